@@ -1,0 +1,111 @@
+/**
+ * The admin API of contract.md: health, scenarios, reset, state export and import,
+ * the virtual clock and the request log. No token is needed from loopback (or in-process);
+ * from elsewhere, the token of an organization admin of the current state.
+ */
+import type { Context, Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { errors } from '../http/errors.ts';
+import { authenticate } from '../http/registrar.ts';
+import { parseDuration } from '../clock.ts';
+import type { Runtime } from '../runtime.ts';
+
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return true; // in-process request, no socket
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function requireAdminAccess(c: Context, rt: Runtime): void {
+  const address = (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress;
+  if (isLoopback(address)) return;
+  const user = authenticate(c, rt);
+  const isAdmin = rt.db.members.by('user', user.id).some((m) => m.role === 'admin');
+  if (!isAdmin) throw errors.forbidden('use the admin API from outside this machine');
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') throw errors.badRequest('body is required');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+function applyClockChange(rt: Runtime, body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw errors.badRequest('body must be an object with one of now, advance or frozen');
+  }
+  const change = body as Record<string, unknown>;
+  const keys = Object.keys(change);
+  const known = ['now', 'advance', 'frozen'];
+  const unknown = keys.find((k) => !known.includes(k));
+  if (unknown) throw errors.badRequest(`body.${unknown} is not a known field; use now, advance or frozen`);
+  if (keys.length !== 1) throw errors.badRequest('body must have exactly one of now, advance or frozen');
+  if ('now' in change) {
+    const at = typeof change.now === 'string' ? Date.parse(change.now) : NaN;
+    if (Number.isNaN(at) || !/^\d{4}-\d\d-\d\dT/.test(String(change.now))) {
+      throw errors.badRequest('body.now must be an ISO 8601 date-time');
+    }
+    rt.clock.set(at);
+  } else if ('advance' in change) {
+    const value = change.advance;
+    const ms = typeof value === 'number' ? value : typeof value === 'string' ? parseDuration(value) : undefined;
+    if (ms === undefined || !Number.isFinite(ms)) {
+      throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D"');
+    }
+    rt.clock.advance(ms);
+  } else {
+    if (typeof change.frozen !== 'boolean') throw errors.badRequest('body.frozen must be a boolean');
+    rt.clock.freeze(change.frozen);
+  }
+}
+
+export function registerAdmin(app: Hono, rt: Runtime): void {
+  app.use('/__admin/*', async (c, next) => {
+    requireAdminAccess(c, rt);
+    await next();
+  });
+
+  app.get('/__admin/health', (c) => c.json({ status: 'ok', scenario: rt.scenarioName, now: rt.clock.iso() }));
+
+  app.get('/__admin/scenarios', (c) => c.json({ items: rt.catalog.list() }));
+
+  app.post('/__admin/scenarios/:name', async (c) => {
+    const manifest = rt.loadScenario(c.req.param('name'));
+    rt.log.clear();
+    await rt.persist();
+    return c.json(manifest);
+  });
+
+  app.post('/__admin/reset', async (c) => {
+    const manifest = rt.reset();
+    rt.log.clear();
+    await rt.persist();
+    return c.json(manifest);
+  });
+
+  app.get('/__admin/state', (c) => c.json(rt.exportState()));
+
+  app.put('/__admin/state', async (c) => {
+    rt.importState(await jsonBody(c));
+    await rt.persist();
+    return c.json({ status: 'ok' });
+  });
+
+  app.get('/__admin/clock', (c) => c.json(rt.clock.state()));
+
+  app.post('/__admin/clock', async (c) => {
+    applyClockChange(rt, await jsonBody(c));
+    await rt.persist();
+    return c.json(rt.clock.state());
+  });
+
+  app.get('/__admin/requests', (c) => c.json({ items: rt.log.list() }));
+
+  app.delete('/__admin/requests', (c) => {
+    rt.log.clear();
+    return c.body(null, 204);
+  });
+}

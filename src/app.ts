@@ -1,0 +1,93 @@
+/**
+ * createApp builds the whole server from options; it listens nowhere (see bin.ts).
+ * Nothing is kept at module level: two apps in one process never share state.
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, errorBody, errors } from './http/errors.ts';
+import { register } from './http/registrar.ts';
+import { registerAdmin } from './admin/routes.ts';
+import { Runtime, type AppOptions } from './runtime.ts';
+import { operations, registerExtraRoutes } from './resources/index.ts';
+import { scenarioErrorToApi } from './scenarios/catalog.ts';
+
+export type { AppOptions } from './runtime.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Mock {
+  app: Hono;
+  runtime: Runtime;
+  /** A fetch that serves requests in-process: give `{ fetch }` to the official client as `serviceBinding`. */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+}
+
+function sendError(c: Context, raw: unknown): Response {
+  const error = scenarioErrorToApi(raw);
+  if (error instanceof ApiError) return c.json(errorBody(error.status, error.message), error.status as 400);
+  console.error('gitbook-mock: unexpected error', error);
+  return c.json(errorBody(500, 'Internal error; the state was not changed'), 500);
+}
+
+export function createMock(options: AppOptions = {}): Mock {
+  const runtime = new Runtime(options);
+  const app = new Hono({ strict: false });
+
+  app.onError((error, c) => sendError(c, error));
+  app.notFound((c) => sendError(c, errors.routeNotFound(c.req.method, c.req.path)));
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With'],
+      exposeHeaders: ['Allow', 'Content-Length'],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    '*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, errors.payloadTooLarge(MAX_BODY_BYTES)) }),
+  );
+
+  app.use('/v1/*', async (c, next) => {
+    if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
+    let body: unknown;
+    if (c.req.method !== 'GET' && c.req.method !== 'OPTIONS') {
+      const text = await c.req.text().catch(() => '');
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text.slice(0, 1000);
+        }
+      }
+    }
+    const at = runtime.clock.iso();
+    await next();
+    const query = c.req.queries();
+    runtime.log.add({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      at,
+      ...(Object.keys(query).length > 0 && { query }),
+      ...(body !== undefined && { body }),
+    });
+  });
+
+  registerAdmin(app, runtime);
+  register(app, runtime, operations);
+  registerExtraRoutes(app, runtime);
+
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
+  return { app, runtime, fetch };
+}
+
+/** The Hono app alone (see createMock for its runtime and in-process fetch). */
+export function createApp(options: AppOptions = {}): Hono {
+  return createMock(options).app;
+}

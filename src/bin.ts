@@ -1,0 +1,53 @@
+/** The command line: parse flags, build the app, listen, stop cleanly on SIGINT/SIGTERM. */
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createMock } from './app.ts';
+import { CliError, parseCli, USAGE } from './cli-args.ts';
+import { ScenarioError } from './scenarios/catalog.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`gitbook-mock: ${message.replace(/\s+/g, ' ').trim()}\n`);
+  process.exit(2);
+}
+
+function main(): void {
+  let cli;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof CliError) fail(`${error.message} (see --help)`);
+    throw error;
+  }
+  if (cli.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  let mock;
+  try {
+    mock = createMock(cli.app);
+  } catch (error) {
+    if (error instanceof ScenarioError || error instanceof SyntaxError) fail(error.message);
+    throw error;
+  }
+  const server = serve({ fetch: mock.app.fetch, port: cli.port, hostname: cli.host }, (info: AddressInfo) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    process.stdout.write(
+      `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
+    );
+  }) as Server;
+  server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main();

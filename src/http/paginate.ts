@@ -1,0 +1,119 @@
+/**
+ * The one paginator. Lists are walked in a stable order (a key that only grows), and
+ * `next.page` is an opaque cursor holding the last key served, so rows inserted or
+ * removed between two calls never make a page repeat or skip an older row.
+ */
+import { errors } from './errors.ts';
+import type { RowView } from '../store/table.ts';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+
+export interface ListEnvelope<T> {
+  items: T[];
+  count: number;
+  next?: { page: string };
+}
+
+export interface PageRequest {
+  page?: string;
+  limit?: number;
+  /** 'asc' walks from the oldest key; 'desc' (the default of most lists) from the newest. */
+  order?: 'asc' | 'desc';
+}
+
+interface Cursor {
+  k: number;
+  o: 'asc' | 'desc';
+}
+
+function encode(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decode(page: string, order: 'asc' | 'desc'): Cursor {
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
+  } catch {
+    throw errors.invalid('query', 'page is not a cursor returned by this list');
+  }
+  const c = cursor as Cursor;
+  if (!c || typeof c.k !== 'number' || (c.o !== 'asc' && c.o !== 'desc')) {
+    throw errors.invalid('query', 'page is not a cursor returned by this list');
+  }
+  if (c.o !== order) throw errors.invalid('query', 'page was returned for another order');
+  return c;
+}
+
+/** First position whose key is greater than `key` (the view is ascending by key). */
+function firstAfter<T>(view: RowView<T>, key: number): number {
+  let lo = 0;
+  let hi = view.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (view.keyAt(mid) <= key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * One page of `view`, keeping rows that pass `filter`, each turned into an item by `map`.
+ * `count` is the number of rows that pass the filter in the whole list.
+ */
+export function paginate<T, U>(
+  view: RowView<T>,
+  request: PageRequest,
+  map: (row: T) => U,
+  filter?: (row: T) => boolean,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+): ListEnvelope<U> {
+  const order = request.order ?? defaultOrder;
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const cursor = request.page ? decode(request.page, order) : undefined;
+  const items: U[] = [];
+  let lastKey: number | undefined;
+  let more = false;
+
+  if (order === 'asc') {
+    let i = cursor ? firstAfter(view, cursor.k) : 0;
+    for (; i < view.length; i++) {
+      const row = view.at(i);
+      if (filter && !filter(row)) continue;
+      if (items.length === limit) {
+        more = true;
+        break;
+      }
+      items.push(map(row));
+      lastKey = view.keyAt(i);
+    }
+  } else {
+    let i = cursor ? firstAfter(view, cursor.k - 1) - 1 : view.length - 1;
+    // firstAfter(k - 1) is the first position with key >= k; step before it.
+    for (; i >= 0; i--) {
+      const row = view.at(i);
+      if (filter && !filter(row)) continue;
+      if (items.length === limit) {
+        more = true;
+        break;
+      }
+      items.push(map(row));
+      lastKey = view.keyAt(i);
+    }
+  }
+
+  let count = view.length;
+  if (filter) {
+    count = 0;
+    for (let i = 0; i < view.length; i++) if (filter(view.at(i))) count++;
+  }
+  const envelope: ListEnvelope<U> = { items, count };
+  if (more && lastKey !== undefined) envelope.next = { page: encode({ k: lastKey, o: order }) };
+  return envelope;
+}
+
+/** A view over a plain array whose order is its position (for small, derived lists). */
+export function arrayView<T>(rows: readonly T[]): RowView<T> {
+  return { length: rows.length, at: (i) => rows[i], keyAt: (i) => i + 1 };
+}

@@ -1,0 +1,122 @@
+/**
+ * The one registrar: turns operation rows into Hono routes. It authenticates, validates
+ * path, query and body, runs the handler inside a store transaction, and writes the
+ * response. Operations never repeat any of this.
+ */
+import type { Context, Hono } from 'hono';
+import { errors } from './errors.ts';
+import { check } from './schemas.ts';
+import type { HandlerContext, Operation } from './operation.ts';
+import type { Runtime } from '../runtime.ts';
+import type { UserRecord } from '../store/records.ts';
+
+const NO_BODY = new Set([204, 205]);
+
+/** `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId` */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function paramNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+/** Static segments sort before parameters, so `/versions/latest` wins over `/versions/{id}`. */
+function specificity(a: Operation, b: Operation): number {
+  const sa = a.path.split('/');
+  const sb = b.path.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i].startsWith('{');
+    const pb = sb[i].startsWith('{');
+    if (pa !== pb) return pa ? 1 : -1;
+  }
+  return 0;
+}
+
+export function authenticate(c: Context, rt: Runtime): UserRecord {
+  const header = c.req.header('authorization');
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match) throw errors.unauthorized();
+  const id = rt.db.users.idsBy('token', match[1])[0];
+  const user = id ? rt.db.users.get(id) : undefined;
+  if (!user) throw errors.unauthorized('The bearer token is not known to this server');
+  return user;
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  const type = c.req.header('content-type');
+  if (type && !/json/i.test(type)) throw errors.unsupportedMediaType(type.split(';')[0]);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+function readQuery(c: Context): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+function checkParams(op: Operation, rt: Runtime, params: Record<string, string>): void {
+  if (op.params) {
+    check(rt.schemas.coercingValidator(op.params), params, 'path');
+    return;
+  }
+  for (const name of paramNames(op.path)) {
+    const value = params[name];
+    if (!value || value.length > 256) throw errors.badRequest(`path.${name} must be a non-empty string of at most 256 characters`);
+  }
+}
+
+export function register(app: Hono, rt: Runtime, operations: readonly Operation[]): void {
+  const sorted = [...operations].sort(specificity);
+  for (const op of sorted) {
+    app.on(op.method, honoPath(op.path), async (c) => {
+      const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);
+      const params = { ...c.req.param() } as Record<string, string>;
+      checkParams(op, rt, params);
+      const query = readQuery(c);
+      if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
+      let body: unknown = undefined;
+      if (op.body) {
+        body = await readBody(c);
+        check(rt.schemas.strictValidator(op.body), body, 'body');
+      }
+      const ctx: HandlerContext = {
+        params,
+        query,
+        body,
+        user,
+        rt,
+        now: rt.clock.iso(),
+        origin: new URL(c.req.url).origin,
+        hono: c,
+      };
+      const mutating = op.method !== 'GET';
+      const result = mutating ? rt.store.transaction(() => op.handle(ctx)) : op.handle(ctx);
+      if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
+      if (mutating) await rt.persist();
+      if (result instanceof Response) return result;
+      if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
+      return c.json(result as object, op.status as 200);
+    });
+  }
+  // A known path with a method it does not have: 405 with the allowed methods.
+  const methodsByPath = new Map<string, string[]>();
+  for (const op of sorted) {
+    const path = honoPath(op.path);
+    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.all(path, (c) => {
+      c.header('Allow', methods.join(', '));
+      throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
+    });
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The one ajv setup. Every JSON file under `schemas/` is added by its `$id` (written short,
+ * like `spaces/space`; references are written from the root, like `/common/user`).
+ * Two instances share the files: one coerces and applies defaults (path and query, where
+ * every value arrives as text), the other is strict (bodies, state, scenarios).
+ * The compiled set is immutable, so it is built once per process and shared by apps.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
+import { errors } from './errors.ts';
+
+export const SCHEMA_BASE = 'https://gitbook-mock.local/';
+export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+export type JsonSchema = Record<string, unknown>;
+
+export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
+  const out = new Map<string, JsonSchema>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.json')) {
+        const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
+        const id = schema.$id;
+        if (typeof id !== 'string') throw new Error(`${relative(dir, path)}: schema has no $id`);
+        if (out.has(id)) throw new Error(`${relative(dir, path)}: duplicate $id ${id}`);
+        out.set(id, schema);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// ajv-formats is CommonJS; its default export is the plugin function itself.
+const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+
+function createAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: false,
+    strict: true,
+    strictRequired: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: coerce,
+  });
+  addFormats(ajv);
+  // The official document names these formats; any short string is acceptable.
+  ajv.addFormat('emoji', true);
+  ajv.addFormat('icon', true);
+  ajv.addKeyword({ keyword: 'faker' });
+  ajv.addKeyword({ keyword: 'x-note' });
+  return ajv;
+}
+
+export class Schemas {
+  private readonly coercing = createAjv(true);
+  private readonly strict = createAjv(false);
+  readonly ids: string[];
+
+  constructor(readonly sources: Map<string, JsonSchema> = readSchemaFiles()) {
+    for (const [id, schema] of sources) {
+      const absolute = { ...schema, $id: SCHEMA_BASE + id };
+      this.coercing.addSchema(absolute);
+      this.strict.addSchema(structuredClone(absolute));
+    }
+    this.ids = [...sources.keys()];
+  }
+
+  /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
+  strictValidator(id: string): ValidateFunction {
+    return this.get(this.strict, id);
+  }
+
+  /** The coercing validator of schema `id`: mutates its input (types, defaults). */
+  coercingValidator(id: string): ValidateFunction {
+    return this.get(this.coercing, id);
+  }
+
+  /** Compiles every schema in both instances (to fail at start, not on a request). */
+  compileAll(): void {
+    for (const id of this.ids) {
+      this.strictValidator(id);
+      this.coercingValidator(id);
+    }
+  }
+
+  private get(ajv: Ajv2020, id: string): ValidateFunction {
+    const validate = ajv.getSchema(SCHEMA_BASE + id);
+    if (!validate) throw new Error(`No schema with $id ${id}`);
+    return validate;
+  }
+}
+
+let shared: Schemas | undefined;
+
+/** The process-wide compiled set of `schemas/` (immutable once built). */
+export function sharedSchemas(): Schemas {
+  if (!shared) {
+    shared = new Schemas();
+    shared.compileAll();
+  }
+  return shared;
+}
+
+/** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */
+export function fieldPath(where: string, instancePath: string, extra?: string): string {
+  let out = where;
+  const parts = instancePath.split('/').slice(1);
+  if (extra !== undefined) parts.push(extra);
+  for (const raw of parts) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  }
+  return out;
+}
+
+/** One readable sentence for the first ajv error, naming the field. */
+export function describeError(where: string, error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required`;
+    case 'additionalProperties':
+      return `${fieldPath(where, error.instancePath, String(params.additionalProperty))} is not a known field`;
+    case 'enum':
+      return `${fieldPath(where, error.instancePath)} must be one of: ${(params.allowedValues as unknown[])
+        .map((v) => JSON.stringify(v))
+        .join(', ')}`;
+    case 'const':
+      return `${fieldPath(where, error.instancePath)} must be ${JSON.stringify(params.allowedValue)}`;
+    default:
+      return `${fieldPath(where, error.instancePath)} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** Validates `value` and throws a 400 naming the field when it does not pass. */
+export function check(validate: ValidateFunction, value: unknown, where: string): void {
+  if (!validate(value)) {
+    const first = validate.errors?.[0];
+    throw errors.badRequest(first ? describeError(where, first) : `${where} is invalid`);
+  }
+}

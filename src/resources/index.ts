@@ -1,0 +1,24 @@
+/**
+ * Every operation of the API, as one list of rows (one table per resource group), and
+ * the few routes that are not API operations (files the mock serves itself).
+ */
+import type { Hono } from 'hono';
+import type { Operation } from '../http/operation.ts';
+import type { Runtime } from '../runtime.ts';
+import { organizationOperations } from './organizations/operations.ts';
+import { spaceOperations } from './spaces/operations.ts';
+import { changeRequestOperations } from './change-requests/operations.ts';
+import { siteOperations } from './sites/operations.ts';
+
+export const operations: readonly Operation[] = [
+  ...spaceOperations,
+  ...changeRequestOperations,
+  ...siteOperations,
+  ...organizationOperations,
+];
+
+/** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */
+export function registerExtraRoutes(app: Hono, rt: Runtime): void {
+  void app;
+  void rt;
+}

@@ -1,0 +1,52 @@
+/** The Organization object, derived from the record and the caller's role. */
+import { can } from '../../auth/roles.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { OrganizationRecord } from '../../store/records.ts';
+import { orgRole } from '../shared/access.ts';
+import { apiUrl, appUrl } from '../shared/present.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+export function presentOrganization(ctx: Ctx, org: OrganizationRecord) {
+  const role = orgRole(ctx.rt, org.id, ctx.user.id);
+  const admin = can(role, 'admin');
+  return {
+    object: 'organization' as const,
+    id: org.id,
+    title: org.title,
+    createdAt: org.createdAt,
+    emailDomains: org.emailDomains,
+    ...(org.hostname && { hostname: org.hostname }),
+    type: org.type,
+    ...(org.useCase && { useCase: org.useCase }),
+    ...(org.communityType && { communityType: org.communityType }),
+    defaultRole: org.defaultRole,
+    ...(org.defaultContent && { defaultContent: org.defaultContent }),
+    sso: org.sso,
+    ai: org.ai,
+    inviteLinks: org.inviteLinks,
+    plan: org.plan,
+    ...(org.customHostname && { customHostname: org.customHostname }),
+    mergeRules: { type: 'none' as const },
+    trial: { status: 'notapplicable' as const, count: 0 },
+    urls: {
+      location: apiUrl(ctx, `/orgs/${org.id}`),
+      app: appUrl(`/o/${org.id}/`),
+      ...(org.logo && { logo: org.logo }),
+    },
+    permissions: {
+      view: role !== undefined,
+      access: role !== undefined,
+      admin,
+      ownTeam: can(role, 'view'),
+      createContent: can(role, 'createContent'),
+      createOpenAPISpec: admin,
+      viewBilling: admin,
+      listMembers: can(role, 'view'),
+      listTeams: can(role, 'view'),
+      listIntegrations: admin,
+      listInstallations: admin,
+      installIntegration: admin,
+    },
+  };
+}

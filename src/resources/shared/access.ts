@@ -1,0 +1,55 @@
+/**
+ * Who may see and do what, on top of the pure role model (auth/roles.ts). One rule for
+ * every group: an entity the caller may not see at all answers 404 (its existence is not
+ * revealed); an entity the caller sees but may not change in that way answers 403.
+ */
+import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
+
+export function membership(rt: Runtime, organizationId: string, userId: string): MemberRecord | undefined {
+  return rt.db.members.get(`${organizationId}:${userId}`);
+}
+
+/** The caller's role in the organization: a role, null for a guest, undefined for a stranger. */
+export function orgRole(rt: Runtime, organizationId: string, userId: string): Role | null | undefined {
+  const member = membership(rt, organizationId, userId);
+  if (!member || member.disabled) return undefined;
+  return member.role;
+}
+
+/**
+ * The organization, if the caller is a member of it (guests included); otherwise 404.
+ * With a capability, the caller's role must allow it (403 otherwise).
+ */
+export function requireOrg(ctx: HandlerContext<unknown, unknown, unknown>, organizationId: string, capability?: Capability, action?: string): OrganizationRecord {
+  const org = ctx.rt.db.organizations.get(organizationId);
+  const role = org ? orgRole(ctx.rt, org.id, ctx.user.id) : undefined;
+  if (!org || role === undefined) throw errors.notFound('Organization', organizationId);
+  if (capability && !can(role, capability)) throw errors.forbidden(action ?? `${capability} in this organization`);
+  return org;
+}
+
+/**
+ * The caller's role on a space. Members of the space's organization get their
+ * organization role, raised to the space's `defaultLevel` when that is a higher role.
+ * Anyone else (guests and strangers) reads public and unlisted spaces, and nothing else.
+ */
+export function spaceRole(rt: Runtime, space: SpaceRecord, userId: string): Role | null {
+  const role = orgRole(rt, space.organization, userId);
+  const open = space.visibility === 'public' || space.visibility === 'unlisted';
+  if (role) {
+    const level = space.defaultLevel && space.defaultLevel !== 'inherit' ? space.defaultLevel : null;
+    return level && rank(level) > rank(role) ? level : role;
+  }
+  return open ? 'read' : null;
+}
+
+/** Whether a space is permanently gone: deleted 7 days ago or more. */
+export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function isPurged(space: SpaceRecord, nowMs: number): boolean {
+  return space.deletedAt !== undefined && nowMs - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS;
+}

@@ -1,0 +1,3 @@
+import type { Operation } from '../../http/operation.ts';
+
+export const spaceOperations: Operation[] = [];

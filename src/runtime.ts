@@ -1,0 +1,134 @@
+/**
+ * Everything one app holds: store, clock, ids, schemas, the loaded scenario and its
+ * snapshot, and the request log. Built by createApp; nothing here is shared between apps
+ * except the compiled schemas, which never change.
+ */
+import { JSONFile, JSONFileSync } from 'lowdb/node';
+import { Low, LowSync } from 'lowdb';
+import { VirtualClock } from './clock.ts';
+import { IdSource } from './ids.ts';
+import { Store, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
+import { RequestLog } from './admin/request-log.ts';
+import { sharedSchemas, type Schemas } from './http/schemas.ts';
+import { ScenarioCatalog } from './scenarios/catalog.ts';
+import { buildScenario, type Manifest } from './scenarios/loader.ts';
+import { checkState } from './scenarios/state-check.ts';
+
+export interface AppOptions {
+  /** Scenario loaded at start (default `starter`). */
+  scenario?: string;
+  /** Folders of user scenarios, searched before the built-in ones. */
+  scenariosDirs?: string[];
+  /** Changes the generated filler data (names, texts) without changing ids. */
+  seed?: number;
+  /** Delay added to every API response, in milliseconds. */
+  latency?: number;
+  /** Keep the state in this JSON file and load it on restart. */
+  dataFile?: string;
+  /** Wall time source of the virtual clock (tests inject one). */
+  wallClock?: () => number;
+  /** How many requests GET /__admin/requests keeps. */
+  requestLogLimit?: number;
+}
+
+interface Loaded {
+  name: string;
+  manifest: Manifest;
+  snapshot: StoreSnapshot;
+  idPosition: number;
+}
+
+export class Runtime {
+  readonly store = new Store();
+  readonly clock: VirtualClock;
+  readonly ids: IdSource;
+  readonly schemas: Schemas = sharedSchemas();
+  readonly log: RequestLog;
+  readonly catalog: ScenarioCatalog;
+  private loaded!: Loaded;
+  private file?: Low<StateFile>;
+
+  constructor(readonly options: AppOptions = {}) {
+    this.clock = new VirtualClock(0, options.wallClock);
+    this.ids = new IdSource(String(options.seed ?? 0));
+    this.log = new RequestLog(options.requestLogLimit);
+    this.catalog = new ScenarioCatalog(options.scenariosDirs ?? []);
+    const restored = options.dataFile ? this.openDataFile(options.dataFile) : false;
+    if (!restored) this.loadScenario(options.scenario ?? 'starter');
+  }
+
+  get db(): Tables {
+    return this.store.tables;
+  }
+
+  get scenarioName(): string {
+    return this.loaded.name;
+  }
+
+  get manifest(): Manifest {
+    return this.loaded.manifest;
+  }
+
+  /** Replaces the whole state with scenario `name`; throws (changing nothing) if it is bad. */
+  loadScenario(name: string): Manifest {
+    const scenario = this.catalog.read(name);
+    const built = buildScenario(scenario, this.catalog, { fillerSeed: this.options.seed ?? 0 });
+    this.store.import(built.state);
+    this.ids.position = 0;
+    this.clock.set(built.manifest.now);
+    this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot(), idPosition: 0 };
+    return built.manifest;
+  }
+
+  /** State and clock back to just after the last scenario load. */
+  reset(): Manifest {
+    this.store.restore(this.loaded.snapshot);
+    this.ids.position = this.loaded.idPosition;
+    this.clock.set(this.loaded.manifest.now);
+    return this.loaded.manifest;
+  }
+
+  exportState(): StateJson {
+    return this.store.export();
+  }
+
+  /** Replaces the state with an exported one; throws a 400 naming the bad path. */
+  importState(state: unknown): void {
+    const valid = checkState(state, this.schemas);
+    this.store.import(valid);
+  }
+
+  /** Writes the state to the data file, if there is one (atomically). */
+  async persist(): Promise<void> {
+    if (!this.file) return;
+    this.file.data = { scenario: this.loaded.name, manifest: this.loaded.manifest, clock: this.clock.state(), state: this.store.export() };
+    await this.file.write();
+  }
+
+  private openDataFile(path: string): boolean {
+    this.file = new Low<StateFile>(new JSONFile<StateFile>(path), null as unknown as StateFile);
+    const existing = new LowSync<StateFile | null>(new JSONFileSync<StateFile | null>(path), null);
+    existing.read();
+    const saved = existing.data;
+    if (!saved) return false;
+    this.loaded = { name: saved.scenario, manifest: saved.manifest, snapshot: this.store.snapshot(), idPosition: 0 };
+    this.importState(saved.state);
+    this.clock.set(saved.clock.now);
+    this.clock.freeze(saved.clock.frozen);
+    // Reset goes back to the scenario the file was made from.
+    const scenario = this.catalog.read(saved.scenario);
+    const built = buildScenario(scenario, this.catalog, { fillerSeed: this.options.seed ?? 0 });
+    const current = this.store.snapshot();
+    this.store.import(built.state);
+    this.loaded.snapshot = this.store.snapshot();
+    this.store.restore(current);
+    return true;
+  }
+}
+
+interface StateFile {
+  scenario: string;
+  manifest: Manifest;
+  clock: { now: string; frozen: boolean };
+  state: StateJson;
+}

@@ -1,0 +1,121 @@
+/**
+ * What every scenario build step shares: derived ids by key, key lookups that report the
+ * path of a bad reference, times relative to the scenario's now, and seeded filler data.
+ */
+import { Faker, en } from '@faker-js/faker';
+import { deriveId } from '../ids.ts';
+import { resolveTime } from '../clock.ts';
+import { ScenarioError } from './catalog.ts';
+import type { StateJson } from '../store/store.ts';
+
+/** The collections of the manifest (contract.md), plus `commentReplies`. */
+export const MANIFEST_COLLECTIONS = [
+  'users',
+  'organizations',
+  'teams',
+  'spaces',
+  'pages',
+  'files',
+  'comments',
+  'commentReplies',
+  'changeRequests',
+  'sites',
+  'siteSections',
+  'siteSectionGroups',
+  'siteSpaces',
+  'shareLinks',
+  'samlProviders',
+  'openapiSpecs',
+  'translations',
+] as const;
+export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
+
+export class Builder {
+  readonly faker: Faker;
+  readonly nowMs: number;
+  readonly state: StateJson;
+  readonly keys = new Map<ManifestCollection, Map<string, string>>();
+  readonly tokens: Record<string, string> = {};
+  readonly shareKeys: Record<string, string> = {};
+  /** Where each key was declared, to report duplicates. */
+  private readonly declared = new Map<string, string>();
+  private counter = 0;
+
+  constructor(
+    readonly seed: number,
+    now: string,
+    fillerSeed: number,
+    readonly source: string,
+    emptyState: StateJson,
+  ) {
+    this.nowMs = Date.parse(now);
+    this.faker = new Faker({ locale: [en] });
+    this.faker.seed([seed, fillerSeed]);
+    this.faker.setDefaultRefDate(new Date(this.nowMs));
+    this.state = emptyState;
+    for (const c of MANIFEST_COLLECTIONS) this.keys.set(c, new Map());
+  }
+
+  fail(path: string, message: string): never {
+    throw new ScenarioError(`${this.source}: ${path}: ${message}`);
+  }
+
+  /** Declares entity `key` of `collection` and returns its id (derived from seed and key). */
+  declare(collection: ManifestCollection, key: string, path: string, id?: string): string {
+    const seen = this.declared.get(`${collection}:${key}`);
+    if (seen) this.fail(path, `key "${key}" is already used by ${seen}`);
+    this.declared.set(`${collection}:${key}`, path);
+    const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
+    this.keys.get(collection)!.set(key, value);
+    return value;
+  }
+
+  /** The id of entity `key` of `collection`, or a failure naming `path`. */
+  ref(collection: ManifestCollection, key: string, path: string): string {
+    const id = this.keys.get(collection)!.get(key);
+    if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"`);
+    return id;
+  }
+
+  /** An id for an entity the scenario does not name. */
+  anonymousId(kind: string): string {
+    this.counter += 1;
+    return deriveId(`${this.seed}:anonymous:${kind}:${this.counter}`);
+  }
+
+  /** A scenario time (ISO or relative duration), or `fallbackAgoMs` before now. */
+  time(value: string | undefined, path: string, fallbackAgoMs = 0): string {
+    if (value === undefined) return new Date(this.nowMs - fallbackAgoMs).toISOString();
+    const iso = (() => {
+      try {
+        return resolveTime(value, this.nowMs);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!iso) this.fail(path, `"${value}" is neither a date-time nor a duration like "-P3D"`);
+    return iso;
+  }
+
+  /** A random past time between `minDays` and `maxDays` days before now (seeded). */
+  pastTime(minDays: number, maxDays: number): string {
+    const days = this.faker.number.float({ min: minDays, max: maxDays });
+    return new Date(this.nowMs - Math.round(days * 86_400_000)).toISOString();
+  }
+
+  manifestIds(): Record<string, Record<string, string>> {
+    const out: Record<string, Record<string, string>> = {};
+    for (const [collection, byKey] of this.keys) out[collection] = Object.fromEntries(byKey);
+    return out;
+  }
+}
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'page';
+}

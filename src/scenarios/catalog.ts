@@ -1,0 +1,121 @@
+/**
+ * Where scenarios come from: the built-in `scenarios/` folder and the user's folders
+ * (`--scenarios-dir`, searched first). A scenario is read, validated against
+ * `schemas/scenario.json` and merged with the scenario it extends.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError } from '../http/errors.ts';
+import { describeError, sharedSchemas } from '../http/schemas.ts';
+import type { ScenarioFile } from './types.ts';
+
+export const BUILTIN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+
+/** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */
+export class ScenarioError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+  }
+}
+
+const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
+
+export class ScenarioCatalog {
+  private readonly dirs: string[];
+
+  constructor(userDirs: string[]) {
+    this.dirs = [...userDirs.map((d) => resolve(d)), BUILTIN_DIR];
+    for (const dir of userDirs) {
+      if (!existsSync(dir)) throw new ScenarioError(`scenarios folder ${dir} does not exist`);
+    }
+  }
+
+  private pathOf(name: string): string | undefined {
+    if (!NAME.test(name)) return undefined;
+    for (const dir of this.dirs) {
+      const path = join(dir, `${name}.json`);
+      if (existsSync(path)) return path;
+    }
+    return undefined;
+  }
+
+  has(name: string): boolean {
+    return this.pathOf(name) !== undefined;
+  }
+
+  /** Every scenario by name (a user's scenario hides a built-in one of the same name). */
+  list(): { name: string; description: string }[] {
+    const seen = new Map<string, string>();
+    for (const dir of this.dirs) {
+      for (const entry of readdirSync(dir).sort()) {
+        if (!entry.endsWith('.json')) continue;
+        const name = basename(entry, '.json');
+        if (seen.has(name) || !NAME.test(name)) continue;
+        let description = '';
+        try {
+          description = String((JSON.parse(readFileSync(join(dir, entry), 'utf8')) as ScenarioFile).description ?? '');
+        } catch {
+          description = '(this file is not valid JSON)';
+        }
+        seen.set(name, description);
+      }
+    }
+    return [...seen].map(([name, description]) => ({ name, description }));
+  }
+
+  /** The scenario, validated and merged with what it extends. */
+  read(name: string, chain: string[] = []): ScenarioFile & { name: string } {
+    const path = this.pathOf(name);
+    if (!path) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.list().map((s) => s.name).join(', ')}`, 404);
+    if (chain.includes(name)) throw new ScenarioError(`Scenario "${name}" extends itself (${[...chain, name].join(' → ')})`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new ScenarioError(`${path}: not valid JSON: ${(error as Error).message}`);
+    }
+    const validate = sharedSchemas().strictValidator('scenario');
+    if (!validate(raw)) {
+      const first = validate.errors![0];
+      throw new ScenarioError(`${path}: ${describeError('scenario', first)}`);
+    }
+    const file = raw as ScenarioFile;
+    if (!file.extends) return { ...file, name };
+    const parent = this.read(file.extends, [...chain, name]);
+    return { ...mergeScenarios(parent, file), name };
+  }
+}
+
+const LISTS = [
+  'users',
+  'organizations',
+  'teams',
+  'spaces',
+  'changeRequests',
+  'comments',
+  'sites',
+  'samlProviders',
+  'openapiSpecs',
+  'translations',
+] as const;
+
+/** The child's entities come after the parent's; its seed, now and generator win. */
+export function mergeScenarios(parent: ScenarioFile, child: ScenarioFile): ScenarioFile {
+  const out: ScenarioFile = { ...parent, ...child, extends: undefined };
+  for (const list of LISTS) {
+    const merged = [...(parent[list] ?? []), ...(child[list] ?? [])];
+    if (merged.length > 0) (out as unknown as Record<string, unknown>)[list] = merged;
+  }
+  return out;
+}
+
+export function scenarioErrorToApi(error: unknown): unknown {
+  if (error instanceof ScenarioError) {
+    return new ApiError(error.status, error.message);
+  }
+  return error;
+}

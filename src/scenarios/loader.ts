@@ -1,0 +1,54 @@
+/**
+ * Turns a scenario file into a state and its manifest. The same scenario (and seed)
+ * always gives the same state, ids and manifest.
+ */
+import { Builder, MANIFEST_COLLECTIONS } from './builder.ts';
+import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, buildTranslations, buildUsers } from './build-people.ts';
+import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
+import { buildSites } from './build-sites.ts';
+import { runGenerator } from './generators.ts';
+import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
+import type { ScenarioCatalog } from './catalog.ts';
+import type { ScenarioFile } from './types.ts';
+
+export interface Manifest {
+  scenario: string;
+  now: string;
+  tokens: Record<string, string>;
+  ids: Record<string, Record<string, string>>;
+  /** The secret of each share link, by share-link key (for `shareKey`). */
+  shareKeys: Record<string, string>;
+}
+
+export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
+
+export function emptyState(): StateJson {
+  return Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []])) as unknown as StateJson;
+}
+
+export function buildScenario(
+  scenario: ScenarioFile & { name: string },
+  _catalog: ScenarioCatalog | undefined,
+  options: { fillerSeed: number },
+): { state: StateJson; manifest: Manifest } {
+  const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
+  const source = `scenario "${scenario.name}"`;
+  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState());
+  const file = scenario.generator ? runGenerator(scenario, b) : scenario;
+  buildUsers(b, file.users ?? []);
+  buildOrganizations(b, file.organizations ?? []);
+  buildTeams(b, file.teams ?? []);
+  buildSpaces(b, file.spaces ?? []);
+  buildChangeRequests(b, file.changeRequests ?? []);
+  buildComments(b, file.comments ?? []);
+  buildSites(b, file.sites ?? []);
+  buildSamlProviders(b, file.samlProviders ?? []);
+  buildOpenApiSpecs(b, file.openapiSpecs ?? []);
+  buildTranslations(b, file.translations ?? []);
+  const ids = b.manifestIds();
+  for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
+  return {
+    state: b.state,
+    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys },
+  };
+}

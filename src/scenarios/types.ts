@@ -1,0 +1,146 @@
+/** The scenario file format (schemas/scenario.json describes and validates it). */
+import type { Role } from '../auth/roles.ts';
+
+type Key = string;
+/** An ISO date-time, or an ISO 8601 duration relative to the scenario's now ("-P3D"). */
+type Time = string;
+/** Emoji → keys of the users who reacted with it. */
+type Reactions = Record<string, Key[]>;
+
+export interface ScenarioPage {
+  key: Key;
+  title: string;
+  slug?: string;
+  emoji?: string;
+  description?: string;
+  markdown?: string;
+  hidden?: boolean;
+  pages?: ScenarioPage[];
+}
+
+export interface ScenarioSiteSpace {
+  key: Key;
+  space: Key;
+  path?: string;
+  condition?: string;
+  default?: boolean;
+}
+
+export interface ScenarioFile {
+  description: string;
+  extends?: Key;
+  seed?: number;
+  now?: string;
+  generator?: { name: string; options?: Record<string, unknown> };
+  users?: { key: Key; displayName?: string; email?: string; photoURL?: string; token?: string }[];
+  organizations?: {
+    key: Key;
+    title?: string;
+    emailDomains?: string[];
+    hostname?: string;
+    type?: string;
+    plan?: string;
+    defaultRole?: Role | null;
+    sso?: boolean;
+    ai?: boolean;
+    inviteLinks?: boolean;
+    createdAt?: Time;
+    members?: { user: Key; role: Role | null; joinedAt?: Time; lastSeenAt?: Time; sso?: boolean; disabled?: boolean }[];
+    invites?: { key: Key; role?: Role | null }[];
+  }[];
+  teams?: {
+    key: Key;
+    organization: Key;
+    title?: string;
+    createdAt?: Time;
+    members?: { user: Key; role?: 'owner' | 'member' }[];
+  }[];
+  spaces?: {
+    key: Key;
+    organization: Key;
+    title?: string;
+    emoji?: string;
+    visibility?: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+    editMode?: 'live' | 'locked';
+    defaultLevel?: Role | 'inherit' | null;
+    createdAt?: Time;
+    updatedAt?: Time;
+    deletedAt?: Time;
+    pages?: ScenarioPage[];
+    files?: { key: Key; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
+    variables?: Record<string, string>;
+  }[];
+  changeRequests?: {
+    key: Key;
+    space: Key;
+    subject?: string;
+    status?: 'draft' | 'open' | 'archived' | 'merged';
+    createdBy: Key;
+    createdAt?: Time;
+    outdated?: boolean;
+    reviewers?: { user: Key; requestedBy?: Key }[];
+    changes?: { page: Key; title?: string; markdown?: string }[];
+  }[];
+  comments?: {
+    key: Key;
+    space: Key;
+    changeRequest?: Key;
+    page?: Key;
+    node?: string;
+    author: Key;
+    body: string;
+    postedAt?: Time;
+    editedAt?: Time;
+    resolved?: { by: Key; at?: Time };
+    reactions?: Reactions;
+    replies?: { key?: Key; author: Key; body: string; postedAt?: Time; editedAt?: Time; reactions?: Reactions }[];
+  }[];
+  sites?: {
+    key: Key;
+    organization: Key;
+    title?: string;
+    type?: string;
+    visibility?: 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
+    published?: boolean;
+    hostname?: string;
+    basename?: string;
+    agentsContext?: 'excluded' | 'included';
+    adaptiveContent?: boolean;
+    adaptiveSchema?: Record<string, unknown>;
+    createdAt?: Time;
+    sectionGroups?: { key: Key; title: string; icon?: string }[];
+    sections?: {
+      key: Key;
+      title: string;
+      path?: string;
+      description?: string;
+      condition?: string;
+      icon?: string;
+      group?: Key;
+      default?: boolean;
+      siteSpaces?: ScenarioSiteSpace[];
+    }[];
+    siteSpaces?: ScenarioSiteSpace[];
+    shareLinks?: { key: Key; name?: string; active?: boolean; secret?: string }[];
+  }[];
+  samlProviders?: {
+    key: Key;
+    organization: Key;
+    label?: string;
+    entityID?: string;
+    ssoURL?: string;
+    certificate?: string;
+    defaultTeam?: Key;
+    defaultRole?: Role | null;
+    createdAt?: Time;
+  }[];
+  openapiSpecs?: {
+    key: Key;
+    organization: Key;
+    slug?: string;
+    sourceURL?: string;
+    createdAt?: Time;
+    versions?: { key?: Key; url?: string; fixture?: string; createdAt?: Time }[];
+  }[];
+  translations?: { key: Key; organization: Key; title?: string; languages?: string[]; createdAt?: Time }[];
+}

@@ -1,0 +1,315 @@
+/**
+ * What the store holds: internal records, not API objects. Records keep ids where the
+ * API embeds objects, and hold no counts, permissions or URLs: those are derived when a
+ * response is written (see each resource group's present module), so they never go stale.
+ */
+import type { Role } from '../auth/roles.ts';
+
+export type Timestamp = string;
+
+export interface UserRecord {
+  id: string;
+  displayName: string;
+  email: string;
+  photoURL?: string;
+  token: string;
+  createdAt: Timestamp;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  title: string;
+  emailDomains: string[];
+  hostname?: string;
+  type: string;
+  useCase?: string;
+  communityType?: string;
+  defaultRole: Role | null;
+  defaultContent: { type: 'site'; site: string } | null;
+  logo?: string;
+  sso: boolean;
+  ai: boolean;
+  inviteLinks: boolean;
+  plan: string;
+  customHostname?: string;
+  createdAt: Timestamp;
+}
+
+/** A user's membership of an organization; id is `${organization}:${user}`. */
+export interface MemberRecord {
+  id: string;
+  organization: string;
+  user: string;
+  role: Role | null;
+  joinedAt: Timestamp;
+  lastSeenAt?: Timestamp;
+  sso: boolean;
+  disabled: boolean;
+}
+
+export interface InviteLinkRecord {
+  id: string;
+  organization: string;
+  role: Role | null;
+  createdAt: Timestamp;
+}
+
+export interface TeamRecord {
+  id: string;
+  organization: string;
+  title: string;
+  createdAt: Timestamp;
+}
+
+/** A user's membership of a team; id is `${team}:${user}`. */
+export interface TeamMemberRecord {
+  id: string;
+  team: string;
+  organization: string;
+  user: string;
+  role: 'owner' | 'member';
+  joinedAt: Timestamp;
+}
+
+export interface GitSyncRecord {
+  repoName: string;
+  installationProvider: string;
+  integration: string;
+  url: string;
+  ref?: string;
+  updatedAt: Timestamp;
+  /** Timestamp of the last applied git operation, to ignore out-of-order ones. */
+  lastOperationAt?: Timestamp;
+}
+
+export interface SpaceRecord {
+  id: string;
+  organization: string;
+  title: string;
+  emoji: string;
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+  editMode: 'live' | 'locked';
+  defaultLevel: Role | 'inherit' | null;
+  /** The current (primary) revision. */
+  revision: string;
+  parent?: string;
+  /** Order among siblings (ascending). */
+  position: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt?: Timestamp;
+  gitSync?: GitSyncRecord;
+  language?: string;
+}
+
+export interface PageRecord {
+  id: string;
+  title: string;
+  slug: string;
+  type: 'document';
+  markdown: string;
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  pages: PageRecord[];
+  git?: { oid: string; path: string };
+}
+
+export interface FileRecord {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+  git?: { oid: string; path: string };
+}
+
+export interface RevisionRecord {
+  id: string;
+  space: string;
+  /** Set when the revision belongs to a change request. */
+  changeRequest?: string;
+  parents: string[];
+  type: 'edits' | 'merge' | 'update' | 'rollback' | 'git-import';
+  pages: PageRecord[];
+  files: FileRecord[];
+  reusableContents: { id: string; title: string; document: string; git?: { oid: string; path: string } }[];
+  variables: Record<string, string>;
+  createdAt: Timestamp;
+  git?: { oid: string; message: string; createdByService: boolean; url?: string; ref: string };
+}
+
+export interface ReactionRecord {
+  emoji: string;
+  users: { user: string; reactedAt: Timestamp }[];
+}
+
+export interface CommentRecord {
+  id: string;
+  space: string;
+  changeRequest?: string;
+  /** The revision the comment was posted on. */
+  revision: string;
+  postedBy: string;
+  postedAt: Timestamp;
+  editedAt?: Timestamp;
+  body: { markdown: string };
+  target: { page?: string; node?: string };
+  status: 'open' | 'resolved';
+  resolvedAt?: Timestamp;
+  resolvedBy?: string;
+  reactions: ReactionRecord[];
+}
+
+export interface CommentReplyRecord {
+  id: string;
+  comment: string;
+  space: string;
+  changeRequest?: string;
+  postedBy: string;
+  postedAt: Timestamp;
+  editedAt?: Timestamp;
+  body: { markdown: string };
+  reactions: ReactionRecord[];
+}
+
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+
+export interface ChangeRequestRecord {
+  id: string;
+  space: string;
+  number: number;
+  status: ChangeRequestStatus;
+  subject: string;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  revision: string;
+  revisionInitial: string;
+  revisionMergedAncestor?: string;
+  revisionMerged?: string;
+  mergedAt?: Timestamp;
+  mergedBy?: string;
+  agentTaskId?: string;
+}
+
+export interface RequestedReviewerRecord {
+  /** `${changeRequest}:${user}` */
+  id: string;
+  changeRequest: string;
+  user: string;
+  requestedBy: string;
+  revision: string;
+  createdAt: Timestamp;
+}
+
+export interface SiteRecord {
+  id: string;
+  organization: string;
+  title: string;
+  type: string;
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
+  published: boolean;
+  hostname?: string;
+  basename?: string;
+  proxy?: { origin: string; target: string };
+  agentsContext: 'excluded' | 'included';
+  adaptiveContent: { enabled: boolean };
+  adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: Timestamp };
+  defaultSiteSection?: string;
+  defaultSiteSpace?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SiteSectionRecord {
+  id: string;
+  site: string;
+  title: string;
+  path: string;
+  description?: string;
+  condition?: string;
+  icon?: string;
+  sectionGroup?: string;
+  /** The section's default site space. */
+  defaultSiteSpace?: string;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface SiteSectionGroupRecord {
+  id: string;
+  site: string;
+  title: string;
+  icon?: string;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface SiteSpaceRecord {
+  id: string;
+  site: string;
+  /** The section it belongs to; absent at the root of a site without sections. */
+  section?: string;
+  space: string;
+  path: string;
+  condition?: string;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface ShareLinkRecord {
+  id: string;
+  site: string;
+  name: string;
+  /** The secret that goes in `shareKey`. */
+  key: string;
+  active: boolean;
+  createdAt: Timestamp;
+}
+
+export interface SamlProviderRecord {
+  id: string;
+  organization: string;
+  label: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: string;
+  defaultRole: Role | null;
+  status: string;
+  createdAt: Timestamp;
+}
+
+export interface OpenApiSpecRecord {
+  id: string;
+  organization: string;
+  slug: string;
+  sourceURL?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface OpenApiSpecVersionRecord {
+  id: string;
+  spec: string;
+  url: string;
+  /** Name of the fixture file in fixtures/ that serves as the version's content. */
+  fixture: string;
+  createdAt: Timestamp;
+}
+
+export interface TranslationRecord {
+  id: string;
+  organization: string;
+  title: string;
+  languages: string[];
+  /** Fields of the newer official shape (create with language and source). */
+  language?: string;
+  source?: string;
+  target?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}

@@ -1,0 +1,107 @@
+/**
+ * The store: one Table per collection, held in a lowdb instance (in memory unless
+ * `--data FILE`). Snapshot and restore are shallow copies, because rows are immutable.
+ */
+import { Low, Memory } from 'lowdb';
+import { Table, type Row, type TableSnapshot } from './table.ts';
+import type * as R from './records.ts';
+
+function createTables() {
+  return {
+    users: new Table<R.UserRecord>('users', { token: (u) => u.token, email: (u) => u.email.toLowerCase() }),
+    organizations: new Table<R.OrganizationRecord>('organizations'),
+    members: new Table<R.MemberRecord>('members', { organization: (m) => m.organization, user: (m) => m.user }),
+    inviteLinks: new Table<R.InviteLinkRecord>('inviteLinks', { organization: (i) => i.organization }),
+    teams: new Table<R.TeamRecord>('teams', { organization: (t) => t.organization }),
+    teamMembers: new Table<R.TeamMemberRecord>('teamMembers', { team: (t) => t.team, user: (t) => t.user }),
+    spaces: new Table<R.SpaceRecord>('spaces', { organization: (s) => s.organization }),
+    revisions: new Table<R.RevisionRecord>('revisions', { space: (r) => r.space }),
+    comments: new Table<R.CommentRecord>('comments', {
+      space: (c) => (c.changeRequest ? undefined : c.space),
+      changeRequest: (c) => c.changeRequest,
+    }),
+    commentReplies: new Table<R.CommentReplyRecord>('commentReplies', { comment: (r) => r.comment }),
+    changeRequests: new Table<R.ChangeRequestRecord>('changeRequests', { space: (c) => c.space }),
+    requestedReviewers: new Table<R.RequestedReviewerRecord>('requestedReviewers', {
+      changeRequest: (r) => r.changeRequest,
+    }),
+    sites: new Table<R.SiteRecord>('sites', { organization: (s) => s.organization }),
+    siteSections: new Table<R.SiteSectionRecord>('siteSections', { site: (s) => s.site }),
+    siteSectionGroups: new Table<R.SiteSectionGroupRecord>('siteSectionGroups', { site: (s) => s.site }),
+    siteSpaces: new Table<R.SiteSpaceRecord>('siteSpaces', { site: (s) => s.site, space: (s) => s.space }),
+    shareLinks: new Table<R.ShareLinkRecord>('shareLinks', { site: (s) => s.site, key: (s) => s.key }),
+    samlProviders: new Table<R.SamlProviderRecord>('samlProviders', { organization: (s) => s.organization }),
+    openapiSpecs: new Table<R.OpenApiSpecRecord>('openapiSpecs', {
+      organization: (s) => s.organization,
+      slug: (s) => `${s.organization}:${s.slug}`,
+    }),
+    openapiSpecVersions: new Table<R.OpenApiSpecVersionRecord>('openapiSpecVersions', { spec: (v) => v.spec }),
+    translations: new Table<R.TranslationRecord>('translations', { organization: (t) => t.organization }),
+  };
+}
+
+export type Tables = ReturnType<typeof createTables>;
+export type CollectionName = keyof Tables;
+export const COLLECTION_NAMES = Object.keys(createTables()) as CollectionName[];
+
+/** The exported state: every collection as an array of records, in insertion order. */
+export type StateJson = { [K in CollectionName]: ReturnType<Tables[K]['list']> };
+
+export type StoreSnapshot = Map<string, TableSnapshot<Row>>;
+
+/** Every table seen through what all tables share (for whole-store operations). */
+function eachTable(tables: Tables): Table<Row>[] {
+  return COLLECTION_NAMES.map((name) => tables[name] as unknown as Table<Row>);
+}
+
+export class Store {
+  readonly db: Low<Tables>;
+
+  constructor() {
+    this.db = new Low<Tables>(new Memory<Tables>(), createTables());
+  }
+
+  get tables(): Tables {
+    return this.db.data;
+  }
+
+  snapshot(): StoreSnapshot {
+    return new Map(eachTable(this.tables).map((table) => [table.name, table.snapshot()]));
+  }
+
+  restore(snapshot: StoreSnapshot): void {
+    for (const table of eachTable(this.tables)) table.restore(snapshot.get(table.name)!);
+  }
+
+  /**
+   * Runs `fn` so that it applies whole or not at all: if it throws, every write it made
+   * is undone. `fn` must be synchronous.
+   */
+  transaction<T>(fn: () => T): T {
+    const tables = eachTable(this.tables);
+    for (const table of tables) table.begin();
+    try {
+      const result = fn();
+      for (const table of tables) table.commit();
+      return result;
+    } catch (error) {
+      for (const table of tables) table.rollback();
+      throw error;
+    }
+  }
+
+  export(): StateJson {
+    const out = {} as Record<string, unknown>;
+    for (const name of COLLECTION_NAMES) out[name] = this.tables[name].list();
+    return out as StateJson;
+  }
+
+  /** Replaces everything with `state` (already validated). */
+  import(state: Partial<StateJson>): void {
+    for (const table of eachTable(this.tables)) {
+      table.clear();
+      const rows = (state[table.name as CollectionName] ?? []) as Row[];
+      for (const row of rows) table.insert(structuredClone(row));
+    }
+  }
+}

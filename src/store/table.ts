@@ -1,0 +1,251 @@
+/**
+ * One collection of the store: rows by id, in insertion order, with secondary indexes
+ * that keep the ids of each key in insertion order too. Rows are immutable: `update`
+ * replaces a row with a new object, so a snapshot is a cheap shallow copy.
+ */
+export interface Row {
+  readonly id: string;
+}
+
+export type IndexKeys<T> = Record<string, (row: T) => string | null | undefined>;
+
+/** A read-only, ordered view of rows, addressed by position (see paginate). */
+export interface RowView<T> {
+  readonly length: number;
+  at(position: number): T;
+  /** A key that orders the view ascending and never repeats (the insertion sequence). */
+  keyAt(position: number): number;
+}
+
+export interface TableSnapshot<T> {
+  rows: Map<string, T>;
+  seqs: Map<string, number>;
+  buckets: Map<string, Map<string, string[]>>;
+  nextSeq: number;
+}
+
+const EMPTY: readonly string[] = Object.freeze([]);
+
+export class Table<T extends Row> {
+  private rows = new Map<string, T>();
+  private seqs = new Map<string, number>();
+  private buckets = new Map<string, Map<string, string[]>>();
+  private nextSeq = 1;
+  /** Undo steps of the open transaction, if any (see Store.transaction). */
+  private journal: (() => void)[] | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly indexKeys: IndexKeys<T> = {},
+  ) {
+    for (const index of Object.keys(indexKeys)) this.buckets.set(index, new Map());
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.rows.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.rows.has(id);
+  }
+
+  all(): IterableIterator<T> {
+    return this.rows.values();
+  }
+
+  /** Every row, in insertion order, as an array (a copy: use for small tables only). */
+  list(): T[] {
+    return [...this.rows.values()];
+  }
+
+  find(predicate: (row: T) => boolean): T | undefined {
+    for (const row of this.rows.values()) if (predicate(row)) return row;
+    return undefined;
+  }
+
+  filter(predicate: (row: T) => boolean): T[] {
+    const out: T[] = [];
+    for (const row of this.rows.values()) if (predicate(row)) out.push(row);
+    return out;
+  }
+
+  insert(row: T): T {
+    if (this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
+    const frozen = Object.freeze(row);
+    this.rows.set(row.id, frozen);
+    this.seqs.set(row.id, this.nextSeq++);
+    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+      const key = keyOf(frozen);
+      if (key != null) this.bucketFor(index, key, true).push(row.id);
+    }
+    this.journal?.push(() => this.remove(row.id));
+    return frozen;
+  }
+
+  /** Replaces the row with `{ ...row, ...patch }`; keys set to undefined are removed. */
+  update(id: string, patch: Partial<T>): T {
+    const old = this.rows.get(id);
+    if (!old) throw new Error(`${this.name}: no row ${id}`);
+    const next = { ...old, ...patch } as T;
+    for (const key of Object.keys(patch)) {
+      if ((patch as Record<string, unknown>)[key] === undefined) delete (next as Record<string, unknown>)[key];
+    }
+    const frozen = this.put(old, Object.freeze(next));
+    this.journal?.push(() => this.put(frozen, old));
+    return frozen;
+  }
+
+  /** Swaps row `old` for `next` (same id), moving it between index buckets as needed. */
+  private put(old: T, next: T): T {
+    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+      const before = keyOf(old);
+      const after = keyOf(next);
+      if (before === after) continue;
+      if (before != null) this.unbucket(index, before, old.id);
+      if (after != null) this.bucketFor(index, after, true).push(old.id);
+    }
+    this.rows.set(old.id, next);
+    return next;
+  }
+
+  delete(id: string): boolean {
+    const old = this.rows.get(id);
+    if (!old) return false;
+    const seq = this.seqs.get(id)!;
+    const places = this.remove(id);
+    this.journal?.push(() => {
+      this.rows.set(id, old);
+      this.seqs.set(id, seq);
+      for (const [index, key, at] of places) this.bucketFor(index, key, true).splice(at, 0, id);
+    });
+    return true;
+  }
+
+  /** Starts recording undo steps; `rollback` replays them, `commit` forgets them. */
+  begin(): void {
+    this.journal = [];
+  }
+
+  commit(): void {
+    this.journal = undefined;
+  }
+
+  rollback(): void {
+    const journal = this.journal ?? [];
+    this.journal = undefined;
+    for (let i = journal.length - 1; i >= 0; i--) journal[i]();
+  }
+
+  private remove(id: string): [string, string, number][] {
+    const old = this.rows.get(id)!;
+    const places: [string, string, number][] = [];
+    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+      const key = keyOf(old);
+      if (key != null) {
+        const at = this.unbucket(index, key, id);
+        if (at >= 0) places.push([index, key, at]);
+      }
+    }
+    this.rows.delete(id);
+    this.seqs.delete(id);
+    return places;
+  }
+
+  /** The ids whose index `index` has key `key`, in insertion order. Do not mutate. */
+  idsBy(index: string, key: string): readonly string[] {
+    return this.bucketFor(index, key, false) ?? EMPTY;
+  }
+
+  /** The rows whose index `index` has key `key`, in insertion order (a copy). */
+  by(index: string, key: string): T[] {
+    return this.idsBy(index, key).map((id) => this.rows.get(id)!);
+  }
+
+  countBy(index: string, key: string): number {
+    return this.idsBy(index, key).length;
+  }
+
+  /** A positional view of the rows of one index key, for pagination without copying. */
+  viewBy(index: string, key: string): RowView<T> {
+    const ids = this.idsBy(index, key);
+    return {
+      length: ids.length,
+      at: (i) => this.rows.get(ids[i])!,
+      keyAt: (i) => this.seqs.get(ids[i])!,
+    };
+  }
+
+  /** A positional view of every row, in insertion order (the array is built once per call). */
+  view(): RowView<T> {
+    const ids = [...this.rows.keys()];
+    return {
+      length: ids.length,
+      at: (i) => this.rows.get(ids[i])!,
+      keyAt: (i) => this.seqs.get(ids[i])!,
+    };
+  }
+
+  /** A view over rows the caller has already selected and put in insertion order. */
+  viewOf(rows: readonly T[]): RowView<T> {
+    return { length: rows.length, at: (i) => rows[i], keyAt: (i) => this.seqs.get(rows[i].id)! };
+  }
+
+  seqOf(id: string): number | undefined {
+    return this.seqs.get(id);
+  }
+
+  snapshot(): TableSnapshot<T> {
+    const buckets = new Map<string, Map<string, string[]>>();
+    for (const [index, byKey] of this.buckets) {
+      const copy = new Map<string, string[]>();
+      for (const [key, ids] of byKey) copy.set(key, ids.slice());
+      buckets.set(index, copy);
+    }
+    return { rows: new Map(this.rows), seqs: new Map(this.seqs), buckets, nextSeq: this.nextSeq };
+  }
+
+  restore(snapshot: TableSnapshot<T>): void {
+    this.rows = new Map(snapshot.rows);
+    this.seqs = new Map(snapshot.seqs);
+    this.buckets = new Map();
+    for (const [index, byKey] of snapshot.buckets) {
+      const copy = new Map<string, string[]>();
+      for (const [key, ids] of byKey) copy.set(key, ids.slice());
+      this.buckets.set(index, copy);
+    }
+    this.nextSeq = snapshot.nextSeq;
+  }
+
+  clear(): void {
+    this.rows.clear();
+    this.seqs.clear();
+    for (const index of this.buckets.keys()) this.buckets.set(index, new Map());
+    this.nextSeq = 1;
+  }
+
+  private bucketFor(index: string, key: string, create: true): string[];
+  private bucketFor(index: string, key: string, create: false): string[] | undefined;
+  private bucketFor(index: string, key: string, create: boolean): string[] | undefined {
+    const byKey = this.buckets.get(index);
+    if (!byKey) throw new Error(`${this.name}: no index ${index}`);
+    let ids = byKey.get(key);
+    if (!ids && create) {
+      ids = [];
+      byKey.set(key, ids);
+    }
+    return ids;
+  }
+
+  private unbucket(index: string, key: string, id: string): number {
+    const ids = this.buckets.get(index)?.get(key);
+    if (!ids) return -1;
+    const at = ids.lastIndexOf(id);
+    if (at >= 0) ids.splice(at, 1);
+    if (ids.length === 0) this.buckets.get(index)!.delete(key);
+    return at;
+  }
+}
