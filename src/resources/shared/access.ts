@@ -4,10 +4,10 @@
  * revealed); an entity the caller sees but may not change in that way answers 403.
  */
 import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { Runtime } from '../../runtime.ts';
-import type { MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
+import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
 export function membership(rt: Runtime, organizationId: string, userId: string): MemberRecord | undefined {
   return rt.db.members.get(`${organizationId}:${userId}`);
@@ -52,4 +52,44 @@ export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function isPurged(space: SpaceRecord, nowMs: number): boolean {
   return space.deletedAt !== undefined && nowMs - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS;
+}
+
+export interface SpaceAccess {
+  space: SpaceRecord;
+  role: Role | null;
+}
+
+/**
+ * The space, if the caller may see it, with the caller's role on it. Unknown, purged, or
+ * invisible to the caller: 404. Deleted (in the 7-day window): 404 too, unless
+ * `allowDeleted` (GET and restore). A capability the role lacks: 403.
+ */
+export function requireSpace(
+  ctx: HandlerContext<unknown, unknown, unknown>,
+  spaceId: string,
+  capability?: Capability,
+  options: { allowDeleted?: boolean; action?: string } = {},
+): SpaceAccess {
+  const space = ctx.rt.db.spaces.get(spaceId);
+  if (!space || isPurged(space, Date.parse(ctx.now))) throw errors.notFound('Space', spaceId);
+  const role = spaceRole(ctx.rt, space, ctx.user.id);
+  if (role === null) throw errors.notFound('Space', spaceId);
+  if (space.deletedAt && !options.allowDeleted) {
+    throw new ApiError(404, `Space "${spaceId}" is deleted; restore it with POST /v1/spaces/${spaceId}/restore`);
+  }
+  if (capability && !can(role, capability)) throw errors.forbidden(options.action ?? `${capability} in this space`);
+  return { space, role };
+}
+
+/** A change request of the space, by id or by its number in the space; 404 otherwise. */
+export function requireChangeRequest(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
+  const { changeRequests } = ctx.rt.db;
+  const byId = changeRequests.get(idOrNumber);
+  if (byId && byId.space === space.id) return byId;
+  if (/^\d+$/.test(idOrNumber)) {
+    const number = Number(idOrNumber);
+    const found = changeRequests.by('space', space.id).find((cr) => cr.number === number);
+    if (found) return found;
+  }
+  throw errors.notFound('Change request', idOrNumber);
 }
