@@ -93,3 +93,14 @@ export function requireChangeRequest(ctx: HandlerContext<unknown, unknown, unkno
   }
   throw errors.notFound('Change request', idOrNumber);
 }
+
+/**
+ * A locked space (editMode `locked`) refuses every change to its content: merging into
+ * it, creating or editing change requests, importing content or Git into it. Its settings
+ * stay editable, so that it can be unlocked. 409, since the space's state is the reason.
+ */
+export function requireEditable(space: SpaceRecord): void {
+  if (space.editMode === 'locked') {
+    throw errors.conflict(`Space "${space.id}" is locked: its content cannot change until editMode is "live"`);
+  }
+}
