@@ -23,7 +23,8 @@ export interface Mock {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
-function sendError(c: Context, raw: unknown): Response {
+/** Writes any thrown value as the JSON error body (500 for anything unexpected). */
+export function sendError(c: Context, raw: unknown): Response {
   const error = scenarioErrorToApi(raw);
   if (error instanceof ApiError) return c.json(errorBody(error.status, error.message), error.status as 400);
   console.error('gitbook-mock: unexpected error', error);
