@@ -1,0 +1,108 @@
+/** The real CLI over a real socket: start, serve, persist, stop. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/gitbook-mock.js', import.meta.url));
+const running: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function start(args: string[]): Promise<{ child: ChildProcess; base: string; line: string }> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, base: m[1], line: out.split('\n')[0] });
+    });
+    child.stderr!.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c) => (stdout += c));
+  child.stderr.on('data', (c) => (stderr += c));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+describe('the CLI', () => {
+  it('serves the starter scenario on the port it prints, and stops with 0 on SIGTERM', async () => {
+    const { child, base, line } = await start([]);
+    expect(line).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    const health = await (await fetch(`${base}/__admin/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', scenario: 'starter' });
+    const manifest = await (await fetch(`${base}/__admin/reset`, { method: 'POST' })).json();
+    const orgs = await fetch(`${base}/v1/orgs`, { headers: { authorization: `Bearer ${manifest.tokens.admin}` } });
+    expect(orgs.status).toBe(200);
+    const done = exited(child);
+    child.kill('SIGTERM');
+    expect(await done).toBe(0);
+  });
+
+  it('stops with 0 on SIGINT', async () => {
+    const { child } = await start(['--scenario', 'empty']);
+    const done = exited(child);
+    child.kill('SIGINT');
+    expect(await done).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'abc'], '--port'],
+    [['--prot', '4010'], '--prot'],
+    [['--latency', '-5'], '--latency'],
+    [['--scenario', 'no-such-scenario'], 'no-such-scenario'],
+    [['--scenarios-dir', '/no/such/folder'], '/no/such/folder'],
+  ])('exits 2 with a one-line error for %j', async (args, mention) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(mention);
+  });
+
+  it('keeps the state in --data and loads it on restart', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'gitbook-mock-')), 'state.json');
+    const first = await start(['--data', file]);
+    const state = await (await fetch(`${first.base}/__admin/state`)).json();
+    state.organizations[0].title = 'Persisted Corp';
+    const put = await fetch(`${first.base}/__admin/state`, { method: 'PUT', body: JSON.stringify(state) });
+    expect(put.status).toBe(200);
+    expect(existsSync(file)).toBe(true);
+    const stopped = exited(first.child);
+    first.child.kill('SIGTERM');
+    await stopped;
+
+    const second = await start(['--data', file]);
+    const again = await (await fetch(`${second.base}/__admin/state`)).json();
+    expect(again.organizations[0].title).toBe('Persisted Corp');
+    // Reset still goes back to the scenario the file was made from.
+    await fetch(`${second.base}/__admin/reset`, { method: 'POST' });
+    const reset = await (await fetch(`${second.base}/__admin/state`)).json();
+    expect(reset.organizations[0].title).toBe('Acme Corporation');
+  });
+
+  it('delays API responses by --latency', async () => {
+    const { base } = await start(['--latency', '300']);
+    const t0 = performance.now();
+    const res = await fetch(`${base}/v1/orgs`);
+    expect(res.status).toBe(401);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+  });
+});
