@@ -1,0 +1,32 @@
+/**
+ * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
+ * Sections: scenarios (load and reset), http (API against a bare route).
+ */
+import { cpus } from 'node:os';
+import { scenarioSpeed } from './scenario-speed.ts';
+import { httpSpeed } from './http-speed.ts';
+
+const wanted = new Set(process.argv.slice(2));
+const all = wanted.size === 0;
+const out: string[] = [];
+
+out.push(`Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`);
+
+if (all || wanted.has('scenarios')) {
+  out.push('', '### Scenario load and reset (in-process, ms)', '', '| what | rounds | median | p99 | max |', '|---|---|---|---|---|');
+  out.push(...scenarioSpeed('starter', 200));
+  out.push(...scenarioSpeed('empty', 200));
+}
+
+if (all || wanted.has('http')) {
+  out.push(
+    '',
+    '### API over a real socket, 10 connections, against a bare Hono route with the same body',
+    '',
+    '| operation | mock req/s | mock p99 ms | bare req/s | bare p99 ms | mock / bare |',
+    '|---|---|---|---|---|---|',
+  );
+  out.push(...(await httpSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+process.stdout.write(`${out.join('\n')}\n`);
