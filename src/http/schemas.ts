@@ -55,6 +55,7 @@ function createAjv(coerce: boolean): Ajv2020 {
   ajv.addFormat('icon', true);
   ajv.addKeyword({ keyword: 'faker' });
   ajv.addKeyword({ keyword: 'x-note' });
+  ajv.addKeyword({ keyword: 'x-official' });
   return ajv;
 }
 
