@@ -1,0 +1,55 @@
+/** The route table matches the seed operations row for row (../shared/design/operations.json). */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { operations } from '../../src/resources/index.ts';
+import { officialOperation } from '../helpers/official.ts';
+
+interface SeedOperation {
+  method: string;
+  path: string;
+  status: number;
+  operationId: string | null;
+  name: string;
+}
+
+const seed = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../shared/design/operations.json', import.meta.url)), 'utf8'),
+) as SeedOperation[];
+
+/** Operations we serve beyond the seed list, each with the reason. */
+const EXTRAS: Record<string, string> = {
+  'GET /v1/spaces/{spaceId}/commenters': 'the seed lists it with its path "not shown"; the official path',
+};
+
+const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+
+describe('the operation table', () => {
+  const ours = new Map(operations.map((o) => [key(o), o]));
+
+  it.each(seed.map((s) => [key(s), s]))('serves %s as the seed says', (_k, s) => {
+    const row = ours.get(key(s));
+    expect(row, `missing ${key(s)}`).toBeDefined();
+    expect(row!.status).toBe(s.status);
+    if (s.operationId) expect(row!.operationId).toBe(s.operationId);
+  });
+
+  it('has nothing the seed does not list, except the known extras', () => {
+    const seedKeys = new Set(seed.map(key));
+    const extra = operations.map(key).filter((k) => !seedKeys.has(k));
+    expect(extra.sort()).toEqual(Object.keys(EXTRAS).sort());
+  });
+
+  it('has no operation twice and unique operation ids', () => {
+    expect(new Set(operations.map(key)).size).toBe(operations.length);
+    expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
+  });
+
+  it('uses official operation ids only for official operations with the same method and path', () => {
+    for (const o of operations) {
+      const official = officialOperation(o.operationId);
+      if (!official) continue;
+      expect(`${official.method.toUpperCase()} /v1${official.path.replace(/\{translationId\}/, '{translationSettingsId}')}`).toBe(key(o));
+    }
+  });
+});
