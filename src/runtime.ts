@@ -73,7 +73,7 @@ export class Runtime {
   loadScenario(name: string): Manifest {
     const scenario = this.catalog.read(name);
     const built = buildScenario(scenario, this.catalog, { fillerSeed: this.options.seed ?? 0 });
-    this.store.import(built.state);
+    this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
     this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot(), idPosition: 0 };

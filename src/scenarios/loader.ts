@@ -34,7 +34,7 @@ export function buildScenario(
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
   const source = `scenario "${scenario.name}"`;
   const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState());
-  const file = scenario.generator ? runGenerator(scenario, b) : scenario;
+  const file = scenario;
   buildUsers(b, file.users ?? []);
   buildOrganizations(b, file.organizations ?? []);
   buildTeams(b, file.teams ?? []);
@@ -45,6 +45,7 @@ export function buildScenario(
   buildSamlProviders(b, file.samlProviders ?? []);
   buildOpenApiSpecs(b, file.openapiSpecs ?? []);
   buildTranslations(b, file.translations ?? []);
+  if (file.generator) runGenerator(file, b);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {

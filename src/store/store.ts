@@ -96,12 +96,15 @@ export class Store {
     return out as StateJson;
   }
 
-  /** Replaces everything with `state` (already validated). */
-  import(state: Partial<StateJson>): void {
+  /**
+   * Replaces everything with `state` (already validated). Rows are copied unless `owned`
+   * says the caller hands them over (a freshly built scenario nobody else holds).
+   */
+  import(state: Partial<StateJson>, owned = false): void {
     for (const table of eachTable(this.tables)) {
       table.clear();
       const rows = (state[table.name as CollectionName] ?? []) as Row[];
-      for (const row of rows) table.insert(structuredClone(row));
+      for (const row of rows) table.insert(owned ? row : structuredClone(row));
     }
   }
 }

@@ -33,12 +33,14 @@ export class Table<T extends Row> {
   private nextSeq = 1;
   /** Undo steps of the open transaction, if any (see Store.transaction). */
   private journal: (() => void)[] | undefined;
+  private readonly indexes: [string, (row: T) => string | null | undefined][];
 
   constructor(
     readonly name: string,
-    private readonly indexKeys: IndexKeys<T> = {},
+    indexKeys: IndexKeys<T> = {},
   ) {
-    for (const index of Object.keys(indexKeys)) this.buckets.set(index, new Map());
+    this.indexes = Object.entries(indexKeys);
+    for (const [index] of this.indexes) this.buckets.set(index, new Map());
   }
 
   get size(): number {
@@ -78,7 +80,7 @@ export class Table<T extends Row> {
     const frozen = Object.freeze(row);
     this.rows.set(row.id, frozen);
     this.seqs.set(row.id, this.nextSeq++);
-    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+    for (const [index, keyOf] of this.indexes) {
       const key = keyOf(frozen);
       if (key != null) this.bucketFor(index, key, true).push(row.id);
     }
@@ -101,7 +103,7 @@ export class Table<T extends Row> {
 
   /** Swaps row `old` for `next` (same id), moving it between index buckets as needed. */
   private put(old: T, next: T): T {
-    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+    for (const [index, keyOf] of this.indexes) {
       const before = keyOf(old);
       const after = keyOf(next);
       if (before === after) continue;
@@ -143,7 +145,7 @@ export class Table<T extends Row> {
   private remove(id: string): [string, string, number][] {
     const old = this.rows.get(id)!;
     const places: [string, string, number][] = [];
-    for (const [index, keyOf] of Object.entries(this.indexKeys)) {
+    for (const [index, keyOf] of this.indexes) {
       const key = keyOf(old);
       if (key != null) {
         const at = this.unbucket(index, key, id);

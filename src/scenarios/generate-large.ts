@@ -1,0 +1,191 @@
+/**
+ * The `large` generator: one organization (the scenario's `organization` key) grown to
+ * thousands of members, teams, spaces, change requests and comments, all derived from the
+ * seed. Records are built directly (no per-entity keys), in posting order.
+ */
+import { idStream } from '../ids.ts';
+import type { Builder } from './builder.ts';
+import { ROLES } from '../auth/roles.ts';
+import type { CommentRecord, RevisionRecord } from '../store/records.ts';
+
+interface LargeOptions {
+  organization: string;
+  /** Key of the space that gets `busiestShare` of all comments. */
+  busiestSpace?: string;
+  members: number;
+  teams: number;
+  spaces: number;
+  changeRequests: number;
+  comments: number;
+  busiestShare: number;
+}
+
+const DAY = 86_400_000;
+const STATUSES = ['open', 'open', 'draft', 'archived', 'merged'] as const;
+
+function options(b: Builder, raw: Record<string, unknown>): LargeOptions {
+  const num = (name: string, fallback: number) => {
+    const value = raw[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) b.fail(`/generator/options/${name}`, 'must be a whole number');
+    return value;
+  };
+  if (typeof raw.organization !== 'string') b.fail('/generator/options/organization', 'must name an organization key');
+  return {
+    organization: raw.organization,
+    busiestSpace: typeof raw.busiestSpace === 'string' ? raw.busiestSpace : undefined,
+    members: num('members', 2000),
+    teams: num('teams', 100),
+    spaces: num('spaces', 50),
+    changeRequests: num('changeRequests', 5000),
+    comments: num('comments', 100_000),
+    busiestShare: Number(raw.busiestShare ?? 0.5),
+  };
+}
+
+export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
+  const o = options(b, raw);
+  const org = b.ref('organizations', o.organization, '/generator/options/organization');
+  const f = b.faker;
+  const streams = new Map<string, () => string>();
+  const id = (kind: string) => {
+    if (!streams.has(kind)) streams.set(kind, idStream(`${b.seed}:large:${kind}`));
+    return streams.get(kind)!();
+  };
+  const sinceMs = (days: number) => new Date(b.nowMs - days * DAY).toISOString();
+
+  // Members: users with realistic names, every role and some guests.
+  const userIds: string[] = b.state.members.filter((m) => m.organization === org).map((m) => m.user);
+  const domain = b.state.organizations.find((x) => x.id === org)!.emailDomains[0] ?? 'large.test';
+  for (let i = 0; i < o.members; i++) {
+    const user = id('user');
+    const first = f.person.firstName();
+    const last = f.person.lastName();
+    b.state.users.push({
+      id: user,
+      displayName: `${first} ${last}`,
+      email: `${first}.${last}.${i}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''),
+      token: `gb_api_${id('token')}${id('token').slice(0, 12)}`,
+      createdAt: sinceMs(400),
+    });
+    b.state.members.push({
+      id: `${org}:${user}`,
+      organization: org,
+      user,
+      role: i % 20 === 19 ? null : ROLES[i % ROLES.length],
+      joinedAt: sinceMs(365 - (i % 365)),
+      ...(i % 3 !== 0 && { lastSeenAt: sinceMs((i % 30) + 0.5) }),
+      sso: i % 10 === 0,
+      disabled: false,
+    });
+    userIds.push(user);
+  }
+
+  for (let t = 0; t < o.teams; t++) {
+    const team = id('team');
+    b.state.teams.push({ id: team, organization: org, title: `${f.commerce.department()} ${t}`, createdAt: sinceMs(200 - t) });
+    for (let k = 0; k < 20 && userIds.length > 0; k++) {
+      const user = userIds[(t * 20 + k) % userIds.length];
+      if (b.state.teamMembers.length > 0 && b.state.teamMembers[b.state.teamMembers.length - 1].id === `${team}:${user}`) continue;
+      b.state.teamMembers.push({ id: `${team}:${user}`, team, organization: org, user, role: k === 0 ? 'owner' : 'member', joinedAt: sinceMs(100) });
+    }
+  }
+
+  // Spaces: the scenario's own spaces in the organization, then generated ones.
+  const spaces = b.state.spaces.filter((s) => s.organization === org);
+  const revisions = new Map(b.state.revisions.map((r) => [r.id, r]));
+  for (let s = 0; s < o.spaces; s++) {
+    const space = id('space');
+    const createdAt = sinceMs(300 - s);
+    const rev: RevisionRecord = {
+      id: id('revision'),
+      space,
+      parents: [],
+      type: 'edits',
+      pages: [
+        {
+          id: id('page'),
+          title: 'Overview',
+          slug: 'overview',
+          type: 'document',
+          markdown: `# Overview\n\n${f.lorem.paragraph()}\n`,
+          createdAt,
+          updatedAt: createdAt,
+          pages: [],
+        },
+      ],
+      files: [],
+      reusableContents: [],
+      variables: {},
+      createdAt,
+    };
+    b.state.revisions.push(rev);
+    revisions.set(rev.id, rev);
+    const record = {
+      id: space,
+      organization: org,
+      title: `${f.commerce.productName()}`.slice(0, 50),
+      emoji: '1f4c4',
+      visibility: 'private' as const,
+      editMode: 'live' as const,
+      defaultLevel: 'inherit' as const,
+      revision: rev.id,
+      position: spaces.length,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    b.state.spaces.push(record);
+    spaces.push(record);
+  }
+  if (spaces.length === 0) return;
+
+  // Change requests, spread over the spaces, numbered per space.
+  const numbers = new Map<string, number>();
+  for (let c = 0; c < o.changeRequests; c++) {
+    const space = spaces[c % spaces.length];
+    const base = revisions.get(space.revision)!;
+    const number = (numbers.get(space.id) ?? 0) + 1;
+    numbers.set(space.id, number);
+    const cr = id('cr');
+    const createdAt = sinceMs(90 - (c * 90) / Math.max(1, o.changeRequests));
+    const revision = id('cr-revision');
+    b.state.revisions.push({ ...base, id: revision, changeRequest: cr, parents: [base.id], createdAt });
+    b.state.changeRequests.push({
+      id: cr,
+      space: space.id,
+      number,
+      status: STATUSES[c % STATUSES.length],
+      subject: f.git.commitMessage().slice(0, 100),
+      createdBy: userIds[c % userIds.length],
+      createdAt,
+      updatedAt: createdAt,
+      revision,
+      revisionInitial: base.id,
+    });
+  }
+
+  // Comments: a share on the busiest space, the rest round-robin, in posting order.
+  const busiest = o.busiestSpace ? b.ref('spaces', o.busiestSpace, '/generator/options/busiestSpace') : spaces[0].id;
+  const busiestRevision = b.state.spaces.find((s) => s.id === busiest)!.revision;
+  const onBusiest = Math.round(o.comments * o.busiestShare);
+  const span = 180 * DAY;
+  const texts = Array.from({ length: 64 }, () => f.lorem.sentence());
+  const comments: CommentRecord[] = new Array(o.comments);
+  for (let n = 0; n < o.comments; n++) {
+    const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
+    const resolved = n % 7 === 0;
+    const postedBy = userIds[(n * 7) % userIds.length];
+    comments[n] = {
+      id: id('comment'),
+      space: space?.id ?? busiest,
+      revision: space?.revision ?? busiestRevision,
+      postedBy,
+      postedAt: new Date(b.nowMs - span + Math.floor((n * span) / o.comments)).toISOString(),
+      body: { markdown: texts[n % texts.length] },
+      target: {},
+      status: resolved ? 'resolved' : 'open',
+      ...(resolved && { resolvedAt: new Date(b.nowMs - DAY).toISOString(), resolvedBy: postedBy }),
+      reactions: [],
+    };
+  }
+  b.state.comments.push(...comments);
+}
