@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
- * Sections: scenarios (load and reset), http (API against a bare route).
+ * Sections: scenarios (load and reset), http (API against a bare route), large (speed at scale).
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
 import { httpSpeed } from './http-speed.ts';
+import { largeSpeed } from './large-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -27,6 +28,11 @@ if (all || wanted.has('http')) {
     '|---|---|---|---|---|---|',
   );
   out.push(...(await httpSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (all || wanted.has('large')) {
+  out.push('', '### The `large` scenario on the real CLI, 10 connections', '', '| what | runs | figure | |', '|---|---|---|---|');
+  out.push(...(await largeSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
 }
 
 process.stdout.write(`${out.join('\n')}\n`);

@@ -1,0 +1,56 @@
+/**
+ * Speed at scale: the `large` scenario on the real CLI. Load and reset through the admin
+ * API, list latencies at 10 connections, and the server's peak memory (VmHWM).
+ */
+import { readFileSync } from 'node:fs';
+import { fmt, load, startServer, stats } from './harness.ts';
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function timed(fn: () => Promise<Response>): Promise<number> {
+  const t0 = performance.now();
+  const res = await fn();
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`admin call answered ${res.status}`);
+  return performance.now() - t0;
+}
+
+export async function largeSpeed(duration: number): Promise<string[]> {
+  const server = await startServer(['--max-old-space-size=1024', 'bin/gitbook-mock.js', '--port', '0', '--scenario', 'empty']);
+  try {
+    const base = server.base;
+    const loads: number[] = [];
+    for (let i = 0; i < 3; i++) loads.push(await timed(() => fetch(`${base}/__admin/scenarios/large`, { method: 'POST' })));
+    const resets: number[] = [];
+    for (let i = 0; i < 10; i++) resets.push(await timed(() => fetch(`${base}/__admin/reset`, { method: 'POST' })));
+    const manifest = await (await fetch(`${base}/__admin/reset`, { method: 'POST' })).json();
+    const auth = { authorization: `Bearer ${manifest.tokens.admin}` };
+    const space = manifest.ids.spaces.busiest;
+    const org = manifest.ids.organizations['large-org'];
+    const targets = [
+      ['a page of 100 comments (50,000 in the space)', `/v1/spaces/${space}/comments?limit=100`],
+      ['open comments only, 100 a page', `/v1/spaces/${space}/comments?limit=100&status=open`],
+      ['members filtered by search', `/v1/orgs/${org}/members?search=son&limit=50`],
+      ['change requests by status', `/v1/spaces/${space}/change-requests?status=draft&limit=50`],
+    ] as const;
+    const rows: string[] = [];
+    const l = stats(loads);
+    const r = stats(resets);
+    rows.push(`| load \`large\` (POST /__admin/scenarios/large) | ${loads.length} | ${fmt(l.median, 0)} ms | max ${fmt(l.max, 0)} ms |`);
+    rows.push(`| reset \`large\` (POST /__admin/reset) | ${resets.length} | ${fmt(r.median, 1)} ms | max ${fmt(r.max, 1)} ms |`);
+    for (const [label, path] of targets) {
+      const check = await fetch(`${base}${path}`, { headers: auth });
+      if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
+      const result = await load(label, `${base}${path}`, { headers: auth, duration });
+      rows.push(`| ${label} | ${result.requests} requests | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${result.errors + result.non2xx ? `, ${result.errors + result.non2xx} failed` : ''} |`);
+    }
+    rows.push(`| peak memory of the server (VmHWM) | | ${fmt(peakRssMb(server.child.pid!), 0)} MB | |`);
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
