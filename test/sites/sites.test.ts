@@ -1,3 +1,4 @@
+import type { SiteVisibility } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
@@ -37,7 +38,7 @@ describe('create a site', () => {
     const t = createTestMock();
     const res = await t.client('admin').orgs.createSite(t.id('organizations', 'acme'), {
       title: 'API portal',
-      visibility: 'unlisted',
+      visibility: 'unlisted' as SiteVisibility,
       spaces: [t.id('spaces', 'api-docs')],
     });
     expect(res.status).toBe(201);
@@ -77,6 +78,12 @@ describe('create a site', () => {
   it('needs the admin role', async () => {
     const t = createTestMock();
     expect((await t.call('creator', 'POST', SITES, { title: 'Mine' })).status).toBe(403);
+  });
+
+  it('answers with the Location of the new site', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'POST', SITES, { title: 'Located' });
+    expect(res.headers.get('location')).toBe(res.body.urls.location);
   });
 });
 
