@@ -27,6 +27,13 @@ describe('list sites', () => {
     expect(res.body.items).toHaveLength(count);
   });
 
+  it.each(['limit=1001', 'limit=0', 'published=maybe', 'type=gold'])('refuses the query %s naming it', async (query) => {
+    const t = createTestMock();
+    const res = await t.call('reader', 'GET', `${SITES}?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain(`query.${query.split('=')[0]}`);
+  });
+
   it('hides the organization from a user outside it', async () => {
     const t = createTestMock();
     expect((await t.call('outsider', 'GET', SITES)).status).toBe(404);
