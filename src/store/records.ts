@@ -218,6 +218,8 @@ export interface SiteRecord {
   agentsContext: 'excluded' | 'included';
   adaptiveContent: { enabled: boolean };
   adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: Timestamp };
+  /** Site-level default role (official `defaultLevel`); absent means `inherit`. */
+  defaultLevel?: Role | 'inherit' | null;
   defaultSiteSection?: string;
   defaultSiteSpace?: string;
   createdAt: Timestamp;
@@ -235,6 +237,8 @@ export interface SiteSectionRecord {
   sectionGroup?: string;
   /** The section's default site space. */
   defaultSiteSpace?: string;
+  /** Draft items are left out of the published structure (official `draft`). */
+  draft?: boolean;
   position: number;
   createdAt: Timestamp;
 }
@@ -244,6 +248,7 @@ export interface SiteSectionGroupRecord {
   site: string;
   title: string;
   icon?: string;
+  draft?: boolean;
   position: number;
   createdAt: Timestamp;
 }
@@ -256,6 +261,8 @@ export interface SiteSpaceRecord {
   space: string;
   path: string;
   condition?: string;
+  draft?: boolean;
+  hidden?: boolean;
   position: number;
   createdAt: Timestamp;
 }

@@ -1,3 +1,19 @@
+/** Docs sites (document 001): every operation under /v1/orgs/{organizationId}/sites. */
 import type { Operation } from '../../http/operation.ts';
+import { adaptiveOperations } from './adaptive.ts';
+import { publishedOperations } from './published.ts';
+import { sectionGroupOperations } from './section-groups.ts';
+import { sectionOperations } from './sections.ts';
+import { shareLinkOperations } from './share-links.ts';
+import { siteCoreOperations } from './sites.ts';
+import { siteSpaceOperations } from './site-spaces.ts';
 
-export const siteOperations: Operation[] = [];
+export const siteOperations: Operation[] = [
+  ...siteCoreOperations,
+  ...adaptiveOperations,
+  ...publishedOperations,
+  ...sectionOperations,
+  ...sectionGroupOperations,
+  ...siteSpaceOperations,
+  ...shareLinkOperations,
+];

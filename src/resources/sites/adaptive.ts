@@ -1,0 +1,51 @@
+/** The adaptive-content visitor schema of a site, and the template conditions derived from it. */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { templateConditions } from '../../rules/adaptive-schema.ts';
+import type { SiteRecord } from '../../store/records.ts';
+import { siteOf, type SitePath } from './access.ts';
+
+const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
+
+/** The stored schema as served: without `$id`, which the official component does not allow. */
+function presentAdaptiveSchema(schema: NonNullable<SiteRecord['adaptiveSchema']>) {
+  const { $id: _id, ...jsonSchema } = schema.jsonSchema;
+  return { object: 'site-adaptive-schema' as const, jsonSchema, updatedAt: schema.updatedAt };
+}
+
+export const adaptiveOperations: Operation[] = [
+  op<SitePath>({
+    operationId: 'getSiteAdaptiveSchema',
+    method: 'GET',
+    path: BASE,
+    status: 200,
+    response: 'sites/adaptive-schema',
+    handle: (ctx) => {
+      const { site } = siteOf(ctx);
+      if (!site.adaptiveSchema) throw errors.notFound(`Adaptive schema of site "${site.id}"`);
+      return presentAdaptiveSchema(site.adaptiveSchema);
+    },
+  }),
+  op<SitePath, unknown, { jsonSchema: Record<string, unknown> }>({
+    operationId: 'updateSiteAdaptiveSchema',
+    method: 'PUT',
+    path: BASE,
+    status: 200,
+    body: 'sites/adaptive-schema-body',
+    response: 'sites/adaptive-schema',
+    handle: (ctx) => {
+      const { site } = siteOf(ctx, true);
+      const adaptiveSchema = { jsonSchema: ctx.body.jsonSchema, updatedAt: ctx.now };
+      ctx.rt.db.sites.update(site.id, { adaptiveSchema, updatedAt: ctx.now });
+      return presentAdaptiveSchema(adaptiveSchema);
+    },
+  }),
+  op<SitePath>({
+    operationId: 'listSiteAdaptiveTemplateConditions',
+    method: 'GET',
+    path: `${BASE}/template-conditions`,
+    status: 200,
+    response: 'sites/template-conditions',
+    handle: (ctx) => ({ items: templateConditions(siteOf(ctx).site.adaptiveSchema?.jsonSchema) }),
+  }),
+];

@@ -1,0 +1,167 @@
+/**
+ * Site, SiteSection, SiteSpace, SiteSectionGroup and ShareLink objects, derived from the
+ * records on every response (counts, defaults, permissions and URLs never go stale).
+ */
+import { can } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import { resolveShareKey } from '../../rules/share-links.ts';
+import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
+import { orgRole } from '../shared/access.ts';
+import { apiUrl, appUrl } from '../shared/present.ts';
+import type { Ctx } from './access.ts';
+import { presentMissingSpace, presentSpaceSummary } from './spaces.ts';
+import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
+import { childUrl, siteBaseUrl, withShareKey } from './urls.ts';
+
+/** What every object of one site needs to present itself, worked out once per request. */
+export interface SiteView {
+  org: OrganizationRecord;
+  site: SiteRecord;
+  /** An active share key given by the caller, carried in published URLs. */
+  shareKey?: string;
+  /** Whether sections and site spaces have `urls.published`. */
+  resolves: boolean;
+  defaultSection?: string;
+  /** Leave draft sections, groups and site spaces out (the published structure). */
+  liveOnly?: boolean;
+}
+
+/**
+ * The view of a site for a request. `shareKey`, when given, must be the key of an active
+ * share link of the site (400 naming `query.shareKey` otherwise). Sections and site
+ * spaces of a published site have published URLs; on a share-link site only with a key.
+ */
+export function siteView(ctx: Ctx, org: OrganizationRecord, site: SiteRecord, shareKey?: string): SiteView {
+  const resolution = resolveShareKey(ctx.rt.db.shareLinks.by('site', site.id), shareKey);
+  if (resolution.kind === 'unknown') throw errors.badRequest('query.shareKey is not the key of a share link of this site');
+  if (resolution.kind === 'inactive') throw errors.badRequest('query.shareKey belongs to a share link that is not active');
+  const key = resolution.kind === 'active' ? resolution.key : undefined;
+  const resolves = site.published && (site.visibility !== 'share-link' || key !== undefined);
+  return { org, site, resolves, defaultSection: defaultSectionId(ctx.rt, site), ...(key && { shareKey: key }) };
+}
+
+function siteFeatures(ctx: Ctx, site: SiteRecord) {
+  const ids: string[] = [];
+  if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) ids.push('sites-sections');
+  if (site.adaptiveContent.enabled) ids.push('sites-adaptive-content');
+  if (site.visibility === 'share-link') ids.push('sites-share-links');
+  if (site.visibility === 'visitor-auth') ids.push('sites-visitor-authentication');
+  if (site.hostname) ids.push('sites-custom-domain');
+  if (site.proxy) ids.push('sites-custom-subdirectory');
+  return ids.map((id) => ({ id, plan: site.type, frozen: false }));
+}
+
+export function presentSite(ctx: Ctx, org: OrganizationRecord, site: SiteRecord, shareKey?: string) {
+  const role = orgRole(ctx.rt, org.id, ctx.user.id);
+  const member = role !== undefined;
+  const admin = can(role, 'admin');
+  return {
+    object: 'site' as const,
+    id: site.id,
+    type: site.type,
+    appliedType: site.type,
+    title: site.title,
+    ...(site.hostname && { hostname: site.hostname }),
+    ...(site.basename && { basename: site.basename }),
+    ...(site.proxy && { proxy: site.proxy }),
+    visibility: site.visibility,
+    defaultLevel: site.defaultLevel === undefined ? ('inherit' as const) : site.defaultLevel,
+    permissions: {
+      view: member,
+      access: member,
+      edit: admin,
+      create: admin,
+      admin,
+      installIntegration: admin,
+      viewAdaptiveSchema: member,
+      editAdaptiveSchema: admin,
+    },
+    published: site.published,
+    siteSpaces: ctx.rt.db.siteSpaces.countBy('site', site.id),
+    createdAt: site.createdAt,
+    adaptiveContent: { enabled: site.adaptiveContent.enabled },
+    agentsContext: site.agentsContext,
+    features: siteFeatures(ctx, site),
+    urls: {
+      location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`),
+      app: appUrl(`/o/${org.id}/sites/${site.id}`),
+      preview: appUrl(`/o/${org.id}/sites/${site.id}/preview`),
+      ...(site.published && { published: withShareKey(siteBaseUrl(org, site), shareKey) }),
+    },
+  };
+}
+
+function sectionUrl(view: SiteView, section: SiteSectionRecord | undefined): string {
+  const base = siteBaseUrl(view.org, view.site);
+  return section ? childUrl(base, section.path, view.defaultSection === section.id) : base;
+}
+
+export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) {
+  const space = ctx.rt.db.spaces.get(ss.space);
+  const isDefault = defaultSiteSpaceId(ctx.rt, view.site, ss.section) === ss.id;
+  const section = ss.section ? ctx.rt.db.siteSections.get(ss.section) : undefined;
+  return {
+    object: 'site-space' as const,
+    id: ss.id,
+    path: ss.path,
+    ...(ss.section && { section: ss.section }),
+    space: space ? presentSpaceSummary(ctx, space) : presentMissingSpace(ctx, ss.space, view.org.id),
+    title: space?.title ?? 'Deleted space',
+    default: isDefault,
+    ...(ss.condition !== undefined && { condition: ss.condition }),
+    draft: ss.draft ?? false,
+    ...(ss.hidden !== undefined && { hidden: ss.hidden }),
+    hasAdvancedCustomizationFeature: false,
+    urls: view.resolves ? { published: withShareKey(childUrl(sectionUrl(view, section), ss.path, isDefault), view.shareKey) } : {},
+  };
+}
+
+export function presentSection(ctx: Ctx, view: SiteView, section: SiteSectionRecord) {
+  return {
+    object: 'site-section' as const,
+    id: section.id,
+    title: section.title,
+    ...(section.description !== undefined && { description: section.description }),
+    default: view.defaultSection === section.id,
+    draft: section.draft ?? false,
+    path: section.path,
+    ...(section.condition !== undefined && { condition: section.condition }),
+    ...(section.sectionGroup && { sectionGroup: section.sectionGroup }),
+    ...(section.icon && { icon: section.icon }),
+    siteSpaces: siteSpacesIn(ctx.rt, view.site.id, section.id)
+      .filter((ss) => !(view.liveOnly && ss.draft))
+      .map((ss) => presentSiteSpace(ctx, view, ss)),
+    urls: view.resolves ? { published: withShareKey(sectionUrl(view, section), view.shareKey) } : {},
+  };
+}
+
+export function presentGroup(ctx: Ctx, view: SiteView, group: SiteSectionGroupRecord) {
+  const sections = sectionsInGroup(ctx.rt, view.site.id, group.id)
+    .filter((s) => !(view.liveOnly && s.draft))
+    .map((s) => presentSection(ctx, view, s));
+  return {
+    object: 'site-section-group' as const,
+    id: group.id,
+    title: group.title,
+    ...(group.icon && { icon: group.icon }),
+    draft: group.draft ?? false,
+    sections,
+    children: sections,
+  };
+}
+
+export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: ShareLinkRecord) {
+  return {
+    object: 'share-link' as const,
+    id: link.id,
+    createdAt: link.createdAt,
+    name: link.name,
+    active: link.active,
+    urls: { published: withShareKey(siteBaseUrl(view.org, view.site), link.key) },
+  };
+}
+
+/** Every section in structure order, presented (for lists that are not paginated by id). */
+export function presentSections(ctx: Ctx, view: SiteView) {
+  return orderedSections(ctx.rt, view.site.id).map((s) => presentSection(ctx, view, s));
+}

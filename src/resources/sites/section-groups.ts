@@ -1,0 +1,170 @@
+/** Site section groups: list, add, update, delete, add or remove a section, and the deprecated move. */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { moveInOrder } from '../../rules/site-order.ts';
+import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../store/records.ts';
+import { apiUrl } from '../shared/present.ts';
+import { groupField, requireGroup, requireSection, sectionField, siteOf, type Ctx, type SitePath } from './access.ts';
+import { presentGroup, siteView } from './present.ts';
+import { groupsOf, nextPosition, renumberTop, sectionsInGroup, topLevel } from './structure.ts';
+
+const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
+type GroupPath = SitePath & { siteSectionGroupId: string };
+type AddBody = { title: string; icon?: string | null; sections?: string[]; draft?: boolean; parent?: string };
+type UpdateBody = { title?: string; icon?: string | null; draft?: boolean; parentSectionGroupId?: string | null };
+type Pointer = { type: 'site-section' | 'site-section-group'; id: string };
+
+function groupOf(ctx: Ctx, write = false) {
+  const { org, site } = siteOf(ctx, write);
+  return { org, site, group: requireGroup(ctx, site, (ctx.params as GroupPath).siteSectionGroupId) };
+}
+
+function present(ctx: Ctx, org: Parameters<typeof siteView>[1], site: SiteRecord, group: SiteSectionGroupRecord) {
+  return presentGroup(ctx, siteView(ctx, org, site), ctx.rt.db.siteSectionGroups.get(group.id) ?? group);
+}
+
+/** Puts a section at the end of a group (a section is in at most one group: it leaves any other). */
+function joinGroup(ctx: Ctx, site: SiteRecord, section: SiteSectionRecord, group: SiteSectionGroupRecord): void {
+  if (section.sectionGroup === group.id) return;
+  ctx.rt.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(sectionsInGroup(ctx.rt, site.id, group.id)) });
+}
+
+/** Takes sections out of their group into the top level, where the group stands (in order). */
+function ungroup(ctx: Ctx, site: SiteRecord, group: SiteSectionGroupRecord, sections: readonly SiteSectionRecord[], keepGroup: boolean): void {
+  const order = topLevel(ctx.rt, site.id).flatMap((item) => {
+    const self = { kind: item.kind, id: item.row.id };
+    if (item.row.id !== group.id) return [self];
+    const freed = sections.map((s) => ({ kind: 'section' as const, id: s.id }));
+    return keepGroup ? [self, ...freed] : freed;
+  });
+  for (const s of sections) ctx.rt.db.siteSections.update(s.id, { sectionGroup: undefined });
+  renumberTop(ctx.rt, order);
+}
+
+export const sectionGroupOperations: Operation[] = [
+  op<SitePath, PageRequest>({
+    operationId: 'listSiteSectionGroups',
+    method: 'GET',
+    path: BASE,
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'sites/site-section-group-list',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx);
+      const view = siteView(ctx, org, site);
+      return paginate(arrayView(groupsOf(ctx.rt, site.id)), ctx.query, (g) => presentGroup(ctx, view, g));
+    },
+  }),
+  op<SitePath, unknown, AddBody>({
+    operationId: 'addSectionGroupToSite',
+    method: 'POST',
+    path: BASE,
+    status: 201,
+    body: 'sites/add-section-group-body',
+    response: 'sites/site-section-group',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx, true);
+      const b = ctx.body;
+      if (b.parent !== undefined) throw errors.badRequest('body.parent: section groups do not nest in this mock; leave it out');
+      const sections = (b.sections ?? []).map((id, i) => sectionField(ctx, site, id, `body.sections[${i}]`));
+      const group = ctx.rt.db.siteSectionGroups.insert({
+        id: ctx.rt.ids.next('siteSectionGroup'),
+        site: site.id,
+        title: b.title,
+        ...(b.icon && { icon: b.icon }),
+        ...(b.draft !== undefined && { draft: b.draft }),
+        position: nextPosition(topLevel(ctx.rt, site.id).map((i) => i.row)),
+        createdAt: ctx.now,
+      });
+      for (const s of sections) joinGroup(ctx, site, ctx.rt.db.siteSections.get(s.id)!, group);
+      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`));
+      return present(ctx, org, site, group);
+    },
+  }),
+  op<GroupPath>({
+    operationId: 'deleteSiteSectionGroupById',
+    method: 'DELETE',
+    path: `${BASE}/{siteSectionGroupId}`,
+    status: 205,
+    handle: (ctx) => {
+      const { site, group } = groupOf(ctx, true);
+      ungroup(ctx, site, group, sectionsInGroup(ctx.rt, site.id, group.id), false);
+      ctx.rt.db.siteSectionGroups.delete(group.id);
+    },
+  }),
+  op<GroupPath, unknown, UpdateBody>({
+    operationId: 'updateSiteSectionGroupById',
+    method: 'PATCH',
+    path: `${BASE}/{siteSectionGroupId}`,
+    status: 200,
+    body: 'sites/update-section-group-body',
+    response: 'sites/site-section-group',
+    handle: (ctx) => {
+      const { org, site, group } = groupOf(ctx, true);
+      const b = ctx.body;
+      if (typeof b.parentSectionGroupId === 'string') {
+        throw errors.badRequest('body.parentSectionGroupId: section groups do not nest in this mock; only null (the root) is accepted');
+      }
+      const patch: Partial<SiteSectionGroupRecord> = {};
+      if (b.title !== undefined) patch.title = b.title;
+      if (b.icon !== undefined) patch.icon = b.icon ?? undefined;
+      if (b.draft !== undefined) patch.draft = b.draft;
+      ctx.rt.db.siteSectionGroups.update(group.id, patch);
+      return present(ctx, org, site, group);
+    },
+  }),
+  op<GroupPath, unknown, { sectionId: string }>({
+    operationId: 'addSectionToSectionGroup',
+    official: false,
+    method: 'POST',
+    path: `${BASE}/{siteSectionGroupId}/sections`,
+    status: 201,
+    body: 'sites/add-section-to-group-body',
+    response: 'sites/site-section-group',
+    handle: (ctx) => {
+      const { org, site, group } = groupOf(ctx, true);
+      joinGroup(ctx, site, sectionField(ctx, site, ctx.body.sectionId, 'body.sectionId'), group);
+      return present(ctx, org, site, group);
+    },
+  }),
+  op<GroupPath & { siteSectionId: string }>({
+    operationId: 'removeSectionFromSectionGroup',
+    official: false,
+    method: 'DELETE',
+    path: `${BASE}/{siteSectionGroupId}/sections/{siteSectionId}`,
+    status: 205,
+    handle: (ctx) => {
+      const { site, group } = groupOf(ctx, true);
+      const section = requireSection(ctx, site, ctx.params.siteSectionId);
+      if (section.sectionGroup !== group.id) throw errors.notFound(`Site section "${section.id}" in section group`, group.id);
+      ungroup(ctx, site, group, [section], true);
+    },
+  }),
+  op<GroupPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
+    operationId: 'moveSiteSectionGroup',
+    method: 'POST',
+    path: `${BASE}/{siteSectionGroupId}/move`,
+    status: 200,
+    body: 'sites/move-section-group-body',
+    response: 'sites/site-section-group',
+    handle: (ctx) => {
+      const { org, site, group } = groupOf(ctx, true);
+      const { before, after } = ctx.body.position ?? {};
+      for (const [name, pointer] of [['before', before], ['after', after]] as const) {
+        if (!pointer) continue;
+        const field = `body.position.${name}.id`;
+        if (pointer.type === 'site-section-group') groupField(ctx, site, pointer.id, field);
+        else if (sectionField(ctx, site, pointer.id, field).sectionGroup) {
+          throw errors.badRequest(`${field}: section "${pointer.id}" is inside a section group; groups move among top-level items`);
+        }
+      }
+      const top = topLevel(ctx.rt, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+      const result = moveInOrder(top.map((i) => i.id), group.id, { before: before?.id, after: after?.id });
+      if (!result.ok) throw errors.badRequest(`body.position.${result.field}.id: ${result.reason}`);
+      const kinds = new Map(top.map((i) => [i.id, i.kind]));
+      renumberTop(ctx.rt, result.order.map((id) => ({ id, kind: kinds.get(id)! })));
+      return present(ctx, org, site, group);
+    },
+  }),
+];

@@ -1,0 +1,194 @@
+/** Site sections: list, add, update, delete, and the deprecated move. */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
+import { slugify } from '../../scenarios/builder.ts';
+import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';
+import { apiUrl } from '../shared/present.ts';
+import { groupField, requireSection, sectionField, siteOf, siteSpaceField, type Ctx, type SitePath } from './access.ts';
+import { presentSection, siteView } from './present.ts';
+import { insertSiteSpace } from './site-space-writes.ts';
+import { createBlankSpace, spaceField } from './spaces.ts';
+import { defaultSiteSpaceId, deleteSection, nextPosition, orderedSections, renumber, renumberTop, sectionsInGroup, siteSpacesIn, topLevel } from './structure.ts';
+
+const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
+type SectionPath = SitePath & { siteSectionId: string };
+type AddBody = { spaceId: string | null; title?: string | null; icon?: string | null; draft?: boolean; siteSectionGroupId?: string };
+type UpdateBody = {
+  title?: string;
+  path?: string;
+  defaultSiteSpace?: string;
+  condition?: string | null;
+  icon?: string | null;
+  description?: string | null;
+  draft?: boolean;
+  siteSectionGroupId?: string | null;
+};
+type Pointer = { type: 'site-section'; siteSection: string };
+
+function sectionTitle(text: string): string {
+  const title = text.trim().slice(0, 128);
+  return title.length >= 2 ? title : 'Section';
+}
+
+function takenPaths(ctx: Ctx, site: SiteRecord, except?: string): Set<string> {
+  return new Set(ctx.rt.db.siteSections.by('site', site.id).filter((s) => s.id !== except).map((s) => s.path));
+}
+
+/** The position a section takes at the end of a group, or of the top level. */
+function endOf(ctx: Ctx, site: SiteRecord, groupId: string | undefined): number {
+  return groupId ? nextPosition(sectionsInGroup(ctx.rt, site.id, groupId)) : nextPosition(topLevel(ctx.rt, site.id).map((i) => i.row));
+}
+
+/**
+ * The first section added to a site whose site spaces sit at the root: those site spaces
+ * first move into a section of their own (titled like the site), which stays the default.
+ */
+function adoptRootSiteSpaces(ctx: Ctx, site: SiteRecord): void {
+  const root = siteSpacesIn(ctx.rt, site.id, undefined);
+  if (root.length === 0 || ctx.rt.db.siteSections.countBy('site', site.id) > 0) return;
+  const title = sectionTitle(site.title);
+  const section = ctx.rt.db.siteSections.insert({
+    id: ctx.rt.ids.next('siteSection'),
+    site: site.id,
+    title,
+    path: uniquePath(slugify(title), new Set()),
+    defaultSiteSpace: defaultSiteSpaceId(ctx.rt, site, undefined),
+    position: endOf(ctx, site, undefined),
+    createdAt: ctx.now,
+  });
+  for (const ss of root) ctx.rt.db.siteSpaces.update(ss.id, { section: section.id });
+  ctx.rt.db.sites.update(site.id, { defaultSiteSection: section.id, defaultSiteSpace: undefined });
+}
+
+/** Puts `section` in `groupId` (or the top level) at `position`, leaving any other group. */
+function moveToContainer(ctx: Ctx, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
+  const site = ctx.rt.db.sites.get(section.site)!;
+  if (groupId) {
+    const order = sectionsInGroup(ctx.rt, site.id, groupId).map((s) => s.id);
+    const result = moveInOrder(order, section.id, position);
+    if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
+    ctx.rt.db.siteSections.update(section.id, { sectionGroup: groupId });
+    renumber(ctx.rt.db.siteSections, result.order);
+    return;
+  }
+  const top = topLevel(ctx.rt, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+  const result = moveInOrder(top.map((i) => i.id), section.id, position);
+  if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
+  ctx.rt.db.siteSections.update(section.id, { sectionGroup: undefined });
+  const kinds = new Map(top.map((i) => [i.id, i.kind]));
+  renumberTop(ctx.rt, result.order.map((id) => ({ id, kind: kinds.get(id) ?? 'section' })));
+}
+
+export const sectionOperations: Operation[] = [
+  op<SitePath, PageRequest & { shareKey?: string }>({
+    operationId: 'listSiteSections',
+    method: 'GET',
+    path: BASE,
+    status: 200,
+    query: 'sites/share-key-query',
+    response: 'sites/site-section-list',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx);
+      const view = siteView(ctx, org, site, ctx.query.shareKey);
+      return paginate(arrayView(orderedSections(ctx.rt, site.id)), ctx.query, (s) => presentSection(ctx, view, s));
+    },
+  }),
+  op<SitePath, unknown, AddBody>({
+    operationId: 'addSectionToSite',
+    method: 'POST',
+    path: BASE,
+    status: 201,
+    body: 'sites/add-section-body',
+    response: 'sites/site-section',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx, true);
+      const b = ctx.body;
+      const group = b.siteSectionGroupId ? groupField(ctx, site, b.siteSectionGroupId, 'body.siteSectionGroupId') : undefined;
+      const existing = b.spaceId === null ? undefined : spaceField(ctx, org, b.spaceId, 'body.spaceId');
+      adoptRootSiteSpaces(ctx, site);
+      const space = existing ?? createBlankSpace(ctx, org, b.title ?? 'New section');
+      const title = b.title ?? sectionTitle(space.title);
+      const section = ctx.rt.db.siteSections.insert({
+        id: ctx.rt.ids.next('siteSection'),
+        site: site.id,
+        title,
+        path: uniquePath(slugify(title), takenPaths(ctx, site)),
+        ...(b.icon && { icon: b.icon }),
+        ...(group && { sectionGroup: group.id }),
+        ...(b.draft !== undefined && { draft: b.draft }),
+        position: endOf(ctx, site, group?.id),
+        createdAt: ctx.now,
+      });
+      const ss = insertSiteSpace(ctx, site, space, section.id);
+      const stored = ctx.rt.db.siteSections.update(section.id, { defaultSiteSpace: ss.id });
+      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`));
+      return presentSection(ctx, siteView(ctx, org, ctx.rt.db.sites.get(site.id)!), stored);
+    },
+  }),
+  op<SectionPath>({
+    operationId: 'deleteSiteSectionById',
+    method: 'DELETE',
+    path: `${BASE}/{siteSectionId}`,
+    status: 205,
+    handle: (ctx) => {
+      const { site } = siteOf(ctx, true);
+      deleteSection(ctx.rt, requireSection(ctx, site, ctx.params.siteSectionId));
+    },
+  }),
+  op<SectionPath, unknown, UpdateBody>({
+    operationId: 'updateSiteSectionById',
+    method: 'PATCH',
+    path: `${BASE}/{siteSectionId}`,
+    status: 200,
+    body: 'sites/update-section-body',
+    response: 'sites/site-section',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx, true);
+      const section = requireSection(ctx, site, ctx.params.siteSectionId);
+      const b = ctx.body;
+      const patch: Partial<SiteSectionRecord> = {};
+      if (b.title !== undefined) patch.title = b.title;
+      if (b.path !== undefined) {
+        if (takenPaths(ctx, site, section.id).has(b.path)) throw errors.conflict(`Another section of this site already has the path "${b.path}"`);
+        patch.path = b.path;
+      }
+      if (b.defaultSiteSpace !== undefined) {
+        const ss = siteSpaceField(ctx, site, b.defaultSiteSpace, 'body.defaultSiteSpace');
+        if (ss.section !== section.id) throw errors.badRequest(`body.defaultSiteSpace: site space "${ss.id}" is not in this section`);
+        patch.defaultSiteSpace = ss.id;
+      }
+      if (b.condition !== undefined) patch.condition = b.condition ?? undefined;
+      if (b.icon !== undefined) patch.icon = b.icon ?? undefined;
+      if (b.description !== undefined) patch.description = b.description ?? undefined;
+      if (b.draft !== undefined) patch.draft = b.draft;
+      const group = b.siteSectionGroupId ? groupField(ctx, site, b.siteSectionGroupId, 'body.siteSectionGroupId') : undefined;
+      ctx.rt.db.siteSections.update(section.id, patch);
+      if (b.siteSectionGroupId !== undefined && (group?.id ?? undefined) !== section.sectionGroup) {
+        moveToContainer(ctx, ctx.rt.db.siteSections.get(section.id)!, group?.id, {}, 'body.position');
+      }
+      return presentSection(ctx, siteView(ctx, org, site), ctx.rt.db.siteSections.get(section.id)!);
+    },
+  }),
+  op<SectionPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
+    operationId: 'moveSiteSection',
+    method: 'POST',
+    path: `${BASE}/{siteSectionId}/move`,
+    status: 200,
+    body: 'sites/move-section-body',
+    response: 'sites/site-section',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx, true);
+      const section = requireSection(ctx, site, ctx.params.siteSectionId);
+      const { before, after } = ctx.body.position ?? {};
+      const anchor = before ?? after;
+      const target = anchor
+        ? sectionField(ctx, site, anchor.siteSection, `body.position.${before ? 'before' : 'after'}.siteSection`)
+        : section;
+      if (before && after) sectionField(ctx, site, after.siteSection, 'body.position.after.siteSection');
+      moveToContainer(ctx, section, target.sectionGroup, { before: before?.siteSection, after: after?.siteSection }, 'body.position');
+      return presentSection(ctx, siteView(ctx, org, site), ctx.rt.db.siteSections.get(section.id)!);
+    },
+  }),
+];

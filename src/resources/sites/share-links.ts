@@ -1,0 +1,73 @@
+/** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { applyShareLinkChange, type ShareLinkChange } from '../../rules/share-links.ts';
+import { apiUrl } from '../shared/present.ts';
+import { requireShareLink, siteOf, type SitePath } from './access.ts';
+import { presentShareLink } from './present.ts';
+
+const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/share-links';
+type LinkPath = SitePath & { shareLinkId: string };
+
+export const shareLinkOperations: Operation[] = [
+  op<SitePath, PageRequest & { search?: string }>({
+    operationId: 'listSiteShareLinks',
+    method: 'GET',
+    path: BASE,
+    status: 200,
+    query: 'sites/list-share-links-query',
+    response: 'sites/share-link-list',
+    handle: (ctx) => {
+      const view = siteOf(ctx);
+      const needle = ctx.query.search?.toLowerCase();
+      return paginate(ctx.rt.db.shareLinks.viewBy('site', view.site.id), ctx.query, (l) => presentShareLink(view, l), (l) =>
+        needle === undefined || l.name.toLowerCase().includes(needle) || l.key.toLowerCase().includes(needle),
+      );
+    },
+  }),
+  op<SitePath, unknown, { name: string }>({
+    operationId: 'createSiteShareLink',
+    method: 'POST',
+    path: BASE,
+    status: 201,
+    body: 'sites/create-share-link-body',
+    response: 'sites/share-link',
+    handle: (ctx) => {
+      const view = siteOf(ctx, true);
+      const link = ctx.rt.db.shareLinks.insert({
+        id: ctx.rt.ids.next('shareLink'),
+        site: view.site.id,
+        name: ctx.body.name,
+        key: ctx.rt.ids.token('share-link'),
+        active: true,
+        createdAt: ctx.now,
+      });
+      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${view.org.id}/sites/${view.site.id}/share-links/${link.id}`));
+      return presentShareLink(view, link);
+    },
+  }),
+  op<LinkPath>({
+    operationId: 'deleteSiteShareLinkById',
+    method: 'DELETE',
+    path: `${BASE}/{shareLinkId}`,
+    status: 205,
+    handle: (ctx) => {
+      const { site } = siteOf(ctx, true);
+      ctx.rt.db.shareLinks.delete(requireShareLink(ctx, site, ctx.params.shareLinkId).id);
+    },
+  }),
+  op<LinkPath, unknown, ShareLinkChange>({
+    operationId: 'updateSiteShareLinkById',
+    method: 'PATCH',
+    path: `${BASE}/{shareLinkId}`,
+    status: 200,
+    body: 'sites/update-share-link-body',
+    response: 'sites/share-link',
+    handle: (ctx) => {
+      const view = siteOf(ctx, true);
+      const link = requireShareLink(ctx, view.site, ctx.params.shareLinkId);
+      const next = applyShareLinkChange(link, ctx.body);
+      return presentShareLink(view, ctx.rt.db.shareLinks.update(link.id, { name: next.name, active: next.active }));
+    },
+  }),
+];

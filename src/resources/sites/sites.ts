@@ -1,0 +1,138 @@
+/** Sites: list, create, get, update, delete. */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { SiteRecord } from '../../store/records.ts';
+import { requireOrg } from '../shared/access.ts';
+import { apiUrl } from '../shared/present.ts';
+import { sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
+import { presentSite } from './present.ts';
+import { createBlankSpace, spaceField } from './spaces.ts';
+import { insertSiteSpace } from './site-space-writes.ts';
+import { defaultSectionId, deleteSite } from './structure.ts';
+import { proxyTarget } from './urls.ts';
+
+const BASE = '/v1/orgs/{organizationId}/sites';
+
+type OrgPath = { organizationId: string };
+type ListQuery = PageRequest & { space?: string; title?: string; published?: boolean; type?: string[] };
+type CreateBody = { type?: SiteRecord['type']; title?: string; visibility?: SiteRecord['visibility']; spaces?: string[] | 'new' | null };
+type UpdateBody = {
+  title?: string;
+  visibility?: SiteRecord['visibility'];
+  basename?: string;
+  adaptiveContent?: { enabled: boolean };
+  agentsContext?: SiteRecord['agentsContext'];
+  defaultLevel?: SiteRecord['defaultLevel'];
+  defaultSiteSpace?: string;
+  defaultSiteSection?: string;
+  proxy?: string | null;
+  styleguide?: string | null;
+};
+
+export const siteCoreOperations: Operation[] = [
+  op<OrgPath, ListQuery>({
+    operationId: 'listSites',
+    method: 'GET',
+    path: BASE,
+    status: 200,
+    query: 'sites/list-sites-query',
+    response: 'sites/site-list',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      const { space, title, published, type } = ctx.query;
+      const { siteSpaces } = ctx.rt.db;
+      const needle = title?.toLowerCase();
+      return paginate(ctx.rt.db.sites.viewBy('organization', org.id), ctx.query, (s) => presentSite(ctx, org, s), (s) =>
+        (space === undefined || siteSpaces.by('space', space).some((ss) => ss.site === s.id)) &&
+        (needle === undefined || s.title.toLowerCase().includes(needle)) &&
+        (published === undefined || s.published === published) &&
+        (type === undefined || type.includes(s.type)),
+      );
+    },
+  }),
+  op<OrgPath, unknown, CreateBody>({
+    operationId: 'createSite',
+    method: 'POST',
+    path: BASE,
+    status: 201,
+    body: 'sites/create-site-body',
+    response: 'sites/site',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId, 'admin', 'create sites in this organization');
+      const { spaces } = ctx.body;
+      const existing = Array.isArray(spaces) ? spaces.map((id, i) => spaceField(ctx, org, id, `body.spaces[${i}]`)) : [];
+      const site = ctx.rt.db.sites.insert({
+        id: ctx.rt.ids.next('site'),
+        organization: org.id,
+        title: ctx.body.title ?? 'Untitled site',
+        type: ctx.body.type ?? 'basic',
+        visibility: ctx.body.visibility ?? 'public',
+        published: false,
+        agentsContext: 'included',
+        adaptiveContent: { enabled: false },
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
+      const toAdd = spaces === 'new' || spaces === null ? [createBlankSpace(ctx, org, site.title)] : existing;
+      for (const space of toAdd) insertSiteSpace(ctx, site, space, undefined);
+      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`));
+      return presentSite(ctx, org, site);
+    },
+  }),
+  op<SitePath>({
+    operationId: 'getSiteById',
+    method: 'GET',
+    path: `${BASE}/{siteId}`,
+    status: 200,
+    response: 'sites/site',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx);
+      return presentSite(ctx, org, site);
+    },
+  }),
+  op<SitePath>({
+    operationId: 'deleteSiteById',
+    method: 'DELETE',
+    path: `${BASE}/{siteId}`,
+    status: 205,
+    handle: (ctx) => {
+      deleteSite(ctx.rt, siteOf(ctx, true).site);
+    },
+  }),
+  op<SitePath, unknown, UpdateBody>({
+    operationId: 'updateSiteById',
+    method: 'PATCH',
+    path: `${BASE}/{siteId}`,
+    status: 200,
+    body: 'sites/update-site-body',
+    response: 'sites/site',
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx, true);
+      const b = ctx.body;
+      const { db } = ctx.rt;
+      const patch: Partial<SiteRecord> = {};
+      if (b.title !== undefined) patch.title = b.title;
+      if (b.visibility !== undefined) patch.visibility = b.visibility;
+      if (b.basename !== undefined) patch.basename = b.basename;
+      if (b.adaptiveContent !== undefined) patch.adaptiveContent = { enabled: b.adaptiveContent.enabled };
+      if (b.agentsContext !== undefined) patch.agentsContext = b.agentsContext;
+      if (b.defaultLevel !== undefined) patch.defaultLevel = b.defaultLevel;
+      if (b.proxy !== undefined) patch.proxy = b.proxy === null ? undefined : { origin: b.proxy, target: proxyTarget(site) };
+      if (b.defaultSiteSection !== undefined) patch.defaultSiteSection = sectionField(ctx, site, b.defaultSiteSection, 'body.defaultSiteSection').id;
+      let sectionDefault: { section: string; siteSpace: string } | undefined;
+      if (b.defaultSiteSpace !== undefined) {
+        const ss = siteSpaceField(ctx, site, b.defaultSiteSpace, 'body.defaultSiteSpace');
+        const defaultSection = patch.defaultSiteSection ?? defaultSectionId(ctx.rt, site);
+        if (defaultSection === undefined) patch.defaultSiteSpace = ss.id;
+        else if (ss.section !== defaultSection) {
+          throw errors.badRequest(`body.defaultSiteSpace: site space "${ss.id}" is not in the default section "${defaultSection}"`);
+        } else sectionDefault = { section: defaultSection, siteSpace: ss.id };
+      }
+      if (Object.keys(b).length > 0) patch.updatedAt = ctx.now;
+      if (sectionDefault) db.siteSections.update(sectionDefault.section, { defaultSiteSpace: sectionDefault.siteSpace });
+      const next = Object.keys(patch).length > 0 ? db.sites.update(site.id, patch) : site;
+      return presentSite(ctx, org, next);
+    },
+  }),
+];

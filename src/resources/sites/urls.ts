@@ -1,0 +1,28 @@
+/**
+ * Published URLs of a site and of what is in it. A site lives at its proxy origin, its
+ * custom hostname, or `https://<org>.gitbook.io/<basename or id>`. The default section
+ * and the default site space of a container live at their container's URL; the others
+ * add their path. On share-link sites the key rides along as `?share_key=`.
+ */
+import type { OrganizationRecord, SiteRecord } from '../../store/records.ts';
+
+export function siteBaseUrl(org: OrganizationRecord, site: SiteRecord): string {
+  if (site.proxy) return `https://${site.proxy.origin}`;
+  const suffix = site.basename ? `/${encodeURIComponent(site.basename)}` : '';
+  if (site.hostname) return `https://${site.hostname}${suffix}`;
+  const sub = (org.hostname ?? org.id).toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  return `https://${sub}.gitbook.io${suffix || `/${encodeURIComponent(site.id)}`}`;
+}
+
+export function childUrl(parent: string, path: string, isDefault: boolean): string {
+  return isDefault ? parent : `${parent}/${encodeURIComponent(path)}`;
+}
+
+export function withShareKey(url: string, key: string | undefined): string {
+  return key ? `${url}?share_key=${encodeURIComponent(key)}` : url;
+}
+
+/** Where a proxied site's requests go. */
+export function proxyTarget(site: SiteRecord): string {
+  return `https://proxy.gitbook.site/sites/${site.id}`;
+}
