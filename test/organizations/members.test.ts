@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
@@ -83,7 +84,7 @@ describe('members: one member', () => {
   it('changes a role with immediate effect on what the user may do', async () => {
     const t = createTestMock();
     expect((await t.call('reader', 'PATCH', '/v1/orgs/{organizations.acme}', { ai: false })).status).toBe(403);
-    const { data } = await t.client('admin').orgs.updateMemberInOrganizationById(t.id('organizations', 'acme'), t.id('users', 'reader'), { role: 'admin' });
+    const { data } = await t.client('admin').orgs.updateMemberInOrganizationById(t.id('organizations', 'acme'), t.id('users', 'reader'), { role: MemberRole.Admin });
     expectOfficial('updateMemberInOrganizationById', 200, data);
     expect(data.role).toBe('admin');
     expect((await t.call('reader', 'PATCH', '/v1/orgs/{organizations.acme}', { ai: false })).status).toBe(200);

@@ -1,3 +1,4 @@
+import { TeamMemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
@@ -63,7 +64,7 @@ describe('team members', () => {
 
   it('puts one member with a role through the official client', async () => {
     const t = createTestMock();
-    const res = await t.client('admin').orgs.addMemberToOrganizationTeamById(t.id('organizations', 'acme'), t.id('teams', 'writers'), t.id('users', 'reader'), { role: 'owner' });
+    const res = await t.client('admin').orgs.addMemberToOrganizationTeamById(t.id('organizations', 'acme'), t.id('teams', 'writers'), t.id('users', 'reader'), { role: TeamMemberRole.Owner });
     expect(res.status).toBe(204);
     await t.call('admin', 'PUT', `${TM}/{users.commenter}`, { role: 'owner' });
     await t.call('admin', 'PUT', `${TM}/{users.editor}`, {});
