@@ -66,6 +66,17 @@ describe('organizations', () => {
     expect(res.body.error.message).toContain(field);
   });
 
+  it('stores merge rules (official field)', async () => {
+    const t = createTestMock();
+    const mergeRules = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [t.id('users', 'admin')] }] };
+    const res = await t.call('admin', 'PATCH', ORG, { mergeRules });
+    expectOfficial('updateOrganizationById', 200, res.body);
+    expect(res.body.mergeRules).toEqual(mergeRules);
+    const bad = await t.call('admin', 'PATCH', ORG, { mergeRules: { type: 'rules', rules: [{ rule: 'anything goes' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('mergeRules');
+  });
+
   it('refuses a hostname another organization has (409)', async () => {
     const t = createTestMock();
     const res = await t.call('admin', 'PATCH', ORG, { hostname: 'globex' });

@@ -67,7 +67,17 @@ export function presentTeam(ctx: Ctx, team: TeamRecord) {
 }
 
 export function presentTeamMembership(ctx: Ctx, tm: TeamMemberRecord) {
-  const member = ctx.rt.db.members.get(`${tm.organization}:${tm.user}`)!;
+  // A team membership outlives no organization membership (removal cleans both), but an
+  // imported state may hold one: it is then shown as a guest.
+  const member: MemberRecord = ctx.rt.db.members.get(`${tm.organization}:${tm.user}`) ?? {
+    id: `${tm.organization}:${tm.user}`,
+    organization: tm.organization,
+    user: tm.user,
+    role: null,
+    joinedAt: tm.joinedAt,
+    sso: false,
+    disabled: true,
+  };
   return {
     organization: presentMember(ctx, member),
     team: { role: tm.role },
