@@ -28,3 +28,17 @@ describe('no request shape gets a 500', () => {
     }
   });
 });
+
+describe('responses match our own resource schemas', () => {
+  const reads = organizationOperations.filter((o) => o.method === 'GET' && o.response);
+  it.each(reads.map((o) => [o.operationId, o] as const))('%s', async (_, operation) => {
+    const t = createTestMock();
+    const version = t.mock.runtime.db.openapiSpecVersions.list()[0].id;
+    const params = { ...PARAMS, versionId: version };
+    const url = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name as keyof typeof params]);
+    const res = await t.call('admin', 'GET', `${url}?query=policy`);
+    expect(res.status).toBe(200);
+    const validate = t.mock.runtime.schemas.strictValidator(operation.response!);
+    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
