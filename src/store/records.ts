@@ -32,6 +32,8 @@ export interface OrganizationRecord {
   inviteLinks: boolean;
   plan: string;
   customHostname?: string;
+  /** The organization's merge rules (absent: `{ type: 'none' }`). */
+  mergeRules?: { type: 'none' } | { type: 'rules'; rules: Record<string, unknown>[] };
   createdAt: Timestamp;
 }
 
@@ -305,6 +307,8 @@ export interface OpenApiSpecVersionRecord {
   url: string;
   /** Name of the fixture file in fixtures/ that serves as the version's content. */
   fixture: string;
+  /** The source text, for versions created from `source.text` (served instead of the fixture). */
+  text?: string;
   createdAt: Timestamp;
 }
 
@@ -317,6 +321,10 @@ export interface TranslationRecord {
   language?: string;
   source?: string;
   target?: string;
+  /** Language of the source space (official `source.language`). */
+  sourceLanguage?: string;
+  /** Translation instructions, an official JSONDocument. */
+  instructions?: Record<string, unknown>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -7,6 +7,11 @@ import { apiUrl, appUrl } from '../shared/present.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
 
+/** Whether the user owns at least one team of the organization. */
+export function ownsTeam(ctx: Ctx, organizationId: string, userId: string): boolean {
+  return ctx.rt.db.teamMembers.by('user', userId).some((tm) => tm.organization === organizationId && tm.role === 'owner');
+}
+
 export function presentOrganization(ctx: Ctx, org: OrganizationRecord) {
   const role = orgRole(ctx.rt, org.id, ctx.user.id);
   const admin = can(role, 'admin');
@@ -27,7 +32,7 @@ export function presentOrganization(ctx: Ctx, org: OrganizationRecord) {
     inviteLinks: org.inviteLinks,
     plan: org.plan,
     ...(org.customHostname && { customHostname: org.customHostname }),
-    mergeRules: { type: 'none' as const },
+    mergeRules: org.mergeRules ?? { type: 'none' as const },
     trial: { status: 'notapplicable' as const, count: 0 },
     urls: {
       location: apiUrl(ctx, `/orgs/${org.id}`),
@@ -38,9 +43,10 @@ export function presentOrganization(ctx: Ctx, org: OrganizationRecord) {
       view: role !== undefined,
       access: role !== undefined,
       admin,
-      ownTeam: can(role, 'view'),
+      ownTeam: role !== undefined && ownsTeam(ctx, org.id, ctx.user.id),
       createContent: can(role, 'createContent'),
       createOpenAPISpec: admin,
+      ingestConversations: admin,
       viewBilling: admin,
       listMembers: can(role, 'view'),
       listTeams: can(role, 'view'),

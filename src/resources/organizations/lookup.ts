@@ -1,0 +1,101 @@
+/**
+ * Lookups private to the organizations group: each finds one entity of an organization
+ * or throws the catalogue's 404, and `requireOrgAdmin` / `requireOrgReader` state the
+ * role rule once: reading needs a role (guests only see the organization itself),
+ * changing needs admin.
+ */
+import type { Role } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type {
+  MemberRecord,
+  OpenApiSpecRecord,
+  OrganizationRecord,
+  SamlProviderRecord,
+  TeamRecord,
+  TranslationRecord,
+  UserRecord,
+} from '../../store/records.ts';
+import { membership, orgRole, requireOrg } from '../shared/access.ts';
+
+export type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+/** Membership of the organization (guests included), then a role (guests are refused). */
+export function requireOrgReader(ctx: Ctx, organizationId: string): OrganizationRecord {
+  return requireOrg(ctx, organizationId, 'view', 'read this organization (guests only see the organization itself)');
+}
+
+export function requireOrgAdmin(ctx: Ctx, organizationId: string, action: string): OrganizationRecord {
+  return requireOrg(ctx, organizationId, 'admin', action);
+}
+
+export function callerRole(ctx: Ctx, organizationId: string): Role | null | undefined {
+  return orgRole(ctx.rt, organizationId, ctx.user.id);
+}
+
+/** An active member of the organization, by user id; 404 otherwise. */
+export function requireMember(ctx: Ctx, org: OrganizationRecord, userId: string): MemberRecord {
+  const member = membership(ctx.rt, org.id, userId);
+  if (!member) throw errors.notFound('Member', userId);
+  return member;
+}
+
+/** The user named by an id or an e-mail (case-insensitive), if any. */
+export function findUser(ctx: Ctx, ref: string): UserRecord | undefined {
+  const { users } = ctx.rt.db;
+  const byId = users.get(ref);
+  if (byId) return byId;
+  const id = users.idsBy('email', ref.toLowerCase())[0];
+  return id ? users.get(id) : undefined;
+}
+
+/**
+ * Resolves user ids or e-mails to ids of members of the organization. Every entry that is
+ * not a member is reported in one 400 naming `field`, so nothing changes.
+ */
+export function resolveMembers(ctx: Ctx, org: OrganizationRecord, refs: readonly string[], field: string): string[] {
+  const unknown: string[] = [];
+  const ids: string[] = [];
+  for (const ref of refs) {
+    const user = findUser(ctx, ref);
+    if (user && membership(ctx.rt, org.id, user.id)) ids.push(user.id);
+    else unknown.push(ref);
+  }
+  if (unknown.length > 0) {
+    throw errors.invalid('body', `${field} names users who are not members of the organization: ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
+  }
+  return ids;
+}
+
+export function adminCount(ctx: Ctx, organizationId: string): number {
+  return ctx.rt.db.members.by('organization', organizationId).filter((m) => m.role === 'admin' && !m.disabled).length;
+}
+
+export function requireTeam(ctx: Ctx, org: OrganizationRecord, teamId: string): TeamRecord {
+  const team = ctx.rt.db.teams.get(teamId);
+  if (!team || team.organization !== org.id) throw errors.notFound('Team', teamId);
+  return team;
+}
+
+export function requireSamlProvider(ctx: Ctx, org: OrganizationRecord, id: string): SamlProviderRecord {
+  const provider = ctx.rt.db.samlProviders.get(id);
+  if (!provider || provider.organization !== org.id) throw errors.notFound('SAML provider', id);
+  return provider;
+}
+
+export function findSpec(ctx: Ctx, org: OrganizationRecord, slug: string): OpenApiSpecRecord | undefined {
+  const id = ctx.rt.db.openapiSpecs.idsBy('slug', `${org.id}:${slug}`)[0];
+  return id ? ctx.rt.db.openapiSpecs.get(id) : undefined;
+}
+
+export function requireSpec(ctx: Ctx, org: OrganizationRecord, slug: string): OpenApiSpecRecord {
+  const spec = findSpec(ctx, org, slug);
+  if (!spec) throw errors.notFound('OpenAPI spec', slug);
+  return spec;
+}
+
+export function requireTranslation(ctx: Ctx, org: OrganizationRecord, id: string): TranslationRecord {
+  const translation = ctx.rt.db.translations.get(id);
+  if (!translation || translation.organization !== org.id) throw errors.notFound('Translation settings', id);
+  return translation;
+}

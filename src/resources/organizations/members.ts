@@ -1,0 +1,161 @@
+/** Organization members (document 002). */
+import type { Role } from '../../auth/roles.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import type { MemberRecord } from '../../store/records.ts';
+import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
+import { requireOrg } from '../shared/access.ts';
+import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader, type Ctx } from './lookup.ts';
+import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
+import { presentSpaceForMember } from './present-space.ts';
+import { signVisitorClaims } from './visitor-claims.ts';
+
+type OrgParams = { organizationId: string };
+type MemberParams = OrgParams & { userId: string };
+
+interface MemberListQuery extends PageRequest {
+  role?: Role | 'guest';
+  search?: string;
+  sort: 'joinedAt' | 'lastSeenAt' | 'name';
+}
+
+function enforce(decision: MemberDecision): void {
+  if (decision.ok) return;
+  throw decision.status === 403 ? errors.forbidden(decision.reason) : new ApiError(409, decision.reason);
+}
+
+/** The members sorted ascending by the requested key (ties keep joining order). */
+function sortMembers(ctx: Ctx, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
+  const key = (m: MemberRecord): string =>
+    sort === 'name' ? (ctx.rt.db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
+  return rows.map((m, i) => ({ m, i, k: key(m) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map((x) => x.m);
+}
+
+export const memberOperations: Operation[] = [
+  op<OrgParams, MemberListQuery>({
+    operationId: 'listMembersInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members',
+    status: 200,
+    query: 'organizations/member-list-query',
+    response: 'organizations/member-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const { role, search, sort } = ctx.query;
+      const needle = search?.toLowerCase();
+      const keep = (m: MemberRecord) => {
+        if (role !== undefined && m.role !== (role === 'guest' ? null : role)) return false;
+        if (sort === 'lastSeenAt' && !m.lastSeenAt) return false;
+        if (needle) {
+          const user = ctx.rt.db.users.get(m.user);
+          if (!user || !`${user.displayName}\n${user.email}`.toLowerCase().includes(needle)) return false;
+        }
+        return true;
+      };
+      const rows = sortMembers(ctx, ctx.rt.db.members.by('organization', org.id).filter(keep), sort);
+      return paginate(arrayView(rows), ctx.query, (m) => presentMember(ctx, m), undefined, 'desc');
+    },
+  }),
+  op<MemberParams>({
+    operationId: 'getMemberInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}',
+    status: 200,
+    response: 'organizations/member',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return presentMember(ctx, requireMember(ctx, org, ctx.params.userId));
+    },
+  }),
+  op<MemberParams>({
+    operationId: 'removeMemberFromOrganizationById',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/members/{userId}',
+    status: 204,
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      const member = requireMember(ctx, org, ctx.params.userId);
+      enforce(decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.rt.db.teamMembers.delete(tm.id);
+      ctx.rt.db.members.delete(member.id);
+    },
+  }),
+  op<MemberParams, unknown, { role: Role | null }>({
+    operationId: 'updateMemberInOrganizationById',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/members/{userId}',
+    status: 200,
+    body: 'organizations/member-update',
+    response: 'organizations/member',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      const member = requireMember(ctx, org, ctx.params.userId);
+      enforce(decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      return presentMember(ctx, ctx.rt.db.members.update(member.id, { role: ctx.body.role }));
+    },
+  }),
+  op<MemberParams>({
+    operationId: 'setUserAsSSOMemberForOrganization',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/members/{userId}/sso',
+    status: 200,
+    body: 'common/empty-body',
+    response: 'organizations/member',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'make a member an SSO member');
+      const member = requireMember(ctx, org, ctx.params.userId);
+      return presentMember(ctx, ctx.rt.db.members.update(member.id, { sso: true }));
+    },
+  }),
+  op<MemberParams, PageRequest>({
+    operationId: 'listSpacesForOrganizationMember',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
+    status: 200,
+    query: 'organizations/member-spaces-query',
+    response: 'organizations/member-space-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const member = requireMember(ctx, org, ctx.params.userId);
+      const spaces = spacesOfMember(ctx, member);
+      const view = ctx.rt.db.spaces.viewOf(spaces.map((s) => s.space));
+      const roles = new Map(spaces.map((s) => [s.space.id, s.role]));
+      return paginate(view, ctx.query, (space) => ({ permission: roles.get(space.id)!, space: presentSpaceForMember(ctx, space, roles.get(space.id)!) }), undefined, 'desc');
+    },
+  }),
+  op<MemberParams, PageRequest & { title?: string }>({
+    operationId: 'listTeamsForOrganizationMember',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}/teams',
+    status: 200,
+    query: 'organizations/title-filter-query',
+    response: 'organizations/member-team-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const member = requireMember(ctx, org, ctx.params.userId);
+      const needle = ctx.query.title?.toLowerCase();
+      const { teams, teamMembers } = ctx.rt.db;
+      return paginate(
+        teamMembers.viewOf(teamsOfMember(ctx, org.id, member.user)),
+        ctx.query,
+        (tm) => ({ team: presentTeam(ctx, teams.get(tm.team)!), member: { role: tm.role } }),
+        needle ? (tm) => teams.get(tm.team)!.title.toLowerCase().includes(needle) : undefined,
+      );
+    },
+  }),
+  op<OrgParams>({
+    operationId: 'updateOrganizationMemberLastSeenAt',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/ping',
+    status: 200,
+    body: 'common/empty-body',
+    response: 'organizations/ping',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      ctx.rt.db.members.update(`${org.id}:${ctx.user.id}`, { lastSeenAt: ctx.now });
+      const claims = signVisitorClaims(ctx.rt, { organization: org.id, user: ctx.user.id, now: ctx.now });
+      return { serviceVisitorClaims: claims, gitbookVisitorClaims: claims };
+    },
+  }),
+];

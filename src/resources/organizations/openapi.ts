@@ -1,0 +1,186 @@
+/** OpenAPI specs and their versions (document 002). */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
+import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
+import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec, type Ctx } from './lookup.ts';
+import { presentContent, textVersionUrl } from './openapi-content.ts';
+import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
+
+type OrgParams = { organizationId: string };
+type SpecParams = OrgParams & { specSlug: string };
+type VersionParams = SpecParams & { versionId: string };
+type Source = { url: string } | { text: string };
+
+const SPEC_PARAMS = 'organizations/openapi-spec-params';
+
+/** Adds a version made from `source` and points the spec at it. */
+function addVersion(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): OpenApiSpecRecord {
+  const id = ctx.rt.ids.next('openapi-version');
+  const fromUrl = 'url' in source;
+  ctx.rt.db.openapiSpecVersions.insert({
+    id,
+    spec: spec.id,
+    url: fromUrl ? source.url : textVersionUrl(ctx, spec, id),
+    fixture: DEFAULT_SPEC_FIXTURE,
+    ...(!fromUrl && { text: source.text }),
+    createdAt: ctx.now,
+  });
+  return ctx.rt.db.openapiSpecs.update(spec.id, { sourceURL: fromUrl ? source.url : undefined, updatedAt: ctx.now });
+}
+
+function createSpec(ctx: Ctx, org: OrganizationRecord, slug: string, source: Source): OpenApiSpecRecord {
+  const spec = ctx.rt.db.openapiSpecs.insert({ id: ctx.rt.ids.next('openapi-spec'), organization: org.id, slug, createdAt: ctx.now, updatedAt: ctx.now });
+  return addVersion(ctx, spec, source);
+}
+
+/** Whether `source` differs from what the latest version was made from. */
+function sourceChanged(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): boolean {
+  const versions = versionsOf(ctx, spec);
+  const last = versions[versions.length - 1];
+  if (!last) return true;
+  return 'url' in source ? last.text !== undefined || last.url !== source.url : last.text !== source.text;
+}
+
+function requireVersion(ctx: Ctx, spec: OpenApiSpecRecord, versionId: string) {
+  const version = ctx.rt.db.openapiSpecVersions.get(versionId);
+  if (!version || version.spec !== spec.id) throw errors.notFound('OpenAPI spec version', versionId);
+  return version;
+}
+
+function latestVersion(ctx: Ctx, spec: OpenApiSpecRecord) {
+  const versions = versionsOf(ctx, spec);
+  if (versions.length === 0) throw errors.notFound(`Version of OpenAPI spec "${spec.slug}"`);
+  return versions[versions.length - 1];
+}
+
+/** The organization (reader) and the spec of the path. */
+function readSpec(ctx: Ctx, params: SpecParams) {
+  const org = requireOrgReader(ctx, params.organizationId);
+  return requireSpec(ctx, org, params.specSlug);
+}
+
+export const openApiOperations: Operation[] = [
+  op<OrgParams, PageRequest>({
+    operationId: 'listOpenAPISpecs',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi',
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'organizations/openapi-spec-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return paginate(ctx.rt.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
+    },
+  }),
+  op<OrgParams, unknown, { slug: string; source: Source }>({
+    operationId: 'createOpenAPISpec',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/openapi',
+    status: 201,
+    body: 'organizations/openapi-spec-create',
+    response: 'organizations/openapi-spec',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'create OpenAPI specs');
+      if (findSpec(ctx, org, ctx.body.slug)) throw errors.conflict(`An OpenAPI spec with slug "${ctx.body.slug}" already exists`);
+      return presentSpec(ctx, createSpec(ctx, org, ctx.body.slug, ctx.body.source));
+    },
+  }),
+  op<SpecParams>({
+    operationId: 'getOpenAPISpecBySlug',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    status: 200,
+    params: SPEC_PARAMS,
+    response: 'organizations/openapi-spec',
+    handle: (ctx) => presentSpec(ctx, readSpec(ctx, ctx.params)),
+  }),
+  op<SpecParams, unknown, { source: Source }>({
+    operationId: 'createOrUpdateOpenAPISpecBySlug',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    status: 200,
+    params: SPEC_PARAMS,
+    body: 'organizations/openapi-spec-put',
+    response: 'organizations/openapi-spec',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change OpenAPI specs');
+      const existing = findSpec(ctx, org, ctx.params.specSlug);
+      if (!existing) return presentSpec(ctx, createSpec(ctx, org, ctx.params.specSlug, ctx.body.source));
+      const spec = sourceChanged(ctx, existing, ctx.body.source) ? addVersion(ctx, existing, ctx.body.source) : existing;
+      return presentSpec(ctx, spec);
+    },
+  }),
+  op<SpecParams>({
+    operationId: 'deleteOpenAPISpecBySlug',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+    status: 205,
+    params: SPEC_PARAMS,
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete OpenAPI specs');
+      const spec = requireSpec(ctx, org, ctx.params.specSlug);
+      for (const id of [...ctx.rt.db.openapiSpecVersions.idsBy('spec', spec.id)]) ctx.rt.db.openapiSpecVersions.delete(id);
+      ctx.rt.db.openapiSpecs.delete(spec.id);
+    },
+  }),
+  op<SpecParams, PageRequest>({
+    operationId: 'listOpenAPISpecVersions',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
+    status: 200,
+    params: SPEC_PARAMS,
+    query: 'common/pagination-query',
+    response: 'organizations/openapi-spec-version-list',
+    handle: (ctx) => {
+      const spec = readSpec(ctx, ctx.params);
+      return paginate(ctx.rt.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
+    },
+  }),
+  op<SpecParams>({
+    operationId: 'getLatestOpenAPISpecVersion',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
+    status: 200,
+    params: SPEC_PARAMS,
+    response: 'organizations/openapi-spec-version',
+    handle: (ctx) => {
+      const spec = readSpec(ctx, ctx.params);
+      return presentSpecVersion(ctx, spec, latestVersion(ctx, spec));
+    },
+  }),
+  op<SpecParams>({
+    operationId: 'getLatestOpenAPISpecVersionContent',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
+    status: 200,
+    params: SPEC_PARAMS,
+    response: 'organizations/openapi-spec-content',
+    handle: (ctx) => presentContent(latestVersion(ctx, readSpec(ctx, ctx.params))),
+  }),
+  op<VersionParams>({
+    operationId: 'getOpenAPISpecVersionById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
+    status: 200,
+    params: SPEC_PARAMS,
+    response: 'organizations/openapi-spec-version',
+    handle: (ctx) => {
+      const spec = readSpec(ctx, ctx.params);
+      return presentSpecVersion(ctx, spec, requireVersion(ctx, spec, ctx.params.versionId));
+    },
+  }),
+  op<VersionParams>({
+    operationId: 'getOpenAPISpecVersionContentById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
+    status: 200,
+    params: SPEC_PARAMS,
+    response: 'organizations/openapi-spec-content',
+    handle: (ctx) => {
+      const spec = readSpec(ctx, ctx.params);
+      return presentContent(requireVersion(ctx, spec, ctx.params.versionId));
+    },
+  }),
+];

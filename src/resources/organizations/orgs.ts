@@ -1,0 +1,120 @@
+/** Organizations: list, get, update, invite links, by e-mail domain, search (document 002). */
+import type { Role } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import type { OrganizationRecord } from '../../store/records.ts';
+import { membership, requireOrg } from '../shared/access.ts';
+import { requireOrgAdmin } from './lookup.ts';
+import { presentOrganization } from './present.ts';
+import { searchOrganization } from './search.ts';
+
+type OrgParams = { organizationId: string };
+
+interface OrganizationUpdate {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: Role | null;
+  defaultContent?: { type: 'site'; site: string } | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+  mergeRules?: OrganizationRecord['mergeRules'];
+}
+
+export const orgOperations: Operation[] = [
+  op<Record<string, never>, PageRequest>({
+    operationId: 'listOrganizationsForAuthenticatedUser',
+    method: 'GET',
+    path: '/v1/orgs',
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'organizations/organization-list',
+    handle: (ctx) => {
+      const { members, organizations } = ctx.rt.db;
+      return paginate(members.viewBy('user', ctx.user.id), ctx.query, (m) =>
+        presentOrganization(ctx, organizations.get(m.organization)!),
+      (m) => !m.disabled);
+    },
+  }),
+  op<OrgParams>({
+    operationId: 'getOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}',
+    status: 200,
+    response: 'organizations/organization',
+    handle: (ctx) => presentOrganization(ctx, requireOrg(ctx, ctx.params.organizationId)),
+  }),
+  op<OrgParams, unknown, OrganizationUpdate>({
+    operationId: 'updateOrganizationById',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}',
+    status: 200,
+    body: 'organizations/organization-update',
+    response: 'organizations/organization',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change the organization');
+      const { logo, defaultContent, hostname, emailDomains, ...rest } = ctx.body;
+      const patch: Partial<OrganizationRecord> = { ...rest };
+      if (defaultContent !== undefined) {
+        if (defaultContent !== null) {
+          const site = ctx.rt.db.sites.get(defaultContent.site);
+          if (!site || site.organization !== org.id) {
+            throw errors.invalid('body', `defaultContent.site "${defaultContent.site}" is not a site of this organization`);
+          }
+        }
+        patch.defaultContent = defaultContent;
+      }
+      if (hostname !== undefined && hostname !== org.hostname) {
+        if (ctx.rt.db.organizations.find((o) => o.id !== org.id && o.hostname === hostname)) {
+          throw errors.conflict(`The hostname "${hostname}" is taken by another organization`);
+        }
+        patch.hostname = hostname;
+      }
+      if (emailDomains !== undefined) patch.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
+      if (logo !== undefined) patch.logo = logo ?? undefined;
+      return presentOrganization(ctx, ctx.rt.db.organizations.update(org.id, patch));
+    },
+  }),
+  op<OrgParams & { inviteId: string }>({
+    operationId: 'deleteOrganizationInviteById',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
+    status: 205,
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
+      const invite = ctx.rt.db.inviteLinks.get(ctx.params.inviteId);
+      if (!invite || invite.organization !== org.id) throw errors.notFound('Invite link', ctx.params.inviteId);
+      ctx.rt.db.inviteLinks.delete(invite.id);
+    },
+  }),
+  op<OrgParams, PageRequest & { query: string }>({
+    operationId: 'searchOrganizationContent',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/search',
+    status: 200,
+    query: 'organizations/search-query',
+    response: 'organizations/search-result-list',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      return paginate(arrayView(searchOrganization(ctx, org, ctx.query.query)), ctx.query, (r) => r);
+    },
+  }),
+  op<{ emailDomain: string }>({
+    operationId: 'getOrganizationsForEmailDomain',
+    method: 'GET',
+    path: '/v1/email-domains/{emailDomain}/orgs',
+    status: 200,
+    response: 'organizations/email-domain-organizations',
+    handle: (ctx) => {
+      const domain = ctx.params.emailDomain.toLowerCase();
+      const ownDomain = ctx.user.email.toLowerCase().split('@')[1] === domain;
+      const organizations = ctx.rt.db.organizations.filter(
+        (o) => o.emailDomains.some((d) => d.toLowerCase() === domain) && (ownDomain || membership(ctx.rt, o.id, ctx.user.id) !== undefined),
+      );
+      return { organizations: organizations.map((o) => presentOrganization(ctx, o)) };
+    },
+  }),
+];

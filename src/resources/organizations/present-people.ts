@@ -1,0 +1,87 @@
+/**
+ * Members, teams and team memberships, derived from records. Counts are computed from
+ * the same queries as the lists they count, so a count always matches its list.
+ */
+import { can, type Role } from '../../auth/roles.ts';
+import type { MemberRecord, SpaceRecord, TeamMemberRecord, TeamRecord } from '../../store/records.ts';
+import { canManageTeamMembers } from '../../rules/team-membership.ts';
+import { spaceRole } from '../shared/access.ts';
+import { presentUserById } from '../shared/present.ts';
+import { callerRole, type Ctx } from './lookup.ts';
+
+/** The spaces a member can access, with their role on each (deleted spaces left out). */
+export function spacesOfMember(ctx: Ctx, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
+  const out: { space: SpaceRecord; role: Role }[] = [];
+  for (const space of ctx.rt.db.spaces.by('organization', member.organization)) {
+    if (space.deletedAt) continue;
+    const role = member.disabled ? null : spaceRole(ctx.rt, space, member.user);
+    if (role) out.push({ space, role });
+  }
+  return out;
+}
+
+/** The team memberships of a user in one organization, in insertion order. */
+export function teamsOfMember(ctx: Ctx, organizationId: string, userId: string): TeamMemberRecord[] {
+  return ctx.rt.db.teamMembers.by('user', userId).filter((tm) => tm.organization === organizationId);
+}
+
+export function presentMember(ctx: Ctx, member: MemberRecord) {
+  return {
+    object: 'member' as const,
+    id: member.user,
+    role: member.role,
+    user: presentUserById(ctx, member.user),
+    disabled: member.disabled,
+    joinedAt: member.joinedAt,
+    ...(member.lastSeenAt && { lastSeenAt: member.lastSeenAt }),
+    sso: member.sso,
+    spaces: spacesOfMember(ctx, member).length,
+    teams: teamsOfMember(ctx, member.organization, member.user).length,
+    sites: member.role && !member.disabled ? ctx.rt.db.sites.countBy('organization', member.organization) : 0,
+  };
+}
+
+/** The caller's role in a team, if they are in it. */
+export function teamRoleOf(ctx: Ctx, teamId: string, userId: string): 'owner' | 'member' | undefined {
+  return ctx.rt.db.teamMembers.get(`${teamId}:${userId}`)?.role;
+}
+
+/** Whether the caller may change the team's members (admins, and the team's owners). */
+export function callerManagesTeam(ctx: Ctx, team: TeamRecord): boolean {
+  const role = callerRole(ctx, team.organization);
+  if (role === undefined) return false;
+  return canManageTeamMembers(role === 'admin', teamRoleOf(ctx, team.id, ctx.user.id));
+}
+
+export function presentTeam(ctx: Ctx, team: TeamRecord) {
+  const role = callerRole(ctx, team.organization);
+  return {
+    object: 'team' as const,
+    id: team.id,
+    title: team.title,
+    members: ctx.rt.db.teamMembers.countBy('team', team.id),
+    spaces: 0,
+    createdAt: team.createdAt,
+    permissions: { admin: callerManagesTeam(ctx, team), view: can(role, 'view') },
+  };
+}
+
+export function presentTeamMembership(ctx: Ctx, tm: TeamMemberRecord) {
+  // A team membership outlives no organization membership (removal cleans both), but an
+  // imported state may hold one: it is then shown as a guest.
+  const member: MemberRecord = ctx.rt.db.members.get(`${tm.organization}:${tm.user}`) ?? {
+    id: `${tm.organization}:${tm.user}`,
+    organization: tm.organization,
+    user: tm.user,
+    role: null,
+    joinedAt: tm.joinedAt,
+    sso: false,
+    disabled: true,
+  };
+  return {
+    organization: presentMember(ctx, member),
+    team: { role: tm.role },
+    permissions: { view: can(callerRole(ctx, tm.organization), 'view') },
+  };
+}
+

@@ -1,0 +1,122 @@
+/** SAML providers and SSO login infos (document 002). */
+import type { Role } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
+import { requireOrg } from '../shared/access.ts';
+import { requireOrgAdmin, requireOrgReader, requireSamlProvider, type Ctx } from './lookup.ts';
+import { presentSamlProvider, samlService, samlStatus } from './present-org-settings.ts';
+
+type OrgParams = { organizationId: string };
+type ProviderParams = OrgParams & { samlProviderId: string };
+
+interface ProviderFields {
+  label?: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: string | null;
+  defaultRole?: Role | null;
+}
+
+function checkDefaultTeam(ctx: Ctx, org: OrganizationRecord, teamId: string | null | undefined): void {
+  if (!teamId) return;
+  const team = ctx.rt.db.teams.get(teamId);
+  if (!team || team.organization !== org.id) throw errors.invalid('body', `defaultTeam "${teamId}" is not a team of this organization`);
+}
+
+/** The record with `fields` applied; null `defaultTeam` removes it. */
+function withFields(p: SamlProviderRecord, fields: ProviderFields): SamlProviderRecord {
+  const { defaultTeam, ...rest } = fields;
+  const next: SamlProviderRecord = { ...p, ...rest };
+  if (defaultTeam !== undefined) {
+    if (defaultTeam === null) delete next.defaultTeam;
+    else next.defaultTeam = defaultTeam;
+  }
+  return { ...next, status: samlStatus(next) };
+}
+
+export const samlOperations: Operation[] = [
+  op<OrgParams, PageRequest>({
+    operationId: 'listSAMLProvidersInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/saml',
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'organizations/saml-provider-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return paginate(ctx.rt.db.samlProviders.viewBy('organization', org.id), ctx.query, (p) => presentSamlProvider(ctx, p));
+    },
+  }),
+  op<OrgParams, unknown, ProviderFields & { label: string }>({
+    operationId: 'createOrganizationSAMLProvider',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/saml',
+    status: 201,
+    body: 'organizations/saml-provider-create',
+    response: 'organizations/saml-provider',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
+      checkDefaultTeam(ctx, org, ctx.body.defaultTeam);
+      const base: SamlProviderRecord = {
+        id: ctx.rt.ids.next('saml'),
+        organization: org.id,
+        label: ctx.body.label,
+        defaultRole: org.defaultRole,
+        status: 'pending',
+        createdAt: ctx.now,
+      };
+      return presentSamlProvider(ctx, ctx.rt.db.samlProviders.insert(withFields(base, ctx.body)));
+    },
+  }),
+  op<ProviderParams>({
+    operationId: 'getOrganizationSAMLProviderById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+    status: 200,
+    response: 'organizations/saml-provider',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return presentSamlProvider(ctx, requireSamlProvider(ctx, org, ctx.params.samlProviderId));
+    },
+  }),
+  op<ProviderParams>({
+    operationId: 'deleteOrganizationSAMLProvider',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+    status: 204,
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
+      ctx.rt.db.samlProviders.delete(requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
+    },
+  }),
+  op<ProviderParams, unknown, ProviderFields>({
+    operationId: 'updateOrganizationSAMLProvider',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+    status: 200,
+    body: 'organizations/saml-provider-update',
+    response: 'organizations/saml-provider',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
+      const provider = requireSamlProvider(ctx, org, ctx.params.samlProviderId);
+      checkDefaultTeam(ctx, org, ctx.body.defaultTeam);
+      const next = withFields(provider, ctx.body);
+      return presentSamlProvider(ctx, ctx.rt.db.samlProviders.update(provider.id, { ...next, defaultTeam: next.defaultTeam }));
+    },
+  }),
+  op<OrgParams>({
+    operationId: 'listSSOProviderLoginsInOrganization',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sso',
+    status: 200,
+    response: 'organizations/sso-logins',
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      const items = ctx.rt.db.samlProviders.by('organization', org.id).map((p) => ({ id: p.id, label: p.label, startURL: samlService(p).startURL }));
+      return { items };
+    },
+  }),
+];

@@ -1,0 +1,88 @@
+/**
+ * GET /orgs/{organizationId}/search: full-text search over the titles and markdown of the
+ * pages of the spaces the caller can read (deleted spaces left out), grouped by space and
+ * page, with the matching sections. Spaces come best first; `rank` numbers pages across
+ * the whole ranked result.
+ */
+import type { OrganizationRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
+import { spaceRole } from '../shared/access.ts';
+import { appUrl } from '../shared/present.ts';
+import type { Ctx } from './lookup.ts';
+import { matchScore, queryTerms, splitSections } from './search-text.ts';
+
+/** Page title and description hits weigh more than body hits. */
+const TITLE_WEIGHT = 3;
+
+interface PageHit {
+  page: PageRecord;
+  path: string;
+  ancestors: { title: string }[];
+  score: number;
+  titleMatch: boolean;
+  sections: { anchor: string; title: string; body: string; score: number }[];
+}
+
+function walk(pages: readonly PageRecord[], parentPath: string, ancestors: { title: string }[], visit: (p: PageRecord, path: string, anc: { title: string }[]) => void) {
+  for (const page of pages) {
+    const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+    visit(page, path, ancestors);
+    walk(page.pages, path, [...ancestors, { title: page.title }], visit);
+  }
+}
+
+function searchSpace(ctx: Ctx, space: SpaceRecord, terms: string[]): PageHit[] {
+  const revision = ctx.rt.db.revisions.get(space.revision);
+  if (!revision) return [];
+  const hits: PageHit[] = [];
+  walk(revision.pages, '', [], (page, path, ancestors) => {
+    const head = `${page.title} ${page.description ?? ''}`;
+    const titleScore = matchScore(head, terms) * TITLE_WEIGHT;
+    const sections = splitSections(page.title, page.markdown)
+      .map((s) => ({ ...s, score: matchScore(`${s.title} ${s.body}`, terms) }))
+      .filter((s) => s.score > 0);
+    const score = titleScore + sections.reduce((sum, s) => sum + s.score, 0);
+    if (score > 0) hits.push({ page, path, ancestors, score, titleMatch: titleScore > 0, sections });
+  });
+  return hits.sort((a, b) => b.score - a.score);
+}
+
+export function searchOrganization(ctx: Ctx, org: OrganizationRecord, query: string) {
+  const terms = queryTerms(query);
+  const results = [];
+  for (const space of ctx.rt.db.spaces.by('organization', org.id)) {
+    if (space.deletedAt || spaceRole(ctx.rt, space, ctx.user.id) === null) continue;
+    const pages = searchSpace(ctx, space, terms);
+    if (pages.length > 0) results.push({ space, pages, score: pages.reduce((s, p) => s + p.score, 0) });
+  }
+  results.sort((a, b) => b.score - a.score);
+  let rank = 0;
+  return results.map(({ space, pages, score }) => {
+    const base = `/o/${org.id}/s/${space.id}`;
+    return {
+      type: 'space' as const,
+      id: space.id,
+      title: space.title,
+      score,
+      pages: pages.map((hit) => ({
+        id: hit.page.id,
+        title: hit.page.title,
+        description: hit.page.description ?? '',
+        path: hit.path,
+        score: hit.score,
+        rank: ++rank,
+        resultType: hit.sections.length > 0 ? ('section' as const) : ('page' as const),
+        ancestors: hit.ancestors,
+        urls: { app: appUrl(`${base}/${hit.path}`) },
+        sections: hit.sections.map((s) => ({
+          id: s.anchor ? `${hit.page.id}#${s.anchor}` : hit.page.id,
+          title: s.title,
+          path: s.anchor ? `${hit.path}#${s.anchor}` : hit.path,
+          score: s.score,
+          resultType: 'section' as const,
+          body: s.body,
+          urls: { app: appUrl(`${base}/${hit.path}${s.anchor ? `#${s.anchor}` : ''}`) },
+        })),
+      })),
+    };
+  });
+}

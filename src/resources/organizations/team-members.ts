@@ -1,0 +1,116 @@
+/**
+ * Members of a team (document 002). Admins and the team's own owners change them; the
+ * roster rules (removal wins, default role) are in rules/team-membership.ts.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
+import {
+  applyRosterUpdate,
+  putRosterMember,
+  removeRosterMember,
+  type RosterChange,
+  type TeamRole,
+  type TeamRoster,
+} from '../../rules/team-membership.ts';
+import { requireOrg } from '../shared/access.ts';
+import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers, type Ctx } from './lookup.ts';
+import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
+
+type TeamParams = { organizationId: string; teamId: string };
+type TeamMemberParams = TeamParams & { userId: string };
+
+interface MembersUpdate {
+  add?: string[];
+  remove?: string[];
+  memberships?: Record<string, { role: TeamRole }>;
+}
+
+/** The organization and the team, if the caller may change the team's members (403 otherwise). */
+function requireManagedTeam(ctx: Ctx, params: TeamParams): { org: OrganizationRecord; team: TeamRecord } {
+  const org = requireOrg(ctx, params.organizationId);
+  const team = requireTeam(ctx, org, params.teamId);
+  if (!callerManagesTeam(ctx, team)) throw errors.forbidden("change this team's members (admins and the team's owners may)");
+  return { org, team };
+}
+
+function rosterOf(ctx: Ctx, team: TeamRecord): TeamRoster {
+  return new Map(ctx.rt.db.teamMembers.by('team', team.id).map((tm) => [tm.user, tm.role]));
+}
+
+function save(ctx: Ctx, team: TeamRecord, change: RosterChange): void {
+  const { teamMembers } = ctx.rt.db;
+  for (const user of change.removed) teamMembers.delete(`${team.id}:${user}`);
+  for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: change.roster.get(user)! });
+  for (const user of change.added) {
+    teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: team.organization, user, role: change.roster.get(user)!, joinedAt: ctx.now });
+  }
+}
+
+/** A member of the organization named by id or e-mail in the path; 404 otherwise. */
+function pathMember(ctx: Ctx, org: OrganizationRecord, ref: string): string {
+  const user = findUser(ctx, ref);
+  return requireMember(ctx, org, user?.id ?? ref).user;
+}
+
+export const teamMemberOperations: Operation[] = [
+  op<TeamParams, PageRequest>({
+    operationId: 'listTeamMembersInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'organizations/team-membership-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const team = requireTeam(ctx, org, ctx.params.teamId);
+      return paginate(ctx.rt.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
+    },
+  }),
+  op<TeamParams, unknown, MembersUpdate>({
+    operationId: 'updateMembersInOrganizationTeam',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+    status: 204,
+    body: 'organizations/team-members-update',
+    handle: (ctx) => {
+      const { org, team } = requireManagedTeam(ctx, ctx.params);
+      const entries = Object.entries(ctx.body.memberships ?? {});
+      const keys = resolveMembers(ctx, org, entries.map(([key]) => key), 'memberships');
+      const memberships: Record<string, TeamRole> = {};
+      keys.forEach((user, i) => (memberships[user] = entries[i][1].role));
+      const change = applyRosterUpdate(rosterOf(ctx, team), {
+        add: resolveMembers(ctx, org, ctx.body.add ?? [], 'add'),
+        remove: resolveMembers(ctx, org, ctx.body.remove ?? [], 'remove'),
+        memberships,
+      });
+      save(ctx, team, change);
+    },
+  }),
+  op<TeamMemberParams, unknown, { role?: TeamRole }>({
+    operationId: 'addMemberToOrganizationTeamById',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    status: 204,
+    body: 'organizations/team-member-put',
+    handle: (ctx) => {
+      const { org, team } = requireManagedTeam(ctx, ctx.params);
+      const user = pathMember(ctx, org, ctx.params.userId);
+      save(ctx, team, putRosterMember(rosterOf(ctx, team), user, ctx.body.role));
+    },
+  }),
+  op<TeamMemberParams>({
+    operationId: 'deleteMemberFromOrganizationTeamById',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    status: 204,
+    handle: (ctx) => {
+      const { org, team } = requireManagedTeam(ctx, ctx.params);
+      const user = pathMember(ctx, org, ctx.params.userId);
+      const change = removeRosterMember(rosterOf(ctx, team), user);
+      if (!change) throw errors.notFound('Team member', ctx.params.userId);
+      save(ctx, team, change);
+    },
+  }),
+];

@@ -1,0 +1,93 @@
+/** Teams of an organization (document 002). Team members are in team-members.ts. */
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { membership } from '../shared/access.ts';
+import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
+import { presentTeam, teamRoleOf } from './present-people.ts';
+
+type OrgParams = { organizationId: string };
+type TeamParams = OrgParams & { teamId: string };
+
+export const teamOperations: Operation[] = [
+  op<OrgParams, PageRequest & { owner?: string; title?: string }>({
+    operationId: 'listTeamsInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/teams',
+    status: 200,
+    query: 'organizations/team-list-query',
+    response: 'organizations/team-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const { owner, title } = ctx.query;
+      const needle = title?.toLowerCase();
+      // `owner`: a member id; an admin manages every team, anyone else the teams they own.
+      const ownerMember = owner === undefined ? undefined : membership(ctx.rt, org.id, owner);
+      const ownerIsAdmin = ownerMember?.role === 'admin' && !ownerMember.disabled;
+      return paginate(ctx.rt.db.teams.viewBy('organization', org.id), ctx.query, (t) => presentTeam(ctx, t), (t) => {
+        if (needle && !t.title.toLowerCase().includes(needle)) return false;
+        if (owner !== undefined) {
+          if (!ownerMember || ownerMember.disabled) return false;
+          if (!ownerIsAdmin && teamRoleOf(ctx, t.id, owner) !== 'owner') return false;
+        }
+        return true;
+      });
+    },
+  }),
+  op<OrgParams, unknown, { title: string; members?: string[] }>({
+    operationId: 'createOrganizationTeam',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/teams',
+    status: 201,
+    body: 'organizations/team-create',
+    response: 'organizations/team',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'create teams');
+      const users = [...new Set(resolveMembers(ctx, org, ctx.body.members ?? [], 'members'))];
+      const team = ctx.rt.db.teams.insert({ id: ctx.rt.ids.next('team'), organization: org.id, title: ctx.body.title, createdAt: ctx.now });
+      for (const user of users) {
+        ctx.rt.db.teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: org.id, user, role: 'member', joinedAt: ctx.now });
+      }
+      return presentTeam(ctx, team);
+    },
+  }),
+  op<TeamParams>({
+    operationId: 'getTeamInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}',
+    status: 200,
+    response: 'organizations/team',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return presentTeam(ctx, requireTeam(ctx, org, ctx.params.teamId));
+    },
+  }),
+  op<TeamParams>({
+    operationId: 'removeTeamFromOrganizationById',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}',
+    status: 204,
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete teams');
+      const team = requireTeam(ctx, org, ctx.params.teamId);
+      const { teamMembers, samlProviders, teams } = ctx.rt.db;
+      for (const id of [...teamMembers.idsBy('team', team.id)]) teamMembers.delete(id);
+      for (const provider of samlProviders.by('organization', org.id)) {
+        if (provider.defaultTeam === team.id) samlProviders.update(provider.id, { defaultTeam: undefined });
+      }
+      teams.delete(team.id);
+    },
+  }),
+  op<TeamParams, unknown, { title: string }>({
+    operationId: 'updateTeamInOrganizationById',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}',
+    status: 200,
+    body: 'organizations/team-update',
+    response: 'organizations/team',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'rename teams');
+      const team = requireTeam(ctx, org, ctx.params.teamId);
+      return presentTeam(ctx, ctx.rt.db.teams.update(team.id, { title: ctx.body.title }));
+    },
+  }),
+];

@@ -1,0 +1,125 @@
+/**
+ * Translation settings (document 002). Both request shapes are accepted: the seed's
+ * (`title`, `languages`) and the official one (`language`, `source`, `instructions`).
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
+import { requireOrgAdmin, requireOrgReader, requireTranslation, type Ctx } from './lookup.ts';
+import { presentTranslation } from './present-org-settings.ts';
+
+type OrgParams = { organizationId: string };
+type TranslationParams = OrgParams & { translationSettingsId: string };
+type Document = Record<string, unknown>;
+
+interface TranslationCreate {
+  title?: string;
+  languages?: string[];
+  language?: string;
+  source?: { space: string; language: string };
+  instructions?: Document;
+}
+
+interface TranslationUpdate {
+  title?: string;
+  languages?: string[];
+  instructions?: Document;
+}
+
+function checkSourceSpace(ctx: Ctx, org: OrganizationRecord, spaceId: string): void {
+  const space = ctx.rt.db.spaces.get(spaceId);
+  if (!space || space.organization !== org.id || space.deletedAt) {
+    throw errors.invalid('body', `source.space "${spaceId}" is not a space of this organization`);
+  }
+}
+
+/** `languages` and `language` kept in agreement: `language` is the first of `languages`. */
+function languagesOf(languages: string[] | undefined, language: string | undefined): string[] {
+  const list = languages ?? [];
+  if (language === undefined) return list;
+  return [language, ...list.filter((l) => l !== language)];
+}
+
+export const translationOperations: Operation[] = [
+  op<OrgParams, PageRequest>({
+    operationId: 'listTranslations',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/translations',
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'organizations/translation-list',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return paginate(ctx.rt.db.translations.viewBy('organization', org.id), ctx.query, (t) => presentTranslation(ctx, t));
+    },
+  }),
+  op<OrgParams, unknown, TranslationCreate>({
+    operationId: 'createTranslation',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/translations',
+    status: 201,
+    body: 'organizations/translation-create',
+    response: 'organizations/translation',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'create translations');
+      const { title, language, source, instructions } = ctx.body;
+      if (source) checkSourceSpace(ctx, org, source.space);
+      const languages = languagesOf(ctx.body.languages, language);
+      const record: TranslationRecord = {
+        id: ctx.rt.ids.next('translation'),
+        organization: org.id,
+        title: title ?? `Translation to ${languages[0] ?? 'en'}`,
+        languages,
+        ...(languages[0] && { language: languages[0] }),
+        ...(source && { source: source.space, sourceLanguage: source.language }),
+        ...(instructions && { instructions }),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      };
+      return presentTranslation(ctx, ctx.rt.db.translations.insert(record));
+    },
+  }),
+  op<TranslationParams>({
+    operationId: 'getTranslation',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
+    status: 200,
+    response: 'organizations/translation',
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      return presentTranslation(ctx, requireTranslation(ctx, org, ctx.params.translationSettingsId));
+    },
+  }),
+  op<TranslationParams, unknown, TranslationUpdate>({
+    operationId: 'updateTranslation',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
+    status: 200,
+    body: 'organizations/translation-update',
+    response: 'organizations/translation',
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change translations');
+      const translation = requireTranslation(ctx, org, ctx.params.translationSettingsId);
+      const { title, languages, instructions } = ctx.body;
+      const patch: Partial<TranslationRecord> = { updatedAt: ctx.now };
+      if (title !== undefined) patch.title = title;
+      if (instructions !== undefined) patch.instructions = instructions;
+      if (languages !== undefined) {
+        patch.languages = languages;
+        patch.language = languages[0];
+      }
+      return presentTranslation(ctx, ctx.rt.db.translations.update(translation.id, patch));
+    },
+  }),
+  op<TranslationParams>({
+    operationId: 'deleteTranslation',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
+    status: 205,
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete translations');
+      ctx.rt.db.translations.delete(requireTranslation(ctx, org, ctx.params.translationSettingsId).id);
+    },
+  }),
+];
