@@ -80,6 +80,9 @@ export interface GitSyncRecord {
   updatedAt: Timestamp;
   /** Timestamp of the last applied git operation, to ignore out-of-order ones. */
   lastOperationAt?: Timestamp;
+  /** The last operation applied, and when it ran (virtual clock). */
+  lastOperation?: { direction: 'import' | 'export'; startedAt: Timestamp };
+  installationId?: string;
 }
 
 export interface SpaceRecord {
@@ -193,6 +196,8 @@ export interface ChangeRequestRecord {
   mergedAt?: Timestamp;
   mergedBy?: string;
   agentTaskId?: string;
+  /** Users who changed its content besides its creator (the `contributor` list filter). */
+  contributors?: string[];
 }
 
 export interface RequestedReviewerRecord {
