@@ -10,7 +10,7 @@ import type { Runtime } from '../../runtime.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { pageEntries, type PageEntry } from './content-tree.ts';
 import { loadChangeRequest } from './context.ts';
-import { plainText } from './markdown.ts';
+import { evaluate, plainText } from './markdown.ts';
 import { renderPdf, type PdfLine } from './pdf-document.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
@@ -25,9 +25,9 @@ export function pdfPages(revision: RevisionRecord, pageId?: string, only?: boole
   return entries.filter((e) => e.page.id === pageId || e.path.startsWith(`${root.path}/`));
 }
 
-function pdfLines(pages: PageEntry[]): PdfLine[] {
+function pdfLines(pages: PageEntry[], variables: Record<string, string>): PdfLine[] {
   return pages.flatMap((e) => {
-    const body = e.page.markdown
+    const body = evaluate(e.page.markdown, variables)
       .split('\n')
       .filter((line, i) => !(i === 0 && /^#\s/.test(line)))
       .map((line) => plainText(line.replace(/^#+\s*/, '')))
@@ -71,7 +71,7 @@ export function registerPdfRoute(app: Hono, rt: Runtime): void {
     if (expires && rt.clock.nowMs() > Date.parse(expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
     const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
     if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
-    const bytes = renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages));
+    const bytes = renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables));
     return c.body(bytes, 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
   });
 }
