@@ -118,6 +118,8 @@ export interface PageRecord {
   updatedAt: Timestamp;
   pages: PageRecord[];
   git?: { oid: string; path: string };
+  /** A computed page: its content is generated from the source when read (computed=true). */
+  computed?: { type: 'builtin:openapi'; spec: string };
 }
 
 export interface FileRecord {

@@ -115,10 +115,29 @@ describe('metadata and computed flags', () => {
     expect(files.body.items.every((f: { git?: unknown }) => f.git === undefined)).toBe(true);
   });
 
-  it('accepts computed=false', async () => {
-    const { t, K: k } = await imported();
+});
+
+describe('computed pages', () => {
+  async function apiDocsChangeRequest() {
+    const t = createTestMock();
+    const cr = await t.call('editor', 'POST', '/v1/spaces/{spaces.api-docs}/change-requests', { subject: 'Reference' });
+    return { t, k: `/v1/spaces/{spaces.api-docs}/change-requests/${cr.body.id}/content` };
+  }
+
+  it('computes them by default: a document with generated markdown, official', async () => {
+    const { t, k } = await apiDocsChangeRequest();
+    const res = await t.call('reader', 'GET', `${k}/page/{pages.api-reference}`);
+    expectOfficial('getPageInChangeRequestById', 200, res.body);
+    expect(res.body).toMatchObject({ type: 'document', path: 'reference' });
+    expect(res.body.markdown).toContain('OpenAPI specification "petstore"');
+  });
+
+  it('leaves them uncomputed with computed=false: their source, official', async () => {
+    const { t, k } = await apiDocsChangeRequest();
     const res = await t.call('reader', 'GET', `${k}?computed=false`);
-    expect(res.status).toBe(200);
     expectOfficial('getRevisionOfChangeRequestById', 200, res.body);
+    const page = res.body.pages.find((p: { id: string }) => p.id === t.id('pages', 'api-reference'));
+    expect(page).toMatchObject({ type: 'computed', computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } } });
+    expect(page.markdown).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { deriveId } from '../../ids.ts';
 import type { HandlerContext } from '../../http/operation.ts';
-import type { ChangeRequestRecord, FileRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
+import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { appUrl } from '../shared/present.ts';
 import { pageEntries, type PageEntry } from './content-tree.ts';
 import { evaluate, toDocument } from './markdown.ts';
@@ -48,10 +48,35 @@ function appBase(place: ContentPlace): string {
   return changeRequest ? changeRequestAppPath(space, changeRequest) : `/o/${space.organization}/s/${space.id}`;
 }
 
+/** The markdown a computed page gets when it is computed. */
+export function computedMarkdown(page: PageRecord): string {
+  return `# ${page.title}\n\nReference generated from the OpenAPI specification "${page.computed!.spec}".\n`;
+}
+
+/** A computed page left uncomputed (computed=false): its source, not its content. */
+function presentUncomputed(place: ContentPlace, entry: PageEntry) {
+  const { page } = entry;
+  return {
+    id: page.id,
+    title: page.title,
+    type: 'computed',
+    slug: page.slug,
+    path: entry.path,
+    urls: { app: appUrl(`${appBase(place)}/${entry.path}`) },
+    computed: {
+      type: page.computed!.type,
+      dependencies: { spec: { ref: { kind: 'openapi', spec: page.computed!.spec } } },
+      props: { models: true },
+    },
+  };
+}
+
 export function presentPage(place: ContentPlace, entry: PageEntry, options: ContentOptions = {}): Record<string, unknown> {
   const { page } = entry;
+  if (page.computed && options.computed === false) return presentUncomputed(place, entry);
   const metadata = options.metadata !== false;
-  const markdown = options.evaluated ? evaluate(page.markdown, place.revision.variables) : page.markdown;
+  const source = page.computed ? computedMarkdown(page) : page.markdown;
+  const markdown = options.evaluated ? evaluate(source, place.revision.variables) : source;
   const children = pageEntries(page.pages, entry.path, page.id);
   return {
     id: page.id,
