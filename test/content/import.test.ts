@@ -16,6 +16,14 @@ describe('import content into a change request', () => {
     expect(pages.map((p: { title: string }) => p.title)).toContain('getting started');
   });
 
+  it('titles the page after the host when the URL has no path', async () => {
+    const t = createTestMock();
+    const res = await t.call('editor', 'POST', IMPORT, { url: 'https://docs.example.com/', source: 'file' });
+    expect(res.status).toBe(201);
+    const titles = (await t.call('reader', 'GET', `${CR}/content/pages`)).body.pages.map((p: { title: string }) => p.title);
+    expect(titles).toContain('docs.example.com');
+  });
+
   it('leaves the primary content untouched', async () => {
     const t = createTestMock();
     const before = t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision;
@@ -26,6 +34,7 @@ describe('import content into a change request', () => {
   it.each([
     [{ url: 'not a url', source: 'website' }, 'body.url'],
     [{ url: 'ftp://example.com/x', source: 'website' }, 'body.url'],
+    [{ url: 'https://example.com/a%E0%A4%A', source: 'website' }, 'body.url'],
     [{ url: 'https://example.com', source: 'confluence' }, 'body.source'],
     [{ source: 'website' }, 'body.url'],
   ])('refuses %j with 400 naming %s, changing nothing', async (body, field) => {

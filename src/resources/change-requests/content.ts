@@ -34,7 +34,14 @@ export function requirePage(place: ContentPlace, pageId: string) {
 
 /** The page an import makes: titled after the last segment of the URL (or its host). */
 function importedPage(url: URL, siblings: PageRecord[], id: string, now: string): PageRecord {
-  const segment = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '').replace(/\.[a-z0-9]+$/i, '');
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  let segment = last;
+  try {
+    segment = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: keep the segment as written.
+  }
+  segment = segment.replace(/\.[a-z0-9]+$/i, '');
   const title = (segment.replace(/[-_]+/g, ' ').trim() || url.hostname).slice(0, 100);
   const taken = new Set(siblings.map((p) => p.slug));
   let slug = slugify(title);
