@@ -108,6 +108,9 @@ describe('update a change request from the primary content', () => {
     const other = (await t.call('editor', 'POST', C, { subject: 'Other' })).body;
     await t.call('editor', 'POST', `${CR}/merge`);
     await t.call('editor', 'POST', `${C}/${other.id}/update`);
+    const content = await t.call('reader', 'GET', `${C}/${other.id}/content`);
+    expectOfficial('getRevisionOfChangeRequestById', 200, content.body);
+    expect(content.body.type).toBe('update');
     const page = await t.call('reader', 'GET', `${C}/${other.id}/content/page/{pages.remote-work}`);
     expect(page.body.markdown).toContain('Fridays are meeting-free');
   });

@@ -103,6 +103,8 @@ describe('metadata and computed flags', () => {
     const { t, K: k } = await imported();
     const page = await t.call('reader', 'GET', `${k}/page/{pages.remote-work}`);
     const file = await t.call('reader', 'GET', `${k}/files/{files.team-photo}`);
+    expectOfficial('getPageInChangeRequestById', 200, page.body);
+    expectOfficial('getFileInChangeRequestById', 200, file.body);
     expect(page.body.git).toMatchObject({ path: 'policies/remote-work.md' });
     expect(file.body.git).toMatchObject({ path: '.gitbook/assets/team-photo.png' });
   });
