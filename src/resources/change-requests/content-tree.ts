@@ -15,10 +15,14 @@ export interface PageEntry {
   parent?: string;
 }
 
+function placeOf(prefix: string, index: number, slug: string): { path: string; file: string } {
+  const path = prefix ? `${prefix}/${slug}` : slug;
+  return { path, file: !prefix && index === 0 ? 'README.md' : `${path}.md` };
+}
+
 export function pageEntries(pages: readonly PageRecord[], prefix = '', parent?: string, out: PageEntry[] = []): PageEntry[] {
   pages.forEach((page, i) => {
-    const path = prefix ? `${prefix}/${page.slug}` : page.slug;
-    const file = !prefix && i === 0 ? 'README.md' : `${path}.md`;
+    const { path, file } = placeOf(prefix, i, page.slug);
     out.push({ page, path, file, ...(parent && { parent }) });
     pageEntries(page.pages, path, page.id, out);
   });
@@ -37,8 +41,7 @@ export function fileAssetPath(file: FileRecord): string {
 /** The pages of a tree with a page and its subtree replaced by `fn` (rows are immutable). */
 export function mapPages(pages: readonly PageRecord[], fn: (page: PageRecord, path: string, file: string) => PageRecord, prefix = ''): PageRecord[] {
   return pages.map((page, i) => {
-    const path = prefix ? `${prefix}/${page.slug}` : page.slug;
-    const file = !prefix && i === 0 ? 'README.md' : `${path}.md`;
+    const { path, file } = placeOf(prefix, i, page.slug);
     const mapped = fn(page, path, file);
     return { ...mapped, pages: mapPages(page.pages, fn, path) };
   });

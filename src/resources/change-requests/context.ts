@@ -1,10 +1,9 @@
 /** What the change-request operations share: loading a change request, making revisions. */
-import type { Capability } from '../../auth/roles.ts';
+import type { Capability, Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { ChangeRequestRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
 import type { Content } from '../../rules/content-merge.ts';
-import type { Role } from '../../auth/roles.ts';
 
 type Ctx = HandlerContext<{ spaceId: string; changeRequestId: string }, unknown, unknown>;
 
