@@ -7,7 +7,7 @@ import type { Operation } from '../http/operation.ts';
 import type { Runtime } from '../runtime.ts';
 import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
-import { changeRequestOperations } from './change-requests/operations.ts';
+import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
 import { siteOperations } from './sites/operations.ts';
 
 export const operations: readonly Operation[] = [
@@ -19,6 +19,5 @@ export const operations: readonly Operation[] = [
 
 /** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */
 export function registerExtraRoutes(app: Hono, rt: Runtime): void {
-  void app;
-  void rt;
+  registerChangeRequestRoutes(app, rt);
 }

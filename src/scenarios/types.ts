@@ -15,6 +15,8 @@ export interface ScenarioPage {
   description?: string;
   markdown?: string;
   hidden?: boolean;
+  /** Generated from an OpenAPI specification (its slug) when read. */
+  computed?: { openapi: string };
   pages?: ScenarioPage[];
 }
 

@@ -82,6 +82,9 @@ export interface GitSyncRecord {
   updatedAt: Timestamp;
   /** Timestamp of the last applied git operation, to ignore out-of-order ones. */
   lastOperationAt?: Timestamp;
+  /** The last operation applied, and when it ran (virtual clock). */
+  lastOperation?: { direction: 'import' | 'export'; startedAt: Timestamp };
+  installationId?: string;
 }
 
 export interface SpaceRecord {
@@ -117,6 +120,8 @@ export interface PageRecord {
   updatedAt: Timestamp;
   pages: PageRecord[];
   git?: { oid: string; path: string };
+  /** A computed page: its content is generated from the source when read (computed=true). */
+  computed?: { type: 'builtin:openapi'; spec: string };
 }
 
 export interface FileRecord {
@@ -195,6 +200,8 @@ export interface ChangeRequestRecord {
   mergedAt?: Timestamp;
   mergedBy?: string;
   agentTaskId?: string;
+  /** Users who changed its content besides its creator (the `contributor` list filter). */
+  contributors?: string[];
 }
 
 export interface RequestedReviewerRecord {

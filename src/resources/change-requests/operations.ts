@@ -1,3 +1,19 @@
+/** Change requests, their content, requested reviewers, Git Sync and links (document 000). */
 import type { Operation } from '../../http/operation.ts';
+import { changeRequestCrudOperations } from './change-requests.ts';
+import { contentOperations } from './content.ts';
+import { gitOperations } from './git.ts';
+import { linkOperations } from './link-ops.ts';
+import { pdfOperations } from './pdf.ts';
+import { reviewerOperations } from './reviewers.ts';
 
-export const changeRequestOperations: Operation[] = [];
+export { registerChangeRequestRoutes } from './file-routes.ts';
+
+export const changeRequestOperations: Operation[] = [
+  ...changeRequestCrudOperations,
+  ...pdfOperations,
+  ...contentOperations,
+  ...linkOperations,
+  ...reviewerOperations,
+  ...gitOperations,
+];

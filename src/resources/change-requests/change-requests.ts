@@ -1,0 +1,164 @@
+/** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { baseRevision, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
+import { mergeContent } from '../../rules/content-merge.ts';
+import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/records.ts';
+import { requireEditable, requireSpace } from '../shared/access.ts';
+import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from './context.ts';
+import { presentChangeRequest } from './present.ts';
+
+type SpaceParams = { spaceId: string };
+type CrParams = { spaceId: string; changeRequestId: string };
+const C = '/v1/spaces/{spaceId}/change-requests';
+
+interface ListQuery extends PageRequest {
+  status: ChangeRequestStatus;
+  contributor?: string;
+  creator?: string;
+  requestedReviewer?: string;
+}
+
+/** The content a change request would have with the primary content pulled in. */
+function rebasedContent(ctx: Parameters<Operation['handle']>[0], cr: ChangeRequestRecord, spaceRevision: string) {
+  const ours = revisionOf(ctx, cr.revision);
+  const base = baseRevision(cr);
+  if (base === spaceRevision) return contentOf(ours);
+  return mergeContent(contentOf(revisionOf(ctx, base)), contentOf(ours), contentOf(revisionOf(ctx, spaceRevision)));
+}
+
+export const changeRequestCrudOperations: Operation[] = [
+  op<SpaceParams, ListQuery>({
+    operationId: 'listChangeRequestsForSpace',
+    method: 'GET',
+    path: C,
+    status: 200,
+    query: 'change-requests/list-query',
+    response: 'change-requests/change-request-list',
+    official: true,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+      const { status, contributor, creator, requestedReviewer } = ctx.query;
+      const reviewers = ctx.rt.db.requestedReviewers;
+      return paginate(
+        ctx.rt.db.changeRequests.viewBy('space', space.id),
+        ctx.query,
+        (cr) => presentChangeRequest(ctx, cr),
+        (cr) =>
+          cr.status === status &&
+          (contributor === undefined || isContributor(cr, contributor)) &&
+          (creator === undefined || cr.createdBy === creator) &&
+          (requestedReviewer === undefined || reviewers.has(`${cr.id}:${requestedReviewer}`)),
+        'desc',
+      );
+    },
+  }),
+  op<SpaceParams, unknown, { subject?: string; agentTaskId?: string }>({
+    operationId: 'createChangeRequest',
+    method: 'POST',
+    path: C,
+    status: 201,
+    body: 'change-requests/create-body',
+    response: 'change-requests/change-request',
+    official: true,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'create change requests in this space' });
+      requireEditable(space);
+      const { changeRequests } = ctx.rt.db;
+      const number = Math.max(0, ...changeRequests.by('space', space.id).map((cr) => cr.number)) + 1;
+      const id = ctx.rt.ids.next('changeRequest');
+      const revision = createRevision(ctx, space, {
+        ...contentOf(revisionOf(ctx, space.revision)),
+        parents: [space.revision],
+        type: 'edits',
+        changeRequest: id,
+      });
+      const cr = changeRequests.insert({
+        id,
+        space: space.id,
+        number,
+        status: 'open',
+        subject: ctx.body.subject ?? '',
+        createdBy: ctx.user.id,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+        revision: revision.id,
+        revisionInitial: space.revision,
+        ...(ctx.body.agentTaskId !== undefined && { agentTaskId: ctx.body.agentTaskId }),
+      });
+      const body = presentChangeRequest(ctx, cr);
+      ctx.hono.header('Location', body.urls.location);
+      return body;
+    },
+  }),
+  op<CrParams>({
+    operationId: 'getChangeRequestById',
+    method: 'GET',
+    path: `${C}/{changeRequestId}`,
+    status: 200,
+    response: 'change-requests/change-request',
+    official: true,
+    handle: (ctx) => presentChangeRequest(ctx, loadChangeRequest(ctx).cr),
+  }),
+  op<CrParams, unknown, { subject?: string; status?: ChangeRequestStatus }>({
+    operationId: 'updateChangeRequestById',
+    method: 'PATCH',
+    path: `${C}/{changeRequestId}`,
+    status: 200,
+    body: 'change-requests/update-body',
+    response: 'change-requests/change-request',
+    official: true,
+    handle: (ctx) => {
+      const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
+      const patch = patchChangeRequest(cr, ctx.body, ctx.now);
+      const saved = Object.keys(patch).length > 0 ? ctx.rt.db.changeRequests.update(cr.id, patch) : cr;
+      return presentChangeRequest(ctx, saved);
+    },
+  }),
+  op<CrParams>({
+    operationId: 'mergeChangeRequest',
+    method: 'POST',
+    path: `${C}/{changeRequestId}/merge`,
+    status: 200,
+    response: 'change-requests/merge-result',
+    official: true,
+    handle: (ctx) => {
+      const { space, cr } = loadChangeRequest(ctx, 'merge', 'merge change requests in this space');
+      requireEditable(space);
+      // The rule refuses first (merged, archived), before anything is written.
+      mergeChangeRequest(cr, ctx.user.id, ctx.now, space.revision);
+      const merged = createRevision(ctx, space, {
+        ...rebasedContent(ctx, cr, space.revision),
+        parents: [space.revision, cr.revision],
+        type: 'merge',
+      });
+      ctx.rt.db.changeRequests.update(cr.id, mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id));
+      ctx.rt.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
+      return { revision: merged.id, result: 'merge' as const };
+    },
+  }),
+  op<CrParams>({
+    operationId: 'updateChangeRequest',
+    method: 'POST',
+    path: `${C}/{changeRequestId}/update`,
+    status: 200,
+    response: 'change-requests/update-result',
+    official: true,
+    handle: (ctx) => {
+      const { space, cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
+      requireEditable(space);
+      updateChangeRequest(cr, space.revision, cr.revision, ctx.now);
+      const revision = createRevision(ctx, space, {
+        ...rebasedContent(ctx, cr, space.revision),
+        parents: [cr.revision, space.revision],
+        type: 'update',
+        changeRequest: cr.id,
+      });
+      ctx.rt.db.changeRequests.update(cr.id, {
+        ...updateChangeRequest(cr, space.revision, revision.id, ctx.now),
+        ...withContributor(cr, ctx.user.id),
+      });
+      return { revision: revision.id, result: 'update' as const };
+    },
+  }),
+];

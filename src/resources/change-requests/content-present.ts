@@ -1,0 +1,159 @@
+/**
+ * Revision, page and file objects, as the official document shapes them: a page carries
+ * exactly one body (`markdown`, or `document` with format=document), so that it matches
+ * exactly one branch of the official `oneOf`; `metadata=false` drops the Git metadata.
+ */
+import { deriveId } from '../../ids.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
+import { appUrl } from '../shared/present.ts';
+import { pageEntries, type PageEntry } from './content-tree.ts';
+import { evaluate, toDocument } from './markdown.ts';
+import { changeRequestAppPath, presentChangeRequest } from './present.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+/** Where the content is read: a space's revision, maybe a change request's. */
+export interface ContentPlace {
+  space: SpaceRecord;
+  revision: RevisionRecord;
+  changeRequest?: ChangeRequestRecord;
+}
+
+export interface ContentOptions {
+  metadata?: boolean;
+  computed?: boolean;
+  format?: 'markdown' | 'document';
+  evaluated?: boolean | 'deterministic-only';
+}
+
+const LAYOUT = {
+  width: 'default',
+  cover: false,
+  coverSize: 'full',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: false,
+  actions: true,
+  anchors: true,
+} as const;
+
+function appBase(place: ContentPlace): string {
+  const { space, changeRequest } = place;
+  return changeRequest ? changeRequestAppPath(space, changeRequest) : `/o/${space.organization}/s/${space.id}`;
+}
+
+/** The markdown a computed page gets when it is computed. */
+export function computedMarkdown(page: PageRecord): string {
+  return `# ${page.title}\n\nReference generated from the OpenAPI specification "${page.computed!.spec}".\n`;
+}
+
+/** A computed page left uncomputed (computed=false): its source, not its content. */
+function presentUncomputed(place: ContentPlace, entry: PageEntry) {
+  const { page } = entry;
+  return {
+    id: page.id,
+    title: page.title,
+    type: 'computed',
+    slug: page.slug,
+    path: entry.path,
+    urls: { app: appUrl(`${appBase(place)}/${entry.path}`) },
+    computed: {
+      type: page.computed!.type,
+      dependencies: { spec: { ref: { kind: 'openapi', spec: page.computed!.spec } } },
+      props: { models: true },
+    },
+  };
+}
+
+export function presentPage(place: ContentPlace, entry: PageEntry, options: ContentOptions = {}): Record<string, unknown> {
+  const { page } = entry;
+  if (page.computed && options.computed === false) return presentUncomputed(place, entry);
+  const metadata = options.metadata !== false;
+  const source = page.computed ? computedMarkdown(page) : page.markdown;
+  const markdown = options.evaluated ? evaluate(source, place.revision.variables) : source;
+  const children = pageEntries(page.pages, entry.path, page.id);
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji && { emoji: page.emoji }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: appUrl(`${appBase(place)}/${entry.path}`) },
+    slug: page.slug,
+    path: entry.path,
+    ...(page.description && { description: page.description }),
+    documentId: deriveId(`document:${page.id}:${page.markdown}`),
+    ...(options.format === 'document' ? { document: toDocument(markdown) } : { markdown }),
+    pages: children.filter((c) => c.parent === page.id).map((c) => presentPage(place, c, options)),
+    layout: LAYOUT,
+    tags: [],
+    ...(page.hidden !== undefined && { hidden: page.hidden }),
+    ...(metadata && page.git && { git: page.git }),
+  };
+}
+
+export function presentPages(place: ContentPlace, options: ContentOptions = {}) {
+  return pageEntries(place.revision.pages)
+    .filter((e) => !e.parent)
+    .map((e) => presentPage(place, e, options));
+}
+
+export function downloadUrl(ctx: Ctx, space: SpaceRecord, file: FileRecord): string {
+  return `${ctx.origin}/__files/uploads/${space.id}/${file.id}/${encodeURIComponent(file.name)}`;
+}
+
+export function presentFile(ctx: Ctx, space: SpaceRecord, file: FileRecord, options: ContentOptions = {}) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: downloadUrl(ctx, space, file),
+    size: file.size,
+    ...(file.dimensions && { dimensions: file.dimensions }),
+    ...(options.metadata !== false && file.git && { git: file.git }),
+  };
+}
+
+/** The official revision types; a Git import is an edit that carries Git metadata. */
+function revisionType(revision: RevisionRecord): 'edits' | 'merge' | 'update' | 'rollback' {
+  return revision.type === 'git-import' ? 'edits' : revision.type;
+}
+
+export function presentRevision(ctx: Ctx, place: ContentPlace, options: ContentOptions = {}) {
+  const { revision, space } = place;
+  const metadata = options.metadata !== false;
+  const type = revisionType(revision);
+  const mergedFrom =
+    type === 'merge'
+      ? revision.parents.map((id) => ctx.rt.db.revisions.get(id)?.changeRequest).find((id) => id !== undefined)
+      : undefined;
+  const mergedCr = mergedFrom ? ctx.rt.db.changeRequests.get(mergedFrom) : undefined;
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    type,
+    ...(mergedCr && { mergedFrom: presentChangeRequest(ctx, mergedCr) }),
+    parents: revision.parents,
+    pages: presentPages(place, options),
+    files: revision.files.map((f) => presentFile(ctx, space, f, options)),
+    reusableContents: revision.reusableContents.map((r) => ({
+      id: r.id,
+      title: r.title,
+      document: r.document,
+      ...(metadata && r.git && { git: r.git }),
+    })),
+    tags: [],
+    variables: revision.variables,
+    createdAt: revision.createdAt,
+    ...(metadata && revision.git && { git: { ...revision.git, createdByGitBook: revision.git.createdByService } }),
+    urls: { app: appUrl(`/o/${space.organization}/s/${space.id}/~/revisions/${revision.id}/`) },
+  };
+}

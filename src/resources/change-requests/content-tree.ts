@@ -1,0 +1,48 @@
+/**
+ * Walking a revision's page tree: every page with its path (slugs joined by "/") and the
+ * file it would be in a Git repository. The first page at the root is README.md; any other
+ * page is `<path>.md`; `<path>/README.md` names a page too (Git Sync's layout for pages
+ * with children), so that links written either way resolve.
+ */
+import type { FileRecord, PageRecord, RevisionRecord } from '../../store/records.ts';
+
+export interface PageEntry {
+  page: PageRecord;
+  /** Slugs from the root, joined by "/". */
+  path: string;
+  /** The page's file in a Git layout, from the root of the content. */
+  file: string;
+  parent?: string;
+}
+
+function placeOf(prefix: string, index: number, slug: string): { path: string; file: string } {
+  const path = prefix ? `${prefix}/${slug}` : slug;
+  return { path, file: !prefix && index === 0 ? 'README.md' : `${path}.md` };
+}
+
+export function pageEntries(pages: readonly PageRecord[], prefix = '', parent?: string, out: PageEntry[] = []): PageEntry[] {
+  pages.forEach((page, i) => {
+    const { path, file } = placeOf(prefix, i, page.slug);
+    out.push({ page, path, file, ...(parent && { parent }) });
+    pageEntries(page.pages, path, page.id, out);
+  });
+  return out;
+}
+
+export function findPage(revision: RevisionRecord, pageId: string): PageEntry | undefined {
+  return pageEntries(revision.pages).find((e) => e.page.id === pageId);
+}
+
+/** Where a file lives in a Git layout. */
+export function fileAssetPath(file: FileRecord): string {
+  return `.gitbook/assets/${file.name}`;
+}
+
+/** The pages of a tree with a page and its subtree replaced by `fn` (rows are immutable). */
+export function mapPages(pages: readonly PageRecord[], fn: (page: PageRecord, path: string, file: string) => PageRecord, prefix = ''): PageRecord[] {
+  return pages.map((page, i) => {
+    const { path, file } = placeOf(prefix, i, page.slug);
+    const mapped = fn(page, path, file);
+    return { ...mapped, pages: mapPages(page.pages, fn, path) };
+  });
+}

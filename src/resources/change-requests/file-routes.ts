@@ -1,0 +1,35 @@
+/**
+ * Files the mock serves itself, outside the API (no token: the URLs are what the API hands
+ * out): the change-request PDFs, and the downloads of content files (`downloadURL`), whose
+ * bytes are a placeholder of the right type (the mock keeps no uploaded bytes).
+ */
+import type { Hono } from 'hono';
+import { errors } from '../../http/errors.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { FileRecord } from '../../store/records.ts';
+import { registerPdfRoute } from './pdf.ts';
+import { renderPdf } from './pdf-document.ts';
+
+/** A 1×1 transparent PNG. */
+const PNG = new Uint8Array(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+);
+
+function placeholder(file: FileRecord): Uint8Array<ArrayBuffer> {
+  if (file.contentType === 'image/png') return PNG;
+  if (file.contentType === 'application/pdf') return renderPdf(file.name, [{ text: file.name, heading: true }]);
+  return new TextEncoder().encode(`${file.name}\n`);
+}
+
+export function registerChangeRequestRoutes(app: Hono, rt: Runtime): void {
+  registerPdfRoute(app, rt);
+  app.get('/__files/uploads/:spaceId/:fileId/:name', (c) => {
+    const { spaceId, fileId } = c.req.param();
+    let file: FileRecord | undefined;
+    for (const revision of rt.db.revisions.by('space', spaceId)) {
+      file = revision.files.find((f) => f.id === fileId) ?? file;
+    }
+    if (!file) throw errors.notFound('File', fileId);
+    return c.body(placeholder(file), 200, { 'content-type': file.contentType });
+  });
+}

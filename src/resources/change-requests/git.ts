@@ -1,0 +1,138 @@
+/**
+ * Git Sync: import and export are recorded on the space and answered 204 at once (the
+ * mock has no repository to wait for). An import makes a revision carrying Git metadata;
+ * unless `standalone`, it becomes the space's primary content and links the space to the
+ * repository. Credentials in URLs are stripped before anything is stored.
+ */
+import { createHash } from 'node:crypto';
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
+import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
+import { requireEditable, requireSpace } from '../shared/access.ts';
+import { fileAssetPath, mapPages } from './content-tree.ts';
+import { contentOf, createRevision, revisionOf } from './context.ts';
+
+type Ctx = HandlerContext<{ spaceId: string }, unknown, GitBody>;
+const G = '/v1/spaces/{spaceId}/git';
+
+interface GitBody {
+  url: string;
+  ref: string;
+  commitMessage?: string;
+  repoTreeURL?: string;
+  repoCommitURL?: string;
+  timestamp?: string;
+  standalone?: boolean;
+  gitInfo?: { provider?: string; url?: string };
+}
+
+/** A 40-hex object id, different for each operation of a run. */
+function oid(ctx: HandlerContext<unknown, unknown, unknown>, what: string): string {
+  return createHash('sha1').update(`${ctx.rt.ids.next('git')}:${what}`).digest('hex');
+}
+
+function syncRecord(ctx: Ctx, space: SpaceRecord, direction: 'import' | 'export'): GitSyncRecord {
+  const { url, ref, gitInfo, timestamp } = ctx.body;
+  const provider = providerOf(url, gitInfo?.provider);
+  return {
+    repoName: repoName(url),
+    installationProvider: provider,
+    integration: provider,
+    installationId: space.gitSync?.installationId ?? ctx.rt.ids.next('gitInstallation'),
+    url: stripCredentials(gitInfo?.url ?? url),
+    ref,
+    updatedAt: ctx.now,
+    lastOperationAt: timestamp ?? ctx.now,
+    lastOperation: { direction, startedAt: ctx.now },
+  };
+}
+
+export const gitOperations: Operation[] = [
+  op<{ spaceId: string }, unknown, GitBody>({
+    operationId: 'importGitRepository',
+    method: 'POST',
+    path: `${G}/import`,
+    status: 204,
+    body: 'change-requests/git-import-body',
+    official: true,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'sync this space with Git' });
+      const { standalone, ref, repoCommitURL, timestamp } = ctx.body;
+      if (!standalone) requireEditable(space);
+      if (!isInOrder(space.gitSync, timestamp)) return undefined;
+      const current = revisionOf(ctx, space.revision);
+      const commit = oid(ctx, 'commit');
+      const revision = createRevision(ctx, space, {
+        ...contentOf(current),
+        pages: mapPages(current.pages, (page, _path, file) => ({ ...page, git: { oid: oid(ctx, file), path: file } })),
+        files: current.files.map((f) => ({ ...f, git: { oid: oid(ctx, f.name), path: fileAssetPath(f) } })),
+        parents: [current.id],
+        type: 'git-import',
+        git: {
+          oid: commit,
+          message: `Import ${ref.replace(/^refs\/heads\//, '')} from ${repoName(ctx.body.url)}`,
+          createdByService: false,
+          ref,
+          ...(repoCommitURL && { url: `${stripCredentials(repoCommitURL)}${commit}` }),
+        },
+      });
+      if (!standalone) {
+        ctx.rt.db.spaces.update(space.id, { revision: revision.id, updatedAt: ctx.now, gitSync: syncRecord(ctx, space, 'import') });
+      }
+      return undefined;
+    },
+  }),
+  op<{ spaceId: string }, unknown, GitBody>({
+    operationId: 'exportToGitRepository',
+    method: 'POST',
+    path: `${G}/export`,
+    status: 204,
+    body: 'change-requests/git-export-body',
+    official: true,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'sync this space with Git' });
+      if (!isInOrder(space.gitSync, ctx.body.timestamp)) return undefined;
+      // The exported commit is the current revision's (mutable) Git metadata.
+      const { ref, commitMessage, repoCommitURL } = ctx.body;
+      const commit = oid(ctx, 'export');
+      ctx.rt.db.revisions.update(space.revision, {
+        git: {
+          oid: commit,
+          message: commitMessage!,
+          createdByService: true,
+          ref,
+          ...(repoCommitURL && { url: `${stripCredentials(repoCommitURL)}${commit}` }),
+        },
+      });
+      if (!ctx.body.standalone) ctx.rt.db.spaces.update(space.id, { gitSync: syncRecord(ctx, space, 'export') });
+      return undefined;
+    },
+  }),
+  op<{ spaceId: string }>({
+    operationId: 'getSpaceGitInfo',
+    method: 'GET',
+    path: `${G}/info`,
+    status: 200,
+    response: 'change-requests/git-info',
+    official: true,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+      const sync = space.gitSync;
+      if (!sync) throw errors.notFound(`Git Sync on space "${space.id}"`);
+      return {
+        repoName: sync.repoName,
+        installationId: sync.installationId ?? `${space.id}-git`,
+        installationProvider: sync.installationProvider,
+        installationStatus: 'active' as const,
+        integration: sync.integration,
+        url: sync.url,
+        ...(sync.ref && { ref: sync.ref }),
+        updatedAt: sync.updatedAt,
+        ...(sync.lastOperation && {
+          operation: { state: 'success' as const, direction: sync.lastOperation.direction, startedAt: sync.lastOperation.startedAt, endedAt: sync.lastOperation.startedAt },
+        }),
+      };
+    },
+  }),
+];

@@ -1,0 +1,98 @@
+/**
+ * Link items and backlink items. A reference names its organization (the Organization
+ * object), its space (a summary of the Space: id, title, emoji, visibility, urls), the
+ * version it was read in (`{ type: revision, revision }` or `{ type: changeRequest,
+ * changeRequest }`, by id) and what it points at: a page (a summary), a file (the File
+ * object) or a URL.
+ */
+import type { HandlerContext } from '../../http/operation.ts';
+import { presentOrganization } from '../organizations/present.ts';
+import { apiUrl, appUrl } from '../shared/present.ts';
+import type { PageEntry } from './content-tree.ts';
+import { presentFile, type ContentPlace } from './content-present.ts';
+import { changeRequestAppPath } from './present.ts';
+import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+function where(ctx: Ctx, place: ContentPlace) {
+  const { space, changeRequest } = place;
+  return {
+    organization: presentOrganization(ctx, ctx.rt.db.organizations.get(space.organization)!),
+    space: {
+      object: 'space' as const,
+      id: space.id,
+      title: space.title,
+      emoji: space.emoji,
+      visibility: space.visibility,
+      organization: space.organization,
+      revision: space.revision,
+      urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(`/o/${space.organization}/s/${space.id}/`) },
+    },
+    versionContext: changeRequest
+      ? { type: 'changeRequest' as const, changeRequest: changeRequest.id }
+      : { type: 'revision' as const, revision: place.revision.id },
+  };
+}
+
+export function pageSummary(place: ContentPlace, entry: PageEntry) {
+  const base = place.changeRequest ? changeRequestAppPath(place.space, place.changeRequest) : `/o/${place.space.organization}/s/${place.space.id}`;
+  return {
+    id: entry.page.id,
+    title: entry.page.title,
+    ...(entry.page.emoji && { emoji: entry.page.emoji }),
+    slug: entry.page.slug,
+    path: entry.path,
+    urls: { app: appUrl(`${base}/${entry.path}`) },
+  };
+}
+
+export function pageReference(ctx: Ctx, place: ContentPlace, entry: PageEntry) {
+  return { kind: 'page' as const, ...where(ctx, place), page: pageSummary(place, entry) };
+}
+
+function targetReference(ctx: Ctx, place: ContentPlace, link: FoundLink) {
+  const t = link.target;
+  if (t.kind === 'page') return pageReference(ctx, place, t.page);
+  if (t.kind === 'file') return { kind: 'file' as const, ...where(ctx, place), file: presentFile(ctx, place.space, t.file) };
+  return { kind: 'url' as const, url: t.url };
+}
+
+export interface LinkGroup {
+  key: string;
+  status: LinkStatus;
+  links: FoundLink[];
+}
+
+/** Links grouped by target: one item per target, with every page that links to it. */
+export function groupLinks(links: FoundLink[]): LinkGroup[] {
+  const groups = new Map<string, LinkGroup>();
+  for (const link of links) {
+    const key = `${link.status}:${link.status === 'broken' ? `${link.from.file}>` : ''}${targetKey(link)}`;
+    const group = groups.get(key) ?? { key, status: link.status, links: [] };
+    group.links.push(link);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+export function presentLinkGroup(ctx: Ctx, place: ContentPlace, group: LinkGroup) {
+  const pages = [...new Map(group.links.map((l) => [l.from.page.id, l.from])).values()];
+  return {
+    status: group.status,
+    relation: 'reference' as const,
+    targetReference: targetReference(ctx, place, group.links[0]),
+    locationReferences: pages.map((p) => pageReference(ctx, place, p)),
+  };
+}
+
+/** A page that links to a file: the file in its context, and the page it is linked from. */
+export function presentBacklink(ctx: Ctx, place: ContentPlace, link: FoundLink) {
+  const file = link.target.kind === 'file' ? link.target.file : undefined;
+  return {
+    kind: 'file' as const,
+    ...where(ctx, place),
+    file: file && presentFile(ctx, place.space, file),
+    page: pageSummary(place, link.from),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The change-request PDF: the operation answers a URL on this server, and the file route
+ * renders the change request's revision (as it was when the URL was made) as a PDF. With
+ * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
+ */
+import type { Hono } from 'hono';
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { RevisionRecord } from '../../store/records.ts';
+import { pageEntries, type PageEntry } from './content-tree.ts';
+import { loadChangeRequest } from './context.ts';
+import { evaluate, plainText } from './markdown.ts';
+import { renderPdf, type PdfLine } from './pdf-document.ts';
+
+const URL_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The pages a PDF holds: all, a page and its subtree, or one page. */
+export function pdfPages(revision: RevisionRecord, pageId?: string, only?: boolean): PageEntry[] {
+  const entries = pageEntries(revision.pages);
+  if (!pageId) return entries;
+  const root = entries.find((e) => e.page.id === pageId);
+  if (!root) return [];
+  if (only) return [root];
+  return entries.filter((e) => e.page.id === pageId || e.path.startsWith(`${root.path}/`));
+}
+
+function pdfLines(pages: PageEntry[], variables: Record<string, string>): PdfLine[] {
+  return pages.flatMap((e) => {
+    const body = evaluate(e.page.markdown, variables)
+      .split('\n')
+      .filter((line, i) => !(i === 0 && /^#\s/.test(line)))
+      .map((line) => plainText(line.replace(/^#+\s*/, '')))
+      .filter(Boolean);
+    return [{ text: e.page.title, heading: true }, ...body.map((text) => ({ text }))];
+  });
+}
+
+export const pdfOperations: Operation[] = [
+  op<{ spaceId: string; changeRequestId: string }, { only?: boolean; page?: string }>({
+    operationId: 'getChangeRequestPDF',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
+    status: 200,
+    query: 'change-requests/pdf-query',
+    response: 'change-requests/pdf-result',
+    official: true,
+    handle: (ctx) => {
+      const { space, cr } = loadChangeRequest(ctx);
+      const { only, page } = ctx.query;
+      if (only && !page) throw errors.invalid('query', 'page is required when only is true');
+      const revision = ctx.rt.db.revisions.get(cr.revision)!;
+      if (page && pdfPages(revision, page).length === 0) throw errors.notFound('Page', page);
+      const url = new URL(`${ctx.origin}/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`);
+      if (page) url.searchParams.set('page', page);
+      if (only) url.searchParams.set('only', 'true');
+      url.searchParams.set('expires', new Date(Date.parse(ctx.now) + URL_LIFETIME_MS).toISOString());
+      return { url: url.toString() };
+    },
+  }),
+];
+
+/** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
+export function registerPdfRoute(app: Hono, rt: Runtime): void {
+  app.get('/__files/pdf/:spaceId/:changeRequestId/:file', (c) => {
+    const { spaceId, changeRequestId, file } = c.req.param();
+    const revision = rt.db.revisions.get(file.replace(/\.pdf$/, ''));
+    const cr = rt.db.changeRequests.get(changeRequestId);
+    if (!revision || !cr || cr.space !== spaceId || revision.changeRequest !== cr.id) throw errors.notFound('PDF', c.req.path);
+    const expires = c.req.query('expires');
+    if (expires && rt.clock.nowMs() > Date.parse(expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
+    const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
+    if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
+    const bytes = renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables));
+    return c.body(bytes, 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
+  });
+}

@@ -1,0 +1,85 @@
+/** Requested reviewers of a change request: list, request, remove. */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { requireReviewable } from '../../rules/change-request.ts';
+import type { RequestedReviewerRecord } from '../../store/records.ts';
+import { membership, spaceRole } from '../shared/access.ts';
+import { presentUserById } from '../shared/present.ts';
+import { loadChangeRequest } from './context.ts';
+
+type CrParams = { spaceId: string; changeRequestId: string };
+const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
+
+function presentReviewer(ctx: HandlerContext<unknown, unknown, unknown>, r: RequestedReviewerRecord) {
+  return {
+    object: 'change-request-requested-reviewer' as const,
+    kind: 'user' as const,
+    user: presentUserById(ctx, r.user),
+    requestedBy: presentUserById(ctx, r.requestedBy),
+    revision: r.revision,
+    createdAt: r.createdAt,
+  };
+}
+
+export const reviewerOperations: Operation[] = [
+  op<CrParams, PageRequest>({
+    operationId: 'getRequestedReviewersByChangeRequestId',
+    method: 'GET',
+    path: R,
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'change-requests/requested-reviewer-list',
+    official: true,
+    handle: (ctx) => {
+      const { cr } = loadChangeRequest(ctx);
+      return paginate(ctx.rt.db.requestedReviewers.viewBy('changeRequest', cr.id), ctx.query, (r) => presentReviewer(ctx, r));
+    },
+  }),
+  op<CrParams, unknown, { users: string[]; subject?: string }>({
+    operationId: 'requestReviewersForChangeRequest',
+    method: 'POST',
+    path: R,
+    status: 200,
+    body: 'change-requests/request-reviewers-body',
+    response: 'change-requests/request-reviewers-result',
+    official: true,
+    handle: (ctx) => {
+      const { space, cr } = loadChangeRequest(ctx, 'review', 'request reviewers in this space');
+      requireReviewable(cr);
+      const users = [...new Set(ctx.body.users)];
+      // Every user must be an active member of the space's organization who can see the space.
+      ctx.body.users.forEach((userId, i) => {
+        const member = membership(ctx.rt, space.organization, userId);
+        if (!member || member.disabled || spaceRole(ctx.rt, space, userId) === null) {
+          throw errors.invalid('body', `users[${i}] ("${userId}") is not a member of the space's organization`);
+        }
+      });
+      const { requestedReviewers, changeRequests } = ctx.rt.db;
+      const requested = users.map((user) => {
+        const id = `${cr.id}:${user}`;
+        return (
+          requestedReviewers.get(id) ??
+          requestedReviewers.insert({ id, changeRequest: cr.id, user, requestedBy: ctx.user.id, revision: cr.revision, createdAt: ctx.now })
+        );
+      });
+      if (ctx.body.subject !== undefined && ctx.body.subject !== cr.subject) {
+        changeRequests.update(cr.id, { subject: ctx.body.subject, updatedAt: ctx.now });
+      }
+      return { users: requested.map((r) => presentReviewer(ctx, r)) };
+    },
+  }),
+  op<CrParams & { userId: string }>({
+    operationId: 'removeRequestedReviewerFromChangeRequest',
+    method: 'DELETE',
+    path: `${R}/{userId}`,
+    status: 205,
+    official: true,
+    handle: (ctx) => {
+      const { cr } = loadChangeRequest(ctx, 'review', 'remove reviewers in this space');
+      const removed = ctx.rt.db.requestedReviewers.delete(`${cr.id}:${ctx.params.userId}`);
+      // The official document answers 204 when the user was not a requested reviewer.
+      return removed ? undefined : new Response(null, { status: 204 });
+    },
+  }),
+];

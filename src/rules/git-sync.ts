@@ -1,0 +1,39 @@
+/**
+ * Git Sync rules, pure: what a ref must look like, how credentials are kept out of what we
+ * store, how the repository is named, and the ordering of operations by their timestamp.
+ */
+import type { GitSyncRecord } from '../store/records.ts';
+
+/** `refs/heads/<branch>`, the branch being one or more non-empty segments. */
+export const REF_PATTERN = '^refs/heads/[^\\s/]+(/[^\\s/]+)*$';
+
+export function isBranchRef(ref: string): boolean {
+  return new RegExp(REF_PATTERN).test(ref);
+}
+
+/** The URL without `user:password@` (credentials are never stored nor echoed). */
+export function stripCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+}
+
+/** `https://github.com/acme/handbook.git` → `acme/handbook`. */
+export function repoName(url: string): string {
+  const clean = stripCredentials(url).replace(/[?#].*$/, '');
+  const path = clean.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*\/?/i, '').replace(/^[^@/]*@[^:]*:/, '');
+  return path.replace(/\.git$/, '').replace(/\/+$/, '') || clean;
+}
+
+/** The provider, from the declared one or the repository's host. */
+export function providerOf(url: string, declared?: string): 'github' | 'gitlab' {
+  if (declared === 'github' || declared === 'gitlab') return declared;
+  return /gitlab/i.test(stripCredentials(url)) ? 'gitlab' : 'github';
+}
+
+/**
+ * Whether an operation triggered at `timestamp` still applies: one older than the last
+ * operation applied is out of order and ignored. Without a timestamp, it applies.
+ */
+export function isInOrder(sync: GitSyncRecord | undefined, timestamp: string | undefined): boolean {
+  if (!timestamp || !sync?.lastOperationAt) return true;
+  return Date.parse(timestamp) >= Date.parse(sync.lastOperationAt);
+}

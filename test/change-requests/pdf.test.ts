@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { expectOfficial } from '../helpers/official.ts';
+
+const CR = '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}';
+
+async function fetchPdf(t: TestMock, url: string) {
+  const res = await t.mock.fetch(url);
+  return { status: res.status, type: res.headers.get('content-type'), text: Buffer.from(await res.arrayBuffer()).toString('latin1') };
+}
+
+describe('change request PDF', () => {
+  it('answers a URL on this server (official client)', async () => {
+    const t = createTestMock();
+    const { data } = await t.client('reader').spaces.getChangeRequestPdf(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'));
+    expectOfficial('getChangeRequestPDF', 200, data);
+    expect(data.url.startsWith('http://localhost/__files/pdf/')).toBe(true);
+  });
+
+  it('serves a PDF 1.4 document with every page title', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf`);
+    const pdf = await fetchPdf(t, body.url);
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
+    expect(pdf.text.startsWith('%PDF-1.4')).toBe(true);
+    expect(pdf.text.trimEnd().endsWith('%%EOF')).toBe(true);
+    for (const title of ['Welcome to Acme', 'Onboarding', 'Policies', 'Remote work', 'Expenses']) expect(pdf.text).toContain(`(${title})`);
+    expect(pdf.text).toContain('Core hours are 10:00 to 15:00, and Fridays are');
+    expect(pdf.text).toContain('how we work at Acme Corporation');
+  });
+
+  it('has a cross-reference table whose offsets point at the objects', async () => {
+    const t = createTestMock();
+    const pdf = await fetchPdf(t, (await t.call('reader', 'GET', `${CR}/pdf`)).body.url);
+    const start = Number(/startxref\n(\d+)/.exec(pdf.text)![1]);
+    expect(pdf.text.slice(start, start + 4)).toBe('xref');
+    const offsets = [...pdf.text.slice(start).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => expect(pdf.text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+  });
+
+  it('with page, names the page in the URL and holds the page and its subpages', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf?page={pages.policies}`);
+    expect(new URL(body.url).searchParams.get('page')).toBe(t.id('pages', 'policies'));
+    const pdf = await fetchPdf(t, body.url);
+    expect(['(Policies)', '(Remote work)', '(Expenses)'].every((s) => pdf.text.includes(s))).toBe(true);
+    expect(pdf.text).not.toContain('(Onboarding)');
+  });
+
+  it('with only, holds that page alone', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf?page={pages.policies}&only=true`);
+    expect(new URL(body.url).searchParams.get('only')).toBe('true');
+    const pdf = await fetchPdf(t, body.url);
+    expect(pdf.text).toContain('(Policies)');
+    expect(pdf.text).not.toContain('(Remote work)');
+  });
+
+  it('refuses only without page with 400', async () => {
+    const t = createTestMock();
+    const res = await t.call('reader', 'GET', `${CR}/pdf?only=true`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('page');
+  });
+
+  it('answers 404 for a page that is not in the change request', async () => {
+    const t = createTestMock();
+    expect((await t.call('reader', 'GET', `${CR}/pdf?page=nope`)).status).toBe(404);
+  });
+
+  it('expires the URL after an hour (410)', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf`);
+    await t.admin('POST', '/__admin/clock', { advance: 'PT2H' });
+    expect((await t.mock.fetch(body.url)).status).toBe(410);
+  });
+
+  it('hides a private change request from an outsider (404)', async () => {
+    const t = createTestMock();
+    expect((await t.call('outsider', 'GET', `${CR}/pdf`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isBranchRef, isInOrder, providerOf, repoName, stripCredentials } from '../../src/rules/git-sync.ts';
+
+describe('git sync rules', () => {
+  it('strips user and password from a URL', () => {
+    expect(stripCredentials('https://bot:s3cret@github.com/acme/handbook.git')).toBe('https://github.com/acme/handbook.git');
+  });
+
+  it('leaves a URL without credentials alone', () => {
+    expect(stripCredentials('https://github.com/acme/handbook')).toBe('https://github.com/acme/handbook');
+  });
+
+  it('names the repository owner/name without .git', () => {
+    expect(repoName('https://token@gitlab.com/acme/docs/handbook.git')).toBe('acme/docs/handbook');
+  });
+
+  it('guesses the provider from the host', () => {
+    expect([providerOf('https://gitlab.example.com/a/b'), providerOf('https://github.com/a/b')]).toEqual(['gitlab', 'github']);
+  });
+
+  it.each([
+    ['refs/heads/main', true],
+    ['refs/heads/feature/x', true],
+    ['main', false],
+    ['refs/tags/v1', false],
+    ['refs/heads/', false],
+  ])('ref %s is a branch ref: %s', (ref, ok) => {
+    expect(isBranchRef(ref)).toBe(ok);
+  });
+
+  it('ignores an operation older than the last one applied', () => {
+    const sync = { repoName: 'a/b', installationProvider: 'github', integration: 'github', url: 'u', updatedAt: 'x', lastOperationAt: '2026-01-02T00:00:00Z' };
+    expect([isInOrder(sync, '2026-01-01T00:00:00Z'), isInOrder(sync, '2026-01-03T00:00:00Z'), isInOrder(sync, undefined)]).toEqual([false, true, true]);
+  });
+});
