@@ -1,3 +1,4 @@
+import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
@@ -76,7 +77,7 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
     const { data } = await t.client('admin').spaces.updateSpaceById(t.id('spaces', 'handbook'), {
       title: 'Staff Handbook',
       emoji: '1f4d7',
-      defaultLevel: 'comment',
+      defaultLevel: MemberRole.Comment,
     });
     expectOfficial('updateSpaceById', 200, data);
     expect(data).toMatchObject({ title: 'Staff Handbook', emoji: '1f4d7', defaultLevel: 'comment' });
