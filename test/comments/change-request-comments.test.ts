@@ -62,9 +62,9 @@ describe('change-request comments', () => {
     expectOfficial('getCommentReplyInChangeRequest', 200, one.data);
   });
 
-  it('the author deletes a comment with its replies (205)', async () => {
+  it('the author deletes a comment with its replies (205), through the official client', async () => {
     const t = createTestMock();
-    const res = await t.call('reviewer', 'DELETE', Q);
+    const res = await t.client('reviewer').spaces.deleteCommentInChangeRequest(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'), t.id('comments', 'draft-review'));
     expect(res.status).toBe(205);
     expect((await t.call('reader', 'GET', C)).body.count).toBe(0);
     const state = (await t.admin('GET', '/__admin/state')).body;

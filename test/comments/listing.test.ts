@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 
@@ -83,6 +83,15 @@ describe('listing space comments', () => {
     const t = createTestMock();
     expect((await t.call('reader', 'GET', P)).status).toBe(200);
     expect((await t.call('outsider', 'GET', P)).status).toBe(404);
+  });
+
+  it('pages through the space index without walking the whole comment collection', async () => {
+    const t = createTestMock();
+    const { comments } = t.mock.runtime.db;
+    const spies = (['all', 'list', 'filter', 'find', 'view'] as const).map((name) => vi.spyOn(comments, name));
+    const res = await t.call('reader', 'GET', `${P}?limit=20&status=open`);
+    expect(res.body.count).toBe(2);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
   it('lists the newest comment first after a post', async () => {
