@@ -105,6 +105,10 @@ export interface SpaceRecord {
   deletedAt?: Timestamp;
   gitSync?: GitSyncRecord;
   language?: string;
+  /** Icon URL (the official update body sets an icon instead of an emoji). */
+  icon?: string;
+  /** Absent means `{ type: 'inherit' }` (the organization's rules). */
+  mergeRules?: { type: 'inherit' } | { type: 'none' };
 }
 
 export interface PageRecord {
@@ -163,7 +167,7 @@ export interface CommentRecord {
   postedAt: Timestamp;
   editedAt?: Timestamp;
   body: { markdown: string };
-  target: { page?: string; node?: string };
+  target: { page?: string; node?: string; tableCell?: { record: string; definition: string } };
   status: 'open' | 'resolved';
   resolvedAt?: Timestamp;
   resolvedBy?: string;

@@ -19,6 +19,9 @@ function createTables() {
     comments: new Table<R.CommentRecord>('comments', {
       space: (c) => (c.changeRequest ? undefined : c.space),
       changeRequest: (c) => c.changeRequest,
+      /** Open comments only, so that open counts and `status=open` lists need no scan. */
+      openInSpace: (c) => (c.changeRequest || c.status !== 'open' ? undefined : c.space),
+      openInChangeRequest: (c) => (c.status === 'open' ? c.changeRequest : undefined),
     }),
     commentReplies: new Table<R.CommentReplyRecord>('commentReplies', { comment: (r) => r.comment }),
     changeRequests: new Table<R.ChangeRequestRecord>('changeRequests', { space: (c) => c.space }),

@@ -6,6 +6,7 @@
 import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
+import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Runtime } from '../../runtime.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
@@ -47,12 +48,8 @@ export function spaceRole(rt: Runtime, space: SpaceRecord, userId: string): Role
   return open ? 'read' : null;
 }
 
-/** Whether a space is permanently gone: deleted 7 days ago or more. */
-export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-export function isPurged(space: SpaceRecord, nowMs: number): boolean {
-  return space.deletedAt !== undefined && nowMs - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS;
-}
+/** The 7-day restore window lives with the other space lifecycle rules. */
+export { RESTORE_WINDOW_MS, isPurged } from '../../rules/space-lifecycle.ts';
 
 export interface SpaceAccess {
   space: SpaceRecord;

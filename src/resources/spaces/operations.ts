@@ -1,3 +1,10 @@
+/**
+ * Spaces (document 000) and every comment operation, space comments and change-request
+ * comments alike (src/resources/comments).
+ */
 import type { Operation } from '../../http/operation.ts';
+import { commentOperations } from '../comments/operations.ts';
+import { spacePlacementOperations } from './placement.ts';
+import { spaceCoreOperations } from './spaces.ts';
 
-export const spaceOperations: Operation[] = [];
+export const spaceOperations: Operation[] = [...spaceCoreOperations, ...spacePlacementOperations, ...commentOperations];

@@ -1,0 +1,56 @@
+/**
+ * Comment bodies: stored as markdown, served in the format asked for. Without `format`,
+ * the body carries both the seed's `markdown` and the official document fields
+ * (`object`, `data`, `nodes`); `format=markdown` gives `{ markdown }` and
+ * `format=document` the official JSON variant `{ document }`.
+ */
+export type BodyFormat = 'markdown' | 'document';
+
+/** A request body: the seed's `{ markdown }` or an official `{ document }`. */
+export type BodyInput = { markdown: string } | { document: { nodes: unknown[] } };
+
+interface Leaf {
+  object: 'leaf';
+  text: string;
+  marks: never[];
+}
+
+function paragraph(text: string) {
+  const leaf: Leaf = { object: 'leaf', text, marks: [] };
+  return { object: 'block' as const, type: 'paragraph' as const, data: {}, nodes: [{ object: 'text' as const, leaves: [leaf] }] };
+}
+
+/** One paragraph block per markdown paragraph (blank-line separated), text kept as written. */
+export function markdownToNodes(markdown: string) {
+  return markdown
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map(paragraph);
+}
+
+/** The text of a JSON document: each top-level block's leaves, blocks separated by blank lines. */
+export function documentToMarkdown(document: { nodes: unknown[] }): string {
+  const texts = (node: unknown): string => {
+    if (!node || typeof node !== 'object') return '';
+    const n = node as { text?: unknown; leaves?: unknown; nodes?: unknown };
+    if (typeof n.text === 'string') return n.text;
+    const children = Array.isArray(n.leaves) ? n.leaves : Array.isArray(n.nodes) ? n.nodes : [];
+    return children.map(texts).join('');
+  };
+  return document.nodes
+    .map(texts)
+    .filter((t) => t !== '')
+    .join('\n\n');
+}
+
+export function inputToMarkdown(body: BodyInput): string {
+  return 'markdown' in body ? body.markdown : documentToMarkdown(body.document);
+}
+
+export function renderBody(body: { markdown: string }, format: BodyFormat | undefined) {
+  if (format === 'markdown') return { markdown: body.markdown };
+  const nodes = markdownToNodes(body.markdown);
+  if (format === 'document') return { document: { object: 'document' as const, data: {}, nodes } };
+  return { markdown: body.markdown, object: 'document' as const, data: {}, nodes };
+}

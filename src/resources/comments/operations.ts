@@ -1,0 +1,174 @@
+/**
+ * Comment operations, built once for space comments and once for change-request
+ * comments: the same rows, differing only in path prefix and official operationId.
+ */
+import { op, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import type { CommentRecord } from '../../store/records.ts';
+import type { BodyFormat, BodyInput } from './body.ts';
+import { commenterIds, presentCommenter } from './commenters.ts';
+import { presentComment, presentReply } from './present.ts';
+import { requireComment, requireReply, requireScope, type ScopeParams } from './scope.ts';
+import * as write from './write.ts';
+
+type Format = { format?: BodyFormat };
+type ListQuery = PageRequest & Format & { status: 'all' | 'open' | 'resolved'; targetPage?: string; authors?: string[] };
+type CommentParams = ScopeParams & { commentId: string };
+type ReplyParams = CommentParams & { commentReplyId: string };
+
+interface Names {
+  prefix: string;
+  list: string;
+  create: string;
+  get: string;
+  update: string;
+  delete: string;
+  listReplies: string;
+  createReply: string;
+  getReply: string;
+  updateReply: string;
+  deleteReply: string;
+  commenters: string;
+}
+
+function listFilter(q: ListQuery): ((c: CommentRecord) => boolean) | undefined {
+  const authors = q.authors?.length ? new Set(q.authors) : undefined;
+  const checks: ((c: CommentRecord) => boolean)[] = [];
+  if (q.status === 'resolved') checks.push((c) => c.status === 'resolved');
+  if (q.targetPage !== undefined) checks.push((c) => c.target.page === q.targetPage);
+  if (authors) checks.push((c) => authors.has(c.postedBy));
+  return checks.length ? (c) => checks.every((check) => check(c)) : undefined;
+}
+
+function commentRows(n: Names): Operation[] {
+  const one = `${n.prefix}/{commentId}`;
+  const reply = `${one}/replies/{commentReplyId}`;
+  return [
+    op<ScopeParams, ListQuery>({
+      operationId: n.list, method: 'GET', path: n.prefix, status: 200,
+      query: 'comments/comment-list-query', response: 'comments/comment-list',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const view = ctx.query.status === 'open' ? scope.openView() : scope.view();
+        return paginate(view, ctx.query, (c) => presentComment(ctx, scope, c, ctx.query.format), listFilter(ctx.query), 'desc');
+      },
+    }),
+    op<ScopeParams, unknown, write.CommentCreate>({
+      operationId: n.create, method: 'POST', path: n.prefix, status: 200,
+      body: 'comments/comment-create', response: 'comments/comment',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        return presentComment(ctx, scope, write.createComment(ctx, scope, ctx.body));
+      },
+    }),
+    op<CommentParams, Format>({
+      operationId: n.get, method: 'GET', path: one, status: 200,
+      query: 'comments/format-query', response: 'comments/comment',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        return presentComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId), ctx.query.format);
+      },
+    }),
+    op<CommentParams, unknown, write.CommentUpdate>({
+      operationId: n.update, method: 'PUT', path: one, status: 200,
+      body: 'comments/comment-update', response: 'comments/comment',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const comment = requireComment(ctx, scope, ctx.params.commentId);
+        return presentComment(ctx, scope, write.updateComment(ctx, scope, comment, ctx.body));
+      },
+    }),
+    op<CommentParams>({
+      operationId: n.delete, method: 'DELETE', path: one, status: 205,
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        write.deleteComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId));
+      },
+    }),
+    op<CommentParams, PageRequest & Format>({
+      operationId: n.listReplies, method: 'GET', path: `${one}/replies`, status: 200,
+      query: 'comments/reply-list-query', response: 'comments/comment-reply-list',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const comment = requireComment(ctx, scope, ctx.params.commentId);
+        const view = ctx.rt.db.commentReplies.viewBy('comment', comment.id);
+        return paginate(view, ctx.query, (r) => presentReply(ctx, scope, r, ctx.query.format), undefined, 'asc');
+      },
+    }),
+    op<CommentParams, Format, { body: BodyInput }>({
+      operationId: n.createReply, method: 'POST', path: `${one}/replies`, status: 200,
+      query: 'comments/format-query', body: 'comments/reply-create', response: 'comments/comment-reply',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const comment = requireComment(ctx, scope, ctx.params.commentId);
+        return presentReply(ctx, scope, write.createReply(ctx, scope, comment, ctx.body.body), ctx.query.format);
+      },
+    }),
+    op<ReplyParams, Format>({
+      operationId: n.getReply, method: 'GET', path: reply, status: 200,
+      query: 'comments/format-query', response: 'comments/comment-reply',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const found = requireReply(ctx, requireComment(ctx, scope, ctx.params.commentId), ctx.params.commentReplyId);
+        return presentReply(ctx, scope, found, ctx.query.format);
+      },
+    }),
+    op<ReplyParams, unknown, write.CommentUpdate>({
+      operationId: n.updateReply, method: 'PUT', path: reply, status: 200,
+      body: 'comments/reply-update', response: 'comments/comment-reply',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const found = requireReply(ctx, requireComment(ctx, scope, ctx.params.commentId), ctx.params.commentReplyId);
+        return presentReply(ctx, scope, write.updateReply(ctx, scope, found, ctx.body));
+      },
+    }),
+    op<ReplyParams>({
+      operationId: n.deleteReply, method: 'DELETE', path: reply, status: 205,
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        const found = requireReply(ctx, requireComment(ctx, scope, ctx.params.commentId), ctx.params.commentReplyId);
+        write.deleteReply(ctx, scope, found);
+      },
+    }),
+    op<ScopeParams, PageRequest>({
+      operationId: n.commenters, method: 'GET', path: n.prefix.replace(/\/comments$/, '/commenters'), status: 200,
+      query: 'common/pagination-query', response: 'comments/commenter-list',
+      handle: (ctx) => {
+        const scope = requireScope(ctx);
+        return paginate(arrayView(commenterIds(ctx, scope)), ctx.query, (user) => presentCommenter(ctx, scope.space, user));
+      },
+    }),
+  ];
+}
+
+/** Every comment operation: space comments, then change-request comments. */
+export const commentOperations: Operation[] = [
+  ...commentRows({
+    prefix: '/v1/spaces/{spaceId}/comments',
+    list: 'listCommentsInSpace',
+    create: 'postCommentInSpace',
+    get: 'getCommentInSpace',
+    update: 'updateCommentInSpace',
+    delete: 'deleteCommentInSpace',
+    listReplies: 'listCommentRepliesInSpace',
+    createReply: 'postCommentReplyInSpace',
+    getReply: 'getCommentReplyInSpace',
+    updateReply: 'updateCommentReplyInSpace',
+    deleteReply: 'deleteCommentReplyInSpace',
+    commenters: 'listCommentersInSpace',
+  }),
+  ...commentRows({
+    prefix: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    list: 'listCommentsInChangeRequest',
+    create: 'postCommentInChangeRequest',
+    get: 'getCommentInChangeRequest',
+    update: 'updateCommentInChangeRequest',
+    delete: 'deleteCommentInChangeRequest',
+    listReplies: 'listCommentRepliesInChangeRequest',
+    createReply: 'postCommentReplyInChangeRequest',
+    getReply: 'getCommentReplyInChangeRequest',
+    updateReply: 'updateCommentReplyInChangeRequest',
+    deleteReply: 'deleteCommentReplyInChangeRequest',
+    commenters: 'listCommentersInChangeRequest',
+  }),
+];

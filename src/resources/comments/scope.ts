@@ -1,0 +1,76 @@
+/**
+ * Where comments live: a space's own discussion, or a change request's. Every comment
+ * operation starts by resolving its scope from the path, so that space and change-request
+ * comments share one implementation.
+ */
+import type { Role } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { RowView } from '../../store/table.ts';
+import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecord } from '../../store/records.ts';
+import { requireChangeRequest, requireSpace } from '../shared/access.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+export interface ScopeParams {
+  spaceId: string;
+  changeRequestId?: string;
+}
+
+export interface CommentScope {
+  space: SpaceRecord;
+  role: Role | null;
+  changeRequest?: ChangeRequestRecord;
+  /** API path of the scope's comments, without /v1 (for urls.location). */
+  path: string;
+  /** The revision new comments are posted on. */
+  revision: string;
+  /** Every comment of the scope, in posting order. */
+  view(): RowView<CommentRecord>;
+  /** The open comments of the scope, in posting order. */
+  openView(): RowView<CommentRecord>;
+}
+
+/** The scope named by the path; 404 when the space or change request is not visible. */
+export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>): CommentScope {
+  const { space, role } = requireSpace(ctx as Ctx, ctx.params.spaceId);
+  const { comments } = ctx.rt.db;
+  if (ctx.params.changeRequestId === undefined) {
+    return {
+      space,
+      role,
+      path: `/spaces/${space.id}/comments`,
+      revision: space.revision,
+      view: () => comments.viewBy('space', space.id),
+      openView: () => comments.viewBy('openInSpace', space.id),
+    };
+  }
+  const cr = requireChangeRequest(ctx as Ctx, space, ctx.params.changeRequestId);
+  return {
+    space,
+    role,
+    changeRequest: cr,
+    path: `/spaces/${space.id}/change-requests/${cr.id}/comments`,
+    revision: cr.revision,
+    view: () => comments.viewBy('changeRequest', cr.id),
+    openView: () => comments.viewBy('openInChangeRequest', cr.id),
+  };
+}
+
+/** A comment of the scope; 404 for an unknown id or a comment of another scope. */
+export function requireComment(ctx: Ctx, scope: CommentScope, commentId: string): CommentRecord {
+  const comment = ctx.rt.db.comments.get(commentId);
+  const inScope =
+    comment !== undefined &&
+    comment.space === scope.space.id &&
+    comment.changeRequest === scope.changeRequest?.id;
+  if (!inScope) throw errors.notFound('Comment', commentId);
+  return comment;
+}
+
+/** A reply of the comment; 404 otherwise. */
+export function requireReply(ctx: Ctx, comment: CommentRecord, replyId: string): CommentReplyRecord {
+  const reply = ctx.rt.db.commentReplies.get(replyId);
+  if (!reply || reply.comment !== comment.id) throw errors.notFound('Comment reply', replyId);
+  return reply;
+}

@@ -1,0 +1,123 @@
+/**
+ * Comment and reply writes, shared by space and change-request comments. Each function
+ * checks the caller's right first (the same rules `permissions` reports), then writes.
+ */
+import { can } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import { applyResolution } from '../../rules/comment-status.ts';
+import { applyReactions, sameReactions } from '../../rules/reactions.ts';
+import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
+import { inputToMarkdown, type BodyInput } from './body.ts';
+import { findPage } from './pages.ts';
+import { canResolve, commentPermissions } from './present.ts';
+import type { CommentScope } from './scope.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+export interface CommentCreate {
+  body: BodyInput;
+  page?: string;
+  node?: string;
+  tableCell?: { record: string; definition: string };
+}
+
+export interface CommentUpdate {
+  resolved?: boolean;
+  body?: BodyInput;
+  addedReactions?: string[];
+  removedReactions?: string[];
+}
+
+function requireCommenter(scope: CommentScope): void {
+  if (!can(scope.role, 'comment')) throw errors.forbidden('comment in this space');
+}
+
+export function createComment(ctx: Ctx, scope: CommentScope, input: CommentCreate): CommentRecord {
+  requireCommenter(scope);
+  if (input.page !== undefined) {
+    const pages = ctx.rt.db.revisions.get(scope.revision)?.pages ?? [];
+    if (!findPage(pages, input.page)) throw errors.badRequest(`body.page: no page "${input.page}" in this content`);
+  }
+  return ctx.rt.db.comments.insert({
+    id: ctx.rt.ids.next('comment'),
+    space: scope.space.id,
+    ...(scope.changeRequest && { changeRequest: scope.changeRequest.id }),
+    revision: scope.revision,
+    postedBy: ctx.user.id,
+    postedAt: ctx.now,
+    body: { markdown: inputToMarkdown(input.body) },
+    target: {
+      ...(input.page !== undefined && { page: input.page }),
+      ...(input.node !== undefined && { node: input.node }),
+      ...(input.tableCell && { tableCell: input.tableCell }),
+    },
+    status: 'open',
+    reactions: [],
+  });
+}
+
+/** The body and reaction part of an update, shared by comments and replies. */
+function contentPatch(ctx: Ctx, scope: CommentScope, entry: { postedBy: string; reactions: ReactionRecord[] }, input: CommentUpdate, what: string) {
+  const patch: { body?: { markdown: string }; editedAt?: string; reactions?: ReactionRecord[] } = {};
+  if (input.body !== undefined) {
+    if (!commentPermissions(scope.role, entry.postedBy === ctx.user.id).edit) {
+      throw errors.forbidden(`edit the body of a ${what} posted by someone else`);
+    }
+    patch.body = { markdown: inputToMarkdown(input.body) };
+    patch.editedAt = ctx.now;
+  }
+  if (input.addedReactions?.length || input.removedReactions?.length) {
+    const next = applyReactions(entry.reactions, input.addedReactions ?? [], input.removedReactions ?? [], ctx.user.id, ctx.now);
+    if (!sameReactions(next, entry.reactions)) patch.reactions = next;
+  }
+  return patch;
+}
+
+export function updateComment(ctx: Ctx, scope: CommentScope, comment: CommentRecord, input: CommentUpdate): CommentRecord {
+  requireCommenter(scope);
+  const patch: Partial<CommentRecord> = contentPatch(ctx, scope, comment, input, 'comment');
+  if (input.resolved !== undefined) {
+    if (!canResolve(scope.role, comment.postedBy === ctx.user.id)) {
+      throw errors.forbidden('resolve or reopen a comment posted by someone else (the review role is needed)');
+    }
+    Object.assign(patch, applyResolution(comment, input.resolved, ctx.user.id, ctx.now) ?? {});
+  }
+  return Object.keys(patch).length ? ctx.rt.db.comments.update(comment.id, patch) : comment;
+}
+
+export function deleteComment(ctx: Ctx, scope: CommentScope, comment: CommentRecord): void {
+  if (!commentPermissions(scope.role, comment.postedBy === ctx.user.id).delete) {
+    throw errors.forbidden('delete a comment posted by someone else');
+  }
+  const { commentReplies, comments } = ctx.rt.db;
+  for (const id of [...commentReplies.idsBy('comment', comment.id)]) commentReplies.delete(id);
+  comments.delete(comment.id);
+}
+
+export function createReply(ctx: Ctx, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
+  requireCommenter(scope);
+  return ctx.rt.db.commentReplies.insert({
+    id: ctx.rt.ids.next('commentReply'),
+    comment: comment.id,
+    space: comment.space,
+    ...(comment.changeRequest && { changeRequest: comment.changeRequest }),
+    postedBy: ctx.user.id,
+    postedAt: ctx.now,
+    body: { markdown: inputToMarkdown(body) },
+    reactions: [],
+  });
+}
+
+export function updateReply(ctx: Ctx, scope: CommentScope, reply: CommentReplyRecord, input: CommentUpdate): CommentReplyRecord {
+  requireCommenter(scope);
+  const patch = contentPatch(ctx, scope, reply, input, 'reply');
+  return Object.keys(patch).length ? ctx.rt.db.commentReplies.update(reply.id, patch) : reply;
+}
+
+export function deleteReply(ctx: Ctx, scope: CommentScope, reply: CommentReplyRecord): void {
+  if (!commentPermissions(scope.role, reply.postedBy === ctx.user.id).delete) {
+    throw errors.forbidden('delete a reply posted by someone else');
+  }
+  ctx.rt.db.commentReplies.delete(reply.id);
+}

@@ -1,0 +1,148 @@
+/**
+ * Where a space sits: duplicate it beside itself, move it into a collection or to the
+ * root among its siblings, transfer it to another organization.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import type { SpaceRecord } from '../../store/records.ts';
+import { requireOrg, requireSpace } from '../shared/access.ts';
+import { copyRevision } from './copy.ts';
+import { presentSpace } from './present.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+type SpaceParams = { spaceId: string };
+type Pointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
+
+export interface SpaceMove {
+  parent?: string | null;
+  position?: { before?: Pointer; after?: Pointer };
+}
+
+const COPY_SUFFIX = ' (copy)';
+const TITLE_MAX = 50;
+
+/** "X (copy)", shortening X so that the whole fits in 50 characters. */
+export function copyTitle(title: string): string {
+  return [...title].slice(0, TITLE_MAX - COPY_SUFFIX.length).join('').trimEnd() + COPY_SUFFIX;
+}
+
+/** The spaces under `parent` (undefined: the root) in the organization, in sibling order. */
+function siblings(ctx: Ctx, organization: string, parent: string | undefined, except: string): SpaceRecord[] {
+  const { spaces } = ctx.rt.db;
+  return spaces
+    .by('organization', organization)
+    .filter((s) => s.id !== except && s.parent === parent)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || spaces.seqOf(a.id)! - spaces.seqOf(b.id)!);
+}
+
+/** The index among `list` where the space goes, from `position` (end of the list by default). */
+function insertionIndex(list: SpaceRecord[], position: SpaceMove['position']): number {
+  const indexOf = (pointer: Pointer, field: string): number => {
+    if (pointer.type === 'collection') {
+      throw errors.badRequest(`body.position.${field}: there are no collections to place a space beside; name a sibling space`);
+    }
+    const at = list.findIndex((s) => s.id === pointer.space);
+    if (at < 0) throw errors.badRequest(`body.position.${field}.space: "${pointer.space}" is not a sibling in the target collection`);
+    return at;
+  };
+  const before = position?.before ? indexOf(position.before, 'before') : undefined;
+  const after = position?.after ? indexOf(position.after, 'after') + 1 : undefined;
+  if (before !== undefined && after !== undefined && before !== after) {
+    throw errors.badRequest('body.position: "after" and "before" do not name two adjacent siblings');
+  }
+  return before ?? after ?? list.length;
+}
+
+/** Renumbers `list` 0..n-1, writing only the rows whose position changes. */
+function renumber(ctx: Ctx, list: SpaceRecord[]): void {
+  list.forEach((s, i) => {
+    if (s.position !== i) ctx.rt.db.spaces.update(s.id, { position: i });
+  });
+}
+
+export const spacePlacementOperations: Operation[] = [
+  op<SpaceParams>({
+    operationId: 'duplicateSpace',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/duplicate',
+    status: 201,
+    body: 'common/empty-body',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'createContent', { action: 'duplicate this space' });
+      const { spaces } = ctx.rt.db;
+      const id = ctx.rt.ids.next('space');
+      const revision = copyRevision(ctx, space.revision, id);
+      const copy: SpaceRecord = {
+        id,
+        organization: space.organization,
+        title: copyTitle(space.title),
+        emoji: space.emoji,
+        visibility: space.visibility,
+        editMode: space.editMode,
+        defaultLevel: space.defaultLevel,
+        revision,
+        ...(space.parent && { parent: space.parent }),
+        position: 0,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+        ...(space.language && { language: space.language }),
+        ...(space.icon && { icon: space.icon }),
+        ...(space.mergeRules && { mergeRules: space.mergeRules }),
+      };
+      // The copy comes right after the original among its siblings.
+      const order = siblings(ctx, space.organization, space.parent, id);
+      order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, spaces.insert(copy));
+      renumber(ctx, order);
+      return presentSpace(ctx, spaces.get(id)!, role);
+    },
+  }),
+  op<SpaceParams, unknown, SpaceMove>({
+    operationId: 'moveSpace',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/move',
+    status: 200,
+    body: 'spaces/space-move',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'move this space' });
+      const parent = ctx.body.parent === undefined ? space.parent : (ctx.body.parent ?? undefined);
+      const list = siblings(ctx, space.organization, parent, space.id);
+      const at = insertionIndex(list, ctx.body.position);
+      const moved = ctx.rt.db.spaces.update(space.id, {
+        parent,
+        visibility: parent === undefined && space.visibility === 'in-collection' ? 'private' : space.visibility,
+        updatedAt: ctx.now,
+      });
+      list.splice(at, 0, moved);
+      renumber(ctx, list);
+      return presentSpace(ctx, ctx.rt.db.spaces.get(space.id)!, role);
+    },
+  }),
+  op<SpaceParams, unknown, { organization: string }>({
+    operationId: 'transferSpace',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/transfer',
+    status: 200,
+    official: false,
+    body: 'spaces/space-transfer',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'transfer this space' });
+      const target = requireOrg(ctx, ctx.body.organization, 'admin', 'transfer a space into this organization');
+      if (target.id === space.organization) {
+        throw errors.conflict(`Space "${space.id}" already belongs to organization "${target.id}"`);
+      }
+      const root = siblings(ctx, target.id, undefined, space.id);
+      ctx.rt.db.spaces.update(space.id, {
+        organization: target.id,
+        parent: undefined,
+        position: root.length === 0 ? 0 : Math.max(...root.map((s) => s.position ?? 0)) + 1,
+        visibility: space.visibility === 'in-collection' ? 'private' : space.visibility,
+        updatedAt: ctx.now,
+      });
+      const moved = requireSpace(ctx, space.id);
+      return presentSpace(ctx, moved.space, moved.role);
+    },
+  }),
+];

@@ -1,0 +1,75 @@
+/** The Space object: counts, permissions and URLs derived from the store and the caller's role. */
+import { can, type Role } from '../../auth/roles.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { SpaceRecord } from '../../store/records.ts';
+import { apiUrl, appUrl } from '../shared/present.ts';
+import { publishedUrls } from './urls.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+export function spacePermissions(role: Role | null) {
+  const admin = can(role, 'admin');
+  return {
+    view: can(role, 'view'),
+    access: can(role, 'view'),
+    admin,
+    viewInviteLinks: admin,
+    edit: can(role, 'edit'),
+    triggerGitSync: can(role, 'edit'),
+    comment: can(role, 'comment'),
+    merge: can(role, 'merge'),
+    review: can(role, 'review'),
+    installIntegration: admin,
+  };
+}
+
+function changeRequestCounts(ctx: Ctx, spaceId: string) {
+  let open = 0;
+  let draft = 0;
+  const view = ctx.rt.db.changeRequests.viewBy('space', spaceId);
+  for (let i = 0; i < view.length; i++) {
+    const status = view.at(i).status;
+    if (status === 'open') open++;
+    else if (status === 'draft') draft++;
+  }
+  return { changeRequests: view.length, changeRequestsOpen: open, changeRequestsDraft: draft };
+}
+
+export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, shareKey?: string) {
+  const { comments } = ctx.rt.db;
+  return {
+    object: 'space' as const,
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    createdAt: space.createdAt,
+    updatedAt: space.updatedAt,
+    ...(space.deletedAt && { deletedAt: space.deletedAt }),
+    editMode: space.editMode,
+    mergeRules: space.mergeRules ?? { type: 'inherit' as const },
+    urls: {
+      location: apiUrl(ctx, `/spaces/${space.id}`),
+      app: appUrl(`/o/${space.organization}/s/${space.id}/`),
+      ...publishedUrls(ctx, space, shareKey),
+      ...(space.icon && { icon: space.icon }),
+    },
+    organization: space.organization,
+    ...(space.parent && { parent: space.parent }),
+    ...(space.language && { language: space.language }),
+    ...(space.gitSync && {
+      gitSync: {
+        repoName: space.gitSync.repoName,
+        installationProvider: space.gitSync.installationProvider,
+        integration: space.gitSync.integration,
+        url: space.gitSync.url,
+        updatedAt: space.gitSync.updatedAt,
+      },
+    }),
+    revision: space.revision,
+    defaultLevel: space.defaultLevel,
+    comments: comments.countBy('openInSpace', space.id),
+    ...changeRequestCounts(ctx, space.id),
+    permissions: spacePermissions(role),
+  };
+}

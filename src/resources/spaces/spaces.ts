@@ -1,0 +1,92 @@
+/** Get, update, delete and restore a space (document 000, "Spaces"). */
+import { errors } from '../../http/errors.ts';
+import { op, type Operation } from '../../http/operation.ts';
+import { applyLifecycle, type LifecycleResult } from '../../rules/space-lifecycle.ts';
+import type { SpaceRecord } from '../../store/records.ts';
+import { requireSpace } from '../shared/access.ts';
+import { presentSpace } from './present.ts';
+
+type SpaceParams = { spaceId: string };
+
+export interface SpaceUpdate {
+  editMode?: SpaceRecord['editMode'];
+  title?: string;
+  emoji?: string | null;
+  icon?: string | null;
+  defaultLevel?: SpaceRecord['defaultLevel'];
+  language?: string;
+  mergeRules?: { type: 'inherit' } | { type: 'none' };
+}
+
+/** The record patch of an update body; null emoji or icon removes it. */
+function updatePatch(body: SpaceUpdate): Partial<SpaceRecord> {
+  const patch: Partial<SpaceRecord> = {};
+  if (body.editMode !== undefined) patch.editMode = body.editMode;
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.emoji !== undefined) patch.emoji = body.emoji ?? '';
+  if (body.icon !== undefined) patch.icon = body.icon ?? undefined;
+  if (body.defaultLevel !== undefined) patch.defaultLevel = body.defaultLevel;
+  if (body.language !== undefined) patch.language = body.language;
+  if (body.mergeRules !== undefined) patch.mergeRules = body.mergeRules;
+  return patch;
+}
+
+function lifecycleError(spaceId: string, result: Exclude<LifecycleResult, { ok: true }>) {
+  if (result.reason === 'not-deleted') return errors.conflict(`Space "${spaceId}" is not deleted: there is nothing to restore`);
+  return errors.notFound('Space', spaceId);
+}
+
+export const spaceCoreOperations: Operation[] = [
+  op<SpaceParams, { shareKey?: string }>({
+    operationId: 'getSpaceById',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}',
+    status: 200,
+    query: 'spaces/space-get-query',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'view', { allowDeleted: true });
+      return presentSpace(ctx, space, role, ctx.query.shareKey);
+    },
+  }),
+  op<SpaceParams, unknown, SpaceUpdate>({
+    operationId: 'updateSpaceById',
+    method: 'PATCH',
+    path: '/v1/spaces/{spaceId}',
+    status: 200,
+    body: 'spaces/space-update',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'change the settings of this space' });
+      const patch = updatePatch(ctx.body);
+      if (Object.keys(patch).length === 0) return presentSpace(ctx, space, role);
+      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, { ...patch, updatedAt: ctx.now }), role);
+    },
+  }),
+  op<SpaceParams>({
+    operationId: 'deleteSpaceById',
+    method: 'DELETE',
+    path: '/v1/spaces/{spaceId}',
+    status: 205,
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'delete this space' });
+      const result = applyLifecycle(space, 'delete', ctx.now);
+      if (!result.ok) throw lifecycleError(space.id, result);
+      ctx.rt.db.spaces.update(space.id, result.patch);
+    },
+  }),
+  op<SpaceParams>({
+    operationId: 'restoreSpace',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/restore',
+    status: 200,
+    body: 'common/empty-body',
+    response: 'spaces/space',
+    handle: (ctx) => {
+      const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { allowDeleted: true, action: 'restore this space' });
+      const result = applyLifecycle(space, 'restore', ctx.now);
+      if (!result.ok) throw lifecycleError(space.id, result);
+      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, result.patch), role);
+    },
+  }),
+];

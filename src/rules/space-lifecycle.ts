@@ -1,0 +1,45 @@
+/**
+ * The space delete/restore window, as pure functions of (space, action, now).
+ * DELETE marks a live space deleted; restore brings it back within 7 days; from 7 days
+ * on the space is permanently removed and nothing (restore included) reaches it.
+ */
+export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface Deletable {
+  deletedAt?: string;
+}
+
+export type SpaceState = 'active' | 'deleted' | 'purged';
+
+export function spaceState(space: Deletable, nowMs: number): SpaceState {
+  if (space.deletedAt === undefined) return 'active';
+  return nowMs - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS ? 'purged' : 'deleted';
+}
+
+/** Whether a space is permanently gone: deleted 7 days ago or more. */
+export function isPurged(space: Deletable, nowMs: number): boolean {
+  return spaceState(space, nowMs) === 'purged';
+}
+
+/** The moment a deleted space stops being restorable. */
+export function restoreDeadline(space: Deletable): string | undefined {
+  return space.deletedAt === undefined ? undefined : new Date(Date.parse(space.deletedAt) + RESTORE_WINDOW_MS).toISOString();
+}
+
+export type LifecycleAction = 'delete' | 'restore';
+
+export type LifecycleResult =
+  | { ok: true; patch: { deletedAt: string | undefined; updatedAt: string } }
+  | { ok: false; reason: 'not-deleted' | 'already-deleted' | 'purged' };
+
+/** What `action` does to the space at `now` (ISO): the record patch, or why it cannot. */
+export function applyLifecycle(space: Deletable, action: LifecycleAction, now: string): LifecycleResult {
+  const state = spaceState(space, Date.parse(now));
+  if (state === 'purged') return { ok: false, reason: 'purged' };
+  if (action === 'delete') {
+    if (state === 'deleted') return { ok: false, reason: 'already-deleted' };
+    return { ok: true, patch: { deletedAt: now, updatedAt: now } };
+  }
+  if (state === 'active') return { ok: false, reason: 'not-deleted' };
+  return { ok: true, patch: { deletedAt: undefined, updatedAt: now } };
+}
