@@ -63,6 +63,7 @@ export const contentOperations: Operation[] = [
   }),
   op<CrParams, unknown, { url: string; source: 'website' | 'file' }>({
     operationId: 'importContentInChangeRequest',
+    official: false,
     method: 'POST',
     path: `${K}/import`,
     status: 201,

@@ -27,6 +27,7 @@ function stats(groups: LinkGroup[], brokenInChangeRequests: number) {
 export const linkOperations: Operation[] = [
   op<CrParams & { pageId: string }, PageRequest>({
     operationId: 'listPageLinksInChangeRequest',
+    official: false,
     method: 'GET',
     path: `${K}/page/{pageId}/links`,
     status: 200,
@@ -44,6 +45,7 @@ export const linkOperations: Operation[] = [
   }),
   op<CrParams & { fileId: string }, PageRequest>({
     operationId: 'listFileBacklinksInChangeRequest',
+    official: false,
     method: 'GET',
     path: `${K}/files/{fileId}/backlinks`,
     status: 200,
@@ -59,6 +61,7 @@ export const linkOperations: Operation[] = [
   }),
   op<{ spaceId: string }, PageRequest & { status?: LinkStatus }>({
     operationId: 'listSpaceLinks',
+    official: false,
     method: 'GET',
     path: '/v1/spaces/{spaceId}/links',
     status: 200,
