@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'threads',
+    // Test files share a worker's modules: the compiled schemas and the official document are
+    // built once per worker. Safe because the app keeps no state at module level.
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
