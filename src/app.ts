@@ -3,10 +3,10 @@
  * Nothing is kept at module level: two apps in one process never share state.
  */
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, errorBody, errors } from './http/errors.ts';
 import { register } from './http/registrar.ts';
+import { cors } from './http/cors.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
@@ -41,23 +41,21 @@ export function createMock(options: AppOptions = {}): Mock {
   app.use(
     '*',
     cors({
-      origin: (origin) => origin || '*',
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With'],
       exposeHeaders: ['Allow', 'Content-Length'],
-      credentials: true,
-      maxAge: 600,
+      maxAgeSeconds: 600,
     }),
   );
-  app.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, errors.payloadTooLarge(MAX_BODY_BYTES)) }),
-  );
+  // Only requests that may carry a body pay for the limit check.
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, errors.payloadTooLarge(MAX_BODY_BYTES)) });
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' ? next() : limitBody(c, next)));
 
   app.use('/v1/*', async (c, next) => {
     if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
+    const method = c.req.method;
     let body: unknown;
-    if (c.req.method !== 'GET' && c.req.method !== 'OPTIONS') {
+    if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') {
       const text = await c.req.text().catch(() => '');
       if (text) {
         try {
@@ -69,13 +67,13 @@ export function createMock(options: AppOptions = {}): Mock {
     }
     const at = runtime.clock.iso();
     await next();
-    const query = c.req.queries();
+    const query = c.req.url.includes('?') ? c.req.queries() : undefined;
     runtime.log.add({
-      method: c.req.method,
+      method,
       path: c.req.path,
       status: c.res.status,
       at,
-      ...(Object.keys(query).length > 0 && { query }),
+      ...(query && Object.keys(query).length > 0 && { query }),
       ...(body !== undefined && { body }),
     });
   });

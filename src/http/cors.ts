@@ -1,0 +1,39 @@
+/**
+ * CORS for browser apps on other origins, preflight included. hono/cors sets its headers
+ * on `c.res` before and after the handler, which makes @hono/node-server give up its fast
+ * response path (measured: GET a space at a fifth of the bare route's throughput). This
+ * sets them as prepared headers instead, which every response then carries, errors too.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+export interface CorsOptions {
+  allowMethods: string[];
+  allowHeaders: string[];
+  exposeHeaders: string[];
+  maxAgeSeconds: number;
+}
+
+export function cors(options: CorsOptions): MiddlewareHandler {
+  const methods = options.allowMethods.join(', ');
+  const allowHeaders = options.allowHeaders.join(', ');
+  const expose = options.exposeHeaders.join(', ');
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin) {
+      // Any origin may call the mock, with credentials: echo it back.
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Access-Control-Allow-Credentials', 'true');
+      c.header('Vary', 'Origin');
+    } else {
+      c.header('Access-Control-Allow-Origin', '*');
+    }
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      c.header('Access-Control-Allow-Methods', methods);
+      c.header('Access-Control-Allow-Headers', c.req.header('access-control-request-headers') ?? allowHeaders);
+      c.header('Access-Control-Max-Age', String(options.maxAgeSeconds));
+      return c.body(null, 204);
+    }
+    c.header('Access-Control-Expose-Headers', expose);
+    await next();
+  };
+}
