@@ -3,10 +3,10 @@
  * Nothing is kept at module level: two apps in one process never share state.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError, errorBody, errors } from './http/errors.ts';
 import { register } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
@@ -47,9 +47,7 @@ export function createMock(options: AppOptions = {}): Mock {
       maxAgeSeconds: 600,
     }),
   );
-  // Only requests that may carry a body pay for the limit check.
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, errors.payloadTooLarge(MAX_BODY_BYTES)) });
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' ? next() : limitBody(c, next)));
+  app.use('*', bodyLimit(MAX_BODY_BYTES));
 
   app.use('/v1/*', async (c, next) => {
     if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));

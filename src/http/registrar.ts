@@ -57,18 +57,25 @@ async function readBody(c: Context): Promise<unknown> {
 
 function readQuery(c: Context): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (!c.req.url.includes('?')) return out;
   for (const [key, values] of Object.entries(c.req.queries())) {
     out[key] = values.length === 1 ? values[0] : values;
   }
   return out;
 }
 
-function checkParams(op: Operation, rt: Runtime, params: Record<string, string>): void {
+/** `http://host:port/v1/...` → `http://host:port`, without a full URL parse. */
+function originOf(url: string): string {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function checkParams(op: Operation, names: string[], rt: Runtime, params: Record<string, string>): void {
   if (op.params) {
     check(rt.schemas.coercingValidator(op.params), params, 'path');
     return;
   }
-  for (const name of paramNames(op.path)) {
+  for (const name of names) {
     const value = params[name];
     if (!value || value.length > 256) throw errors.badRequest(`path.${name} must be a non-empty string of at most 256 characters`);
   }
@@ -77,10 +84,11 @@ function checkParams(op: Operation, rt: Runtime, params: Record<string, string>)
 export function register(app: Hono, rt: Runtime, operations: readonly Operation[]): void {
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
+    const names = paramNames(op.path);
     app.on(op.method, honoPath(op.path), async (c) => {
       const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);
       const params = { ...c.req.param() } as Record<string, string>;
-      checkParams(op, rt, params);
+      checkParams(op, names, rt, params);
       const query = readQuery(c);
       if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
       let body: unknown = undefined;
@@ -95,7 +103,7 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
         user,
         rt,
         now: rt.clock.iso(),
-        origin: new URL(c.req.url).origin,
+        origin: originOf(c.req.url),
         hono: c,
       };
       const mutating = op.method !== 'GET';
