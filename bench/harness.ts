@@ -48,7 +48,7 @@ export interface LoadResult {
 export async function load(
   name: string,
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number } = {},
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number; rate?: number } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -57,6 +57,7 @@ export async function load(
     body: options.body,
     connections: options.connections ?? 10,
     duration: options.duration ?? 5,
+    ...(options.rate && { overallRate: options.rate }),
   });
   return {
     name,

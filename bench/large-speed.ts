@@ -19,14 +19,29 @@ async function timed(fn: () => Promise<Response>): Promise<number> {
   return performance.now() - t0;
 }
 
-export async function largeSpeed(duration: number): Promise<string[]> {
-  const server = await startServer(['--max-old-space-size=1024', 'bin/gitbook-mock.js', '--port', '0', '--scenario', 'empty']);
+async function adminTimes(): Promise<string[]> {
+  const server = await startServer(['bin/gitbook-mock.js', '--port', '0', '--scenario', 'empty']);
+  try {
+    const loads: number[] = [];
+    for (let i = 0; i < 3; i++) loads.push(await timed(() => fetch(`${server.base}/__admin/scenarios/large`, { method: 'POST' })));
+    const resets: number[] = [];
+    for (let i = 0; i < 10; i++) resets.push(await timed(() => fetch(`${server.base}/__admin/reset`, { method: 'POST' })));
+    const l = stats(loads);
+    const r = stats(resets);
+    return [
+      `| load \`large\` (POST /__admin/scenarios/large) | ${loads.length} | median ${fmt(l.median, 0)} ms | max ${fmt(l.max, 0)} ms |`,
+      `| reset \`large\` (POST /__admin/reset) | ${resets.length} | median ${fmt(r.median, 1)} ms | max ${fmt(r.max, 1)} ms |`,
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Lists under load on a server started with `large`; then its peak memory. */
+async function listTimes(duration: number, rate?: number): Promise<string[]> {
+  const server = await startServer(['bin/gitbook-mock.js', '--port', '0', '--scenario', 'large']);
   try {
     const base = server.base;
-    const loads: number[] = [];
-    for (let i = 0; i < 3; i++) loads.push(await timed(() => fetch(`${base}/__admin/scenarios/large`, { method: 'POST' })));
-    const resets: number[] = [];
-    for (let i = 0; i < 10; i++) resets.push(await timed(() => fetch(`${base}/__admin/reset`, { method: 'POST' })));
     const manifest = await (await fetch(`${base}/__admin/reset`, { method: 'POST' })).json();
     const auth = { authorization: `Bearer ${manifest.tokens.admin}` };
     const space = manifest.ids.spaces.busiest;
@@ -38,19 +53,20 @@ export async function largeSpeed(duration: number): Promise<string[]> {
       ['change requests by status', `/v1/spaces/${space}/change-requests?status=draft&limit=50`],
     ] as const;
     const rows: string[] = [];
-    const l = stats(loads);
-    const r = stats(resets);
-    rows.push(`| load \`large\` (POST /__admin/scenarios/large) | ${loads.length} | ${fmt(l.median, 0)} ms | max ${fmt(l.max, 0)} ms |`);
-    rows.push(`| reset \`large\` (POST /__admin/reset) | ${resets.length} | ${fmt(r.median, 1)} ms | max ${fmt(r.max, 1)} ms |`);
     for (const [label, path] of targets) {
       const check = await fetch(`${base}${path}`, { headers: auth });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
-      const result = await load(label, `${base}${path}`, { headers: auth, duration });
-      rows.push(`| ${label} | ${result.requests} requests | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${result.errors + result.non2xx ? `, ${result.errors + result.non2xx} failed` : ''} |`);
+      const result = await load(label, `${base}${path}`, { headers: auth, duration, rate });
+      const failed = result.errors + result.non2xx;
+      rows.push(`| ${label}${rate ? ` at ${rate} req/s` : ', as fast as it goes'} | ${result.requests} | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${failed ? `, ${failed} failed` : ''} |`);
     }
-    rows.push(`| peak memory of the server (VmHWM) | | ${fmt(peakRssMb(server.child.pid!), 0)} MB | |`);
+    rows.push(`| peak memory of that server (VmHWM) | | ${fmt(peakRssMb(server.child.pid!), 0)} MB | |`);
     return rows;
   } finally {
     await server.stop();
   }
+}
+
+export async function largeSpeed(duration: number): Promise<string[]> {
+  return [...(await adminTimes()), ...(await listTimes(duration)), ...(await listTimes(duration, 200))];
 }
