@@ -9,6 +9,7 @@ import { errors } from '../../http/errors.ts';
 import type { OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
+import { createSpace } from '../spaces/create.ts';
 import type { Ctx } from './access.ts';
 
 /** The space named by a body field; 400 naming the field if it is not a live space of `org`. */
@@ -22,22 +23,14 @@ export function spaceField(ctx: Ctx, org: OrganizationRecord, spaceId: string, f
 
 /** A new, empty, private space in `org` (what `spaces: "new"` and `spaceId: null` ask for). */
 export function createBlankSpace(ctx: Ctx, org: OrganizationRecord, title: string): SpaceRecord {
-  const { spaces, revisions } = ctx.rt.db;
-  const id = ctx.rt.ids.next('space');
-  const revision = ctx.rt.ids.next('revision');
-  revisions.insert({ id: revision, space: id, parents: [], type: 'edits', pages: [], files: [], reusableContents: [], variables: {}, createdAt: ctx.now });
-  return spaces.insert({
-    id,
+  return createSpace(ctx, {
     organization: org.id,
     title: title.slice(0, 50),
     emoji: '1f4d8',
     visibility: 'private',
     editMode: 'live',
     defaultLevel: 'inherit',
-    revision,
-    position: spaces.countBy('organization', org.id),
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
+    position: ctx.rt.db.spaces.countBy('organization', org.id),
   });
 }
 

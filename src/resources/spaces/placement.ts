@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
-import { copyRevision } from './copy.ts';
+import { createSpace } from './create.ts';
 import { presentSpace } from './present.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -70,31 +70,28 @@ export const spacePlacementOperations: Operation[] = [
     response: 'spaces/space',
     handle: (ctx) => {
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'createContent', { action: 'duplicate this space' });
-      const { spaces } = ctx.rt.db;
-      const id = ctx.rt.ids.next('space');
-      const revision = copyRevision(ctx, space.revision, id);
-      const copy: SpaceRecord = {
-        id,
-        organization: space.organization,
-        title: copyTitle(space.title),
-        emoji: space.emoji,
-        visibility: space.visibility,
-        editMode: space.editMode,
-        defaultLevel: space.defaultLevel,
-        revision,
-        ...(space.parent && { parent: space.parent }),
-        position: 0,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        ...(space.language && { language: space.language }),
-        ...(space.icon && { icon: space.icon }),
-        ...(space.mergeRules && { mergeRules: space.mergeRules }),
-      };
+      const copy = createSpace(
+        ctx,
+        {
+          organization: space.organization,
+          title: copyTitle(space.title),
+          emoji: space.emoji,
+          visibility: space.visibility,
+          editMode: space.editMode,
+          defaultLevel: space.defaultLevel,
+          ...(space.parent && { parent: space.parent }),
+          position: 0,
+          ...(space.language && { language: space.language }),
+          ...(space.icon && { icon: space.icon }),
+          ...(space.mergeRules && { mergeRules: space.mergeRules }),
+        },
+        space.revision,
+      );
       // The copy comes right after the original among its siblings.
-      const order = siblings(ctx, space.organization, space.parent, id);
-      order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, spaces.insert(copy));
+      const order = siblings(ctx, space.organization, space.parent, copy.id);
+      order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, copy);
       renumber(ctx, order);
-      return presentSpace(ctx, spaces.get(id)!, role);
+      return presentSpace(ctx, ctx.rt.db.spaces.get(copy.id)!, role);
     },
   }),
   op<SpaceParams, unknown, SpaceMove>({
