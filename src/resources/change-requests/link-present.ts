@@ -1,13 +1,15 @@
 /**
  * Link items and backlink items. A reference names its organization (the Organization
- * object), its space (a summary of the Space: id, title, emoji, visibility, urls), the
+ * object), its space (the Space object, as the official ContentLocation has it), the
  * version it was read in (`{ type: revision, revision }` or `{ type: changeRequest,
  * changeRequest }`, by id) and what it points at: a page (a summary), a file (the File
  * object) or a URL.
  */
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
+import { spaceRole } from '../shared/access.ts';
+import { appUrl } from '../shared/present.ts';
+import { presentSpace } from '../spaces/present.ts';
 import type { PageEntry } from './content-tree.ts';
 import { presentFile, type ContentPlace } from './content-present.ts';
 import { changeRequestAppPath } from './present.ts';
@@ -19,16 +21,7 @@ function where(ctx: Ctx, place: ContentPlace) {
   const { space, changeRequest } = place;
   return {
     organization: presentOrganization(ctx, ctx.rt.db.organizations.get(space.organization)!),
-    space: {
-      object: 'space' as const,
-      id: space.id,
-      title: space.title,
-      emoji: space.emoji,
-      visibility: space.visibility,
-      organization: space.organization,
-      revision: space.revision,
-      urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(`/o/${space.organization}/s/${space.id}/`) },
-    },
+    space: presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id)),
     versionContext: changeRequest
       ? { type: 'changeRequest' as const, changeRequest: changeRequest.id }
       : { type: 'revision' as const, revision: place.revision.id },
