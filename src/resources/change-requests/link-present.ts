@@ -8,11 +8,9 @@
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
 import { spaceRole } from '../shared/access.ts';
-import { appUrl } from '../shared/present.ts';
 import { presentSpace } from '../spaces/present.ts';
 import type { PageEntry } from './content-tree.ts';
-import { presentFile, type ContentPlace } from './content-present.ts';
-import { changeRequestAppPath } from './present.ts';
+import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
 import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -29,14 +27,13 @@ function where(ctx: Ctx, place: ContentPlace) {
 }
 
 export function pageSummary(place: ContentPlace, entry: PageEntry) {
-  const base = place.changeRequest ? changeRequestAppPath(place.space, place.changeRequest) : `/o/${place.space.organization}/s/${place.space.id}`;
   return {
     id: entry.page.id,
     title: entry.page.title,
     ...(entry.page.emoji && { emoji: entry.page.emoji }),
     slug: entry.page.slug,
     path: entry.path,
-    urls: { app: appUrl(`${base}/${entry.path}`) },
+    urls: { app: pageAppUrl(place, entry) },
   };
 }
 
