@@ -4,6 +4,7 @@ import { op, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
+import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec, type Ctx } from './lookup.ts';
 import { presentContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
@@ -44,9 +45,7 @@ function sourceChanged(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): boole
 }
 
 function requireVersion(ctx: Ctx, spec: OpenApiSpecRecord, versionId: string) {
-  const version = ctx.rt.db.openapiSpecVersions.get(versionId);
-  if (!version || version.spec !== spec.id) throw errors.notFound('OpenAPI spec version', versionId);
-  return version;
+  return findOrThrow(ctx.rt.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
 }
 
 function latestVersion(ctx: Ctx, spec: OpenApiSpecRecord) {

@@ -5,15 +5,14 @@
  */
 import { errors } from '../../http/errors.ts';
 import type { OrganizationRecord, SpaceRecord } from '../../store/records.ts';
+import { findLiveSpace } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
 import type { Ctx } from './access.ts';
 
 /** The space named by a body field; 400 naming the field if it is not a live space of `org`. */
 export function spaceField(ctx: Ctx, org: OrganizationRecord, spaceId: string, field: string): SpaceRecord {
-  const space = ctx.rt.db.spaces.get(spaceId);
-  if (!space || space.organization !== org.id || space.deletedAt) {
-    throw errors.badRequest(`${field}: no space "${spaceId}" in this organization`);
-  }
+  const space = findLiveSpace(ctx, org.id, spaceId);
+  if (!space) throw errors.badRequest(`${field}: no space "${spaceId}" in this organization`);
   return space;
 }
 
