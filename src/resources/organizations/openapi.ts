@@ -60,6 +60,13 @@ function readSpec(ctx: Ctx, params: SpecParams) {
   return requireSpec(ctx, org, params.specSlug);
 }
 
+/** The spec of the path and its version: the one the path names, or the latest (`/versions/latest`). */
+function readVersion(ctx: Ctx, params: SpecParams & { versionId?: string }) {
+  const spec = readSpec(ctx, params);
+  const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
+  return { spec, version };
+}
+
 export const openApiOperations: Operation[] = [
   op<OrgParams, PageRequest>({
     operationId: 'listOpenAPISpecs',
@@ -145,8 +152,8 @@ export const openApiOperations: Operation[] = [
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
     handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, latestVersion(ctx, spec));
+      const { spec, version } = readVersion(ctx, ctx.params);
+      return presentSpecVersion(ctx, spec, version);
     },
   }),
   op<SpecParams>({
@@ -156,7 +163,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => presentContent(latestVersion(ctx, readSpec(ctx, ctx.params))),
+    handle: (ctx) => presentContent(readVersion(ctx, ctx.params).version),
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionById',
@@ -166,8 +173,8 @@ export const openApiOperations: Operation[] = [
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
     handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, requireVersion(ctx, spec, ctx.params.versionId));
+      const { spec, version } = readVersion(ctx, ctx.params);
+      return presentSpecVersion(ctx, spec, version);
     },
   }),
   op<VersionParams>({
@@ -177,9 +184,6 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentContent(requireVersion(ctx, spec, ctx.params.versionId));
-    },
+    handle: (ctx) => presentContent(readVersion(ctx, ctx.params).version),
   }),
 ];
