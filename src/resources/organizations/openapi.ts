@@ -1,6 +1,6 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
@@ -12,6 +12,7 @@ import { presentSpec, presentSpecVersion, versionsOf } from './present-org-setti
 type OrgParams = { organizationId: string };
 type SpecParams = OrgParams & { specSlug: string };
 type VersionParams = SpecParams & { versionId: string };
+type VersionCtx = HandlerContext<SpecParams & { versionId?: string }, unknown, unknown>;
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -65,6 +66,16 @@ function readVersion(ctx: Ctx, params: SpecParams & { versionId?: string }) {
   const spec = readSpec(ctx, params);
   const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
   return { spec, version };
+}
+
+/** The handlers of `/versions/latest` and `/versions/{versionId}` (and their `/content`). */
+function getVersion(ctx: VersionCtx) {
+  const { spec, version } = readVersion(ctx, ctx.params);
+  return presentSpecVersion(ctx, spec, version);
+}
+
+function getVersionContent(ctx: VersionCtx) {
+  return presentContent(readVersion(ctx, ctx.params).version);
 }
 
 export const openApiOperations: Operation[] = [
@@ -151,10 +162,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
-    handle: (ctx) => {
-      const { spec, version } = readVersion(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, version);
-    },
+    handle: getVersion,
   }),
   op<SpecParams>({
     operationId: 'getLatestOpenAPISpecVersionContent',
@@ -163,7 +171,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => presentContent(readVersion(ctx, ctx.params).version),
+    handle: getVersionContent,
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionById',
@@ -172,10 +180,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
-    handle: (ctx) => {
-      const { spec, version } = readVersion(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, version);
-    },
+    handle: getVersion,
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionContentById',
@@ -184,6 +189,6 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => presentContent(readVersion(ctx, ctx.params).version),
+    handle: getVersionContent,
   }),
 ];
