@@ -7,8 +7,7 @@
  */
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
-import { spaceRole } from '../shared/access.ts';
-import { presentSpace } from '../spaces/present.ts';
+import { presentSpaceToCaller } from '../spaces/present.ts';
 import type { PageEntry } from './content-tree.ts';
 import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
 import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
@@ -19,7 +18,7 @@ function where(ctx: Ctx, place: ContentPlace) {
   const { space, changeRequest } = place;
   return {
     organization: presentOrganization(ctx, ctx.rt.db.organizations.get(space.organization)!),
-    space: presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id)),
+    space: presentSpaceToCaller(ctx, space),
     versionContext: changeRequest
       ? { type: 'changeRequest' as const, changeRequest: changeRequest.id }
       : { type: 'revision' as const, revision: place.revision.id },

@@ -79,11 +79,16 @@ export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, sh
   };
 }
 
+/** The Space as the caller sees it: with the caller's own role on it. */
+export function presentSpaceToCaller(ctx: Ctx, space: SpaceRecord) {
+  return presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
+}
+
 /** A space whose record is gone altogether (a site space may still name it) presents as a placeholder. */
 export function presentMissingSpace(ctx: Ctx, spaceId: string, organization: string) {
   const placeholder: SpaceRecord = {
     id: spaceId, organization, title: 'Deleted space', emoji: '1f5d1', visibility: 'private', editMode: 'locked',
     defaultLevel: 'inherit', revision: spaceId, position: 0, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: ctx.now,
   };
-  return presentSpace(ctx, placeholder, spaceRole(ctx.rt, placeholder, ctx.user.id));
+  return presentSpaceToCaller(ctx, placeholder);
 }
