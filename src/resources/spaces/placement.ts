@@ -53,6 +53,11 @@ function insertionIndex(list: SpaceRecord[], position: SpaceMove['position']): n
   return before ?? after ?? list.length;
 }
 
+/** A space at the root cannot stay `in-collection`: it becomes private there. */
+function visibilityUnder(space: SpaceRecord, parent: string | undefined): SpaceRecord['visibility'] {
+  return parent === undefined && space.visibility === 'in-collection' ? 'private' : space.visibility;
+}
+
 /** Renumbers `list` 0..n-1, writing only the rows whose position changes. */
 function renumber(ctx: Ctx, list: SpaceRecord[]): void {
   list.forEach((s, i) => {
@@ -108,7 +113,7 @@ export const spacePlacementOperations: Operation[] = [
       const at = insertionIndex(list, ctx.body.position);
       const moved = ctx.rt.db.spaces.update(space.id, {
         parent,
-        visibility: parent === undefined && space.visibility === 'in-collection' ? 'private' : space.visibility,
+        visibility: visibilityUnder(space, parent),
         updatedAt: ctx.now,
       });
       list.splice(at, 0, moved);
@@ -135,7 +140,7 @@ export const spacePlacementOperations: Operation[] = [
         organization: target.id,
         parent: undefined,
         position: root.length === 0 ? 0 : Math.max(...root.map((s) => s.position ?? 0)) + 1,
-        visibility: space.visibility === 'in-collection' ? 'private' : space.visibility,
+        visibility: visibilityUnder(space, undefined),
         updatedAt: ctx.now,
       });
       const moved = requireSpace(ctx, space.id);
