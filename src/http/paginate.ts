@@ -58,6 +58,13 @@ function firstAfter<T>(view: RowView<T>, key: number): number {
   return lo;
 }
 
+/** Where a walk starts: the first row after the cursor's key (asc) or the last one before it (desc). */
+function startIndex<T>(view: RowView<T>, order: 'asc' | 'desc', cursor: Cursor | undefined): number {
+  if (order === 'asc') return cursor ? firstAfter(view, cursor.k) : 0;
+  // firstAfter(k - 1) is the first position with key >= k; step before it.
+  return (cursor ? firstAfter(view, cursor.k - 1) : view.length) - 1;
+}
+
 /**
  * One page of `view`, keeping rows that pass `filter`, each turned into an item by `map`.
  * `count` is the number of rows that pass the filter in the whole list.
@@ -76,31 +83,16 @@ export function paginate<T, U>(
   let lastKey: number | undefined;
   let more = false;
 
-  if (order === 'asc') {
-    let i = cursor ? firstAfter(view, cursor.k) : 0;
-    for (; i < view.length; i++) {
-      const row = view.at(i);
-      if (filter && !filter(row)) continue;
-      if (items.length === limit) {
-        more = true;
-        break;
-      }
-      items.push(map(row));
-      lastKey = view.keyAt(i);
+  const step = order === 'asc' ? 1 : -1;
+  for (let i = startIndex(view, order, cursor); i >= 0 && i < view.length; i += step) {
+    const row = view.at(i);
+    if (filter && !filter(row)) continue;
+    if (items.length === limit) {
+      more = true;
+      break;
     }
-  } else {
-    let i = cursor ? firstAfter(view, cursor.k - 1) - 1 : view.length - 1;
-    // firstAfter(k - 1) is the first position with key >= k; step before it.
-    for (; i >= 0; i--) {
-      const row = view.at(i);
-      if (filter && !filter(row)) continue;
-      if (items.length === limit) {
-        more = true;
-        break;
-      }
-      items.push(map(row));
-      lastKey = view.keyAt(i);
-    }
+    items.push(map(row));
+    lastKey = view.keyAt(i);
   }
 
   let count = view.length;

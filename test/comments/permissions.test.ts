@@ -3,16 +3,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { allowed, permissionsOf, ROLE_USERS } from '../helpers/permissions.ts';
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
-const ROLES = ['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'];
-const allowed = (status: number) => status >= 200 && status < 300;
-
-async function permissionsOf(t: TestMock, user: string, path: string) {
-  const res = await t.call(user, 'GET', path);
-  expect(res.status).toBe(200);
-  return res.body.permissions;
-}
 
 /** A comment (and a reply) by `author`, made through the store when the author may not post. */
 async function commentBy(t: TestMock, author: string): Promise<{ comment: string; reply: string }> {
@@ -28,7 +21,7 @@ async function commentBy(t: TestMock, author: string): Promise<{ comment: string
 describe('comment permissions agree with the server', () => {
   const P = `${SPACE}/comments`;
 
-  it.each(ROLES)('%s on a comment of someone else: edit, reply, delete', async (user) => {
+  it.each(ROLE_USERS)('%s on a comment of someone else: edit, reply, delete', async (user) => {
     const t = createTestMock();
     const other = `${P}/{comments.expenses-limit}`;
     const perms = await permissionsOf(t, user, other);
@@ -37,7 +30,7 @@ describe('comment permissions agree with the server', () => {
     expect(allowed((await t.call(user, 'DELETE', other)).status)).toBe(perms.delete);
   });
 
-  it.each(ROLES)('%s on a comment of their own: edit and delete', async (user) => {
+  it.each(ROLE_USERS)('%s on a comment of their own: edit and delete', async (user) => {
     const t = createTestMock();
     if (user === 'reader') expect((await t.call('reader', 'GET', `${P}/{comments.onboarding-typo}`)).body.postedBy.id).toBe(t.id('users', 'reader'));
     const { comment } = await commentBy(t, user);
@@ -47,7 +40,7 @@ describe('comment permissions agree with the server', () => {
     expect(allowed((await t.call(user, 'DELETE', own)).status)).toBe(perms.delete);
   });
 
-  it.each(ROLES)('%s on a reply of someone else: edit and delete', async (user) => {
+  it.each(ROLE_USERS)('%s on a reply of someone else: edit and delete', async (user) => {
     const t = createTestMock();
     const reply = `${P}/{comments.welcome-question}/replies/{commentReplies.welcome-answer}`;
     const perms = await permissionsOf(t, user, reply);
@@ -56,7 +49,7 @@ describe('comment permissions agree with the server', () => {
     expect(allowed((await t.call(user, 'DELETE', reply)).status)).toBe(perms.delete);
   });
 
-  it.each(ROLES.filter((r) => r !== 'reader'))('%s on a reply of their own: edit and delete', async (user) => {
+  it.each(ROLE_USERS.filter((r) => r !== 'reader'))('%s on a reply of their own: edit and delete', async (user) => {
     const t = createTestMock();
     const { comment, reply } = await commentBy(t, user);
     const own = `${P}/${comment}/replies/${reply}`;

@@ -3,37 +3,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { allowed, permissionsOf, ROLE_USERS } from '../helpers/permissions.ts';
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
-const ROLES = ['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'];
-const allowed = (status: number) => status >= 200 && status < 300;
-
-async function permissionsOf(t: TestMock, user: string, path: string) {
-  const res = await t.call(user, 'GET', path);
-  expect(res.status).toBe(200);
-  return res.body.permissions;
-}
 
 describe('space permissions agree with the server', () => {
-  it.each(ROLES)('%s: permissions.admin matches PATCH', async (user) => {
+  it.each(ROLE_USERS)('%s: permissions.admin matches PATCH', async (user) => {
     const t = createTestMock();
     const { admin } = await permissionsOf(t, user, SPACE);
     expect(allowed((await t.call(user, 'PATCH', SPACE, { title: 'Renamed' })).status)).toBe(admin);
   });
 
-  it.each(ROLES)('%s: permissions.admin matches DELETE', async (user) => {
+  it.each(ROLE_USERS)('%s: permissions.admin matches DELETE', async (user) => {
     const t = createTestMock();
     const { admin } = await permissionsOf(t, user, SPACE);
     expect(allowed((await t.call(user, 'DELETE', SPACE)).status)).toBe(admin);
   });
 
-  it.each(ROLES)('%s: permissions.comment matches posting a comment', async (user) => {
+  it.each(ROLE_USERS)('%s: permissions.comment matches posting a comment', async (user) => {
     const t = createTestMock();
     const { comment } = await permissionsOf(t, user, SPACE);
     expect(allowed((await t.call(user, 'POST', `${SPACE}/comments`, { body: { markdown: 'hi' } })).status)).toBe(comment);
   });
 
-  it.each(ROLES)('%s: permissions.view matches listing comments', async (user) => {
+  it.each(ROLE_USERS)('%s: permissions.view matches listing comments', async (user) => {
     const t = createTestMock();
     const { view } = await permissionsOf(t, user, SPACE);
     expect(allowed((await t.call(user, 'GET', `${SPACE}/comments`)).status)).toBe(view);

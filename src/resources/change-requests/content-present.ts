@@ -43,9 +43,22 @@ const LAYOUT = {
   anchors: true,
 } as const;
 
-function appBase(place: ContentPlace): string {
+/** A page's `urls.app`: under the change request when the content is one's, else under the space. */
+export function pageAppUrl(place: ContentPlace, entry: PageEntry): string {
   const { space, changeRequest } = place;
-  return changeRequest ? changeRequestAppPath(space, changeRequest) : `/o/${space.organization}/s/${space.id}`;
+  const base = changeRequest ? changeRequestAppPath(space, changeRequest) : `/o/${space.organization}/s/${space.id}`;
+  return appUrl(`${base}/${entry.path}`);
+}
+
+/** The fields that open every page object (here and in comment targets). */
+export function presentPageHead(page: PageRecord) {
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji && { emoji: page.emoji }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+  };
 }
 
 /** The markdown a computed page gets when it is computed. */
@@ -62,7 +75,7 @@ function presentUncomputed(place: ContentPlace, entry: PageEntry) {
     type: 'computed',
     slug: page.slug,
     path: entry.path,
-    urls: { app: appUrl(`${appBase(place)}/${entry.path}`) },
+    urls: { app: pageAppUrl(place, entry) },
     computed: {
       type: page.computed!.type,
       dependencies: { spec: { ref: { kind: 'openapi', spec: page.computed!.spec } } },
@@ -79,14 +92,10 @@ export function presentPage(place: ContentPlace, entry: PageEntry, options: Cont
   const markdown = options.evaluated ? evaluate(source, place.revision.variables) : source;
   const children = pageEntries(page.pages, entry.path, page.id);
   return {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji && { emoji: page.emoji }),
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
+    ...presentPageHead(page),
     kind: 'sheet',
     type: 'document',
-    urls: { app: appUrl(`${appBase(place)}/${entry.path}`) },
+    urls: { app: pageAppUrl(place, entry) },
     slug: page.slug,
     path: entry.path,
     ...(page.description && { description: page.description }),

@@ -4,7 +4,7 @@
  * page is `<path>.md`; `<path>/README.md` names a page too (Git Sync's layout for pages
  * with children), so that links written either way resolve.
  */
-import type { FileRecord, PageRecord, RevisionRecord } from '../../store/records.ts';
+import type { FileRecord, PageRecord } from '../../store/records.ts';
 
 export interface PageEntry {
   page: PageRecord;
@@ -29,8 +29,9 @@ export function pageEntries(pages: readonly PageRecord[], prefix = '', parent?: 
   return out;
 }
 
-export function findPage(revision: RevisionRecord, pageId: string): PageEntry | undefined {
-  return pageEntries(revision.pages).find((e) => e.page.id === pageId);
+/** A page of the tree (a revision's `pages`) with its path, by id. */
+export function findPage(pages: readonly PageRecord[], pageId: string): PageEntry | undefined {
+  return pageEntries(pages).find((e) => e.page.id === pageId);
 }
 
 /** Where a file lives in a Git layout. */

@@ -27,7 +27,7 @@ export function requireFile(place: ContentPlace, fileId: string) {
 }
 
 export function requirePage(place: ContentPlace, pageId: string) {
-  const entry = findPage(place.revision, pageId);
+  const entry = findPage(place.revision.pages, pageId);
   if (!entry) throw errors.notFound('Page', pageId);
   return entry;
 }

@@ -1,16 +1,15 @@
 /**
  * Link items and backlink items. A reference names its organization (the Organization
- * object), its space (a summary of the Space: id, title, emoji, visibility, urls), the
+ * object), its space (the Space object, as the official ContentLocation has it), the
  * version it was read in (`{ type: revision, revision }` or `{ type: changeRequest,
  * changeRequest }`, by id) and what it points at: a page (a summary), a file (the File
  * object) or a URL.
  */
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
+import { presentSpaceToCaller } from '../spaces/present.ts';
 import type { PageEntry } from './content-tree.ts';
-import { presentFile, type ContentPlace } from './content-present.ts';
-import { changeRequestAppPath } from './present.ts';
+import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
 import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -19,16 +18,7 @@ function where(ctx: Ctx, place: ContentPlace) {
   const { space, changeRequest } = place;
   return {
     organization: presentOrganization(ctx, ctx.rt.db.organizations.get(space.organization)!),
-    space: {
-      object: 'space' as const,
-      id: space.id,
-      title: space.title,
-      emoji: space.emoji,
-      visibility: space.visibility,
-      organization: space.organization,
-      revision: space.revision,
-      urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(`/o/${space.organization}/s/${space.id}/`) },
-    },
+    space: presentSpaceToCaller(ctx, space),
     versionContext: changeRequest
       ? { type: 'changeRequest' as const, changeRequest: changeRequest.id }
       : { type: 'revision' as const, revision: place.revision.id },
@@ -36,14 +26,13 @@ function where(ctx: Ctx, place: ContentPlace) {
 }
 
 export function pageSummary(place: ContentPlace, entry: PageEntry) {
-  const base = place.changeRequest ? changeRequestAppPath(place.space, place.changeRequest) : `/o/${place.space.organization}/s/${place.space.id}`;
   return {
     id: entry.page.id,
     title: entry.page.title,
     ...(entry.page.emoji && { emoji: entry.page.emoji }),
     slug: entry.page.slug,
     path: entry.path,
-    urls: { app: appUrl(`${base}/${entry.path}`) },
+    urls: { app: pageAppUrl(place, entry) },
   };
 }
 

@@ -12,7 +12,7 @@ export function changeRequestAppPath(space: SpaceRecord, cr: ChangeRequestRecord
 }
 
 export function openComments(ctx: Ctx, cr: ChangeRequestRecord): number {
-  return ctx.rt.db.comments.by('changeRequest', cr.id).filter((c) => c.status === 'open').length;
+  return ctx.rt.db.comments.countBy('openInChangeRequest', cr.id);
 }
 
 export function presentChangeRequest(ctx: Ctx, cr: ChangeRequestRecord) {

@@ -6,9 +6,10 @@ import { can, type Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import { mayResolve } from '../../rules/comment-status.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
+import { findPage } from '../change-requests/content-tree.ts';
+import { presentPageHead } from '../change-requests/content-present.ts';
 import { apiUrl, presentUserById } from '../shared/present.ts';
 import { renderBody, type BodyFormat } from './body.ts';
-import { findPage } from './pages.ts';
 import type { CommentScope } from './scope.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -46,15 +47,7 @@ function presentPageTarget(ctx: Ctx, scope: CommentScope, revisionId: string, pa
     const now = findPage(revisions.get(scope.revision)?.pages ?? [], pageId)?.page;
     outdated = !now || now.markdown !== page.markdown || now.title !== page.title;
   }
-  return {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji && { emoji: page.emoji }),
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
-    path,
-    outdated,
-  };
+  return { ...presentPageHead(page), path, outdated };
 }
 
 function presentRepliers(ctx: Ctx, commentId: string) {

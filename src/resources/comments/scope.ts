@@ -4,11 +4,11 @@
  * comments share one implementation.
  */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { RowView } from '../../store/table.ts';
 import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecord } from '../../store/records.ts';
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
+import { findOrThrow } from '../shared/find.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
 
@@ -59,18 +59,11 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
 
 /** A comment of the scope; 404 for an unknown id or a comment of another scope. */
 export function requireComment(ctx: Ctx, scope: CommentScope, commentId: string): CommentRecord {
-  const comment = ctx.rt.db.comments.get(commentId);
-  const inScope =
-    comment !== undefined &&
-    comment.space === scope.space.id &&
-    comment.changeRequest === scope.changeRequest?.id;
-  if (!inScope) throw errors.notFound('Comment', commentId);
-  return comment;
+  const inScope = (c: CommentRecord) => c.space === scope.space.id && c.changeRequest === scope.changeRequest?.id;
+  return findOrThrow(ctx.rt.db.comments, commentId, 'Comment', inScope);
 }
 
 /** A reply of the comment; 404 otherwise. */
 export function requireReply(ctx: Ctx, comment: CommentRecord, replyId: string): CommentReplyRecord {
-  const reply = ctx.rt.db.commentReplies.get(replyId);
-  if (!reply || reply.comment !== comment.id) throw errors.notFound('Comment reply', replyId);
-  return reply;
+  return findOrThrow(ctx.rt.db.commentReplies, replyId, 'Comment reply', (r) => r.comment === comment.id);
 }

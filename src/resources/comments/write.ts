@@ -2,14 +2,14 @@
  * Comment and reply writes, shared by space and change-request comments. Each function
  * checks the caller's right first (the same rules `permissions` reports), then writes.
  */
-import { can } from '../../auth/roles.ts';
+import { requireCapability } from '../shared/access.ts';
 import { errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import { applyResolution } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
 import { inputToMarkdown, type BodyInput } from './body.ts';
-import { findPage } from './pages.ts';
+import { findPage } from '../change-requests/content-tree.ts';
 import { canResolve, commentPermissions } from './present.ts';
 import type { CommentScope } from './scope.ts';
 
@@ -30,7 +30,7 @@ export interface CommentUpdate {
 }
 
 function requireCommenter(scope: CommentScope): void {
-  if (!can(scope.role, 'comment')) throw errors.forbidden('comment in this space');
+  requireCapability(scope.role, 'comment', 'comment in this space');
 }
 
 export function createComment(ctx: Ctx, scope: CommentScope, input: CommentCreate): CommentRecord {

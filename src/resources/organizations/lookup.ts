@@ -8,6 +8,7 @@ import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type {
+  InviteLinkRecord,
   MemberRecord,
   OpenApiSpecRecord,
   OrganizationRecord,
@@ -17,6 +18,7 @@ import type {
   UserRecord,
 } from '../../store/records.ts';
 import { membership, orgRole, requireOrg } from '../shared/access.ts';
+import { findOrThrow } from '../shared/find.ts';
 
 export type Ctx = HandlerContext<unknown, unknown, unknown>;
 
@@ -71,16 +73,17 @@ export function adminCount(ctx: Ctx, organizationId: string): number {
   return ctx.rt.db.members.by('organization', organizationId).filter((m) => m.role === 'admin' && !m.disabled).length;
 }
 
+/** Whether a row belongs to the organization (for findOrThrow). */
+function inOrg(org: OrganizationRecord) {
+  return (row: { organization: string }) => row.organization === org.id;
+}
+
 export function requireTeam(ctx: Ctx, org: OrganizationRecord, teamId: string): TeamRecord {
-  const team = ctx.rt.db.teams.get(teamId);
-  if (!team || team.organization !== org.id) throw errors.notFound('Team', teamId);
-  return team;
+  return findOrThrow(ctx.rt.db.teams, teamId, 'Team', inOrg(org));
 }
 
 export function requireSamlProvider(ctx: Ctx, org: OrganizationRecord, id: string): SamlProviderRecord {
-  const provider = ctx.rt.db.samlProviders.get(id);
-  if (!provider || provider.organization !== org.id) throw errors.notFound('SAML provider', id);
-  return provider;
+  return findOrThrow(ctx.rt.db.samlProviders, id, 'SAML provider', inOrg(org));
 }
 
 export function findSpec(ctx: Ctx, org: OrganizationRecord, slug: string): OpenApiSpecRecord | undefined {
@@ -95,7 +98,9 @@ export function requireSpec(ctx: Ctx, org: OrganizationRecord, slug: string): Op
 }
 
 export function requireTranslation(ctx: Ctx, org: OrganizationRecord, id: string): TranslationRecord {
-  const translation = ctx.rt.db.translations.get(id);
-  if (!translation || translation.organization !== org.id) throw errors.notFound('Translation settings', id);
-  return translation;
+  return findOrThrow(ctx.rt.db.translations, id, 'Translation settings', inOrg(org));
+}
+
+export function requireInviteLink(ctx: Ctx, org: OrganizationRecord, id: string): InviteLinkRecord {
+  return findOrThrow(ctx.rt.db.inviteLinks, id, 'Invite link', inOrg(org));
 }

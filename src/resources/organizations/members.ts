@@ -6,9 +6,9 @@ import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord } from '../../store/records.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
+import { presentSpace } from '../spaces/present.ts';
 import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader, type Ctx } from './lookup.ts';
 import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
-import { presentSpaceForMember } from './present-space.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
 
 type OrgParams = { organizationId: string };
@@ -121,7 +121,7 @@ export const memberOperations: Operation[] = [
       const spaces = spacesOfMember(ctx, member);
       const view = ctx.rt.db.spaces.viewOf(spaces.map((s) => s.space));
       const roles = new Map(spaces.map((s) => [s.space.id, s.role]));
-      return paginate(view, ctx.query, (space) => ({ permission: roles.get(space.id)!, space: presentSpaceForMember(ctx, space, roles.get(space.id)!) }), undefined, 'desc');
+      return paginate(view, ctx.query, (space) => ({ permission: roles.get(space.id)!, space: presentSpace(ctx, space, roles.get(space.id)!) }), undefined, 'desc');
     },
   }),
   op<MemberParams, PageRequest & { title?: string }>({

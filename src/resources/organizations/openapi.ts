@@ -1,9 +1,10 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
+import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec, type Ctx } from './lookup.ts';
 import { presentContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
@@ -11,6 +12,7 @@ import { presentSpec, presentSpecVersion, versionsOf } from './present-org-setti
 type OrgParams = { organizationId: string };
 type SpecParams = OrgParams & { specSlug: string };
 type VersionParams = SpecParams & { versionId: string };
+type VersionCtx = HandlerContext<SpecParams & { versionId?: string }, unknown, unknown>;
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -44,9 +46,7 @@ function sourceChanged(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): boole
 }
 
 function requireVersion(ctx: Ctx, spec: OpenApiSpecRecord, versionId: string) {
-  const version = ctx.rt.db.openapiSpecVersions.get(versionId);
-  if (!version || version.spec !== spec.id) throw errors.notFound('OpenAPI spec version', versionId);
-  return version;
+  return findOrThrow(ctx.rt.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
 }
 
 function latestVersion(ctx: Ctx, spec: OpenApiSpecRecord) {
@@ -59,6 +59,23 @@ function latestVersion(ctx: Ctx, spec: OpenApiSpecRecord) {
 function readSpec(ctx: Ctx, params: SpecParams) {
   const org = requireOrgReader(ctx, params.organizationId);
   return requireSpec(ctx, org, params.specSlug);
+}
+
+/** The spec of the path and its version: the one the path names, or the latest (`/versions/latest`). */
+function readVersion(ctx: Ctx, params: SpecParams & { versionId?: string }) {
+  const spec = readSpec(ctx, params);
+  const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
+  return { spec, version };
+}
+
+/** The handlers of `/versions/latest` and `/versions/{versionId}` (and their `/content`). */
+function getVersion(ctx: VersionCtx) {
+  const { spec, version } = readVersion(ctx, ctx.params);
+  return presentSpecVersion(ctx, spec, version);
+}
+
+function getVersionContent(ctx: VersionCtx) {
+  return presentContent(readVersion(ctx, ctx.params).version);
 }
 
 export const openApiOperations: Operation[] = [
@@ -145,10 +162,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
-    handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, latestVersion(ctx, spec));
-    },
+    handle: getVersion,
   }),
   op<SpecParams>({
     operationId: 'getLatestOpenAPISpecVersionContent',
@@ -157,7 +171,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => presentContent(latestVersion(ctx, readSpec(ctx, ctx.params))),
+    handle: getVersionContent,
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionById',
@@ -166,10 +180,7 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
-    handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentSpecVersion(ctx, spec, requireVersion(ctx, spec, ctx.params.versionId));
-    },
+    handle: getVersion,
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionContentById',
@@ -178,9 +189,6 @@ export const openApiOperations: Operation[] = [
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: (ctx) => {
-      const spec = readSpec(ctx, ctx.params);
-      return presentContent(requireVersion(ctx, spec, ctx.params.versionId));
-    },
+    handle: getVersionContent,
   }),
 ];

@@ -5,7 +5,7 @@ import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
-import { requireOrgAdmin } from './lookup.ts';
+import { requireInviteLink, requireOrgAdmin } from './lookup.ts';
 import { presentOrganization } from './present.ts';
 import { searchOrganization } from './search.ts';
 
@@ -85,9 +85,7 @@ export const orgOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
-      const invite = ctx.rt.db.inviteLinks.get(ctx.params.inviteId);
-      if (!invite || invite.organization !== org.id) throw errors.notFound('Invite link', ctx.params.inviteId);
-      ctx.rt.db.inviteLinks.delete(invite.id);
+      ctx.rt.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
   op<OrgParams, PageRequest & { query: string }>({

@@ -6,6 +6,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
+import { findLiveSpace } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation, type Ctx } from './lookup.ts';
 import { presentTranslation } from './present-org-settings.ts';
 
@@ -28,8 +29,7 @@ interface TranslationUpdate {
 }
 
 function checkSourceSpace(ctx: Ctx, org: OrganizationRecord, spaceId: string): void {
-  const space = ctx.rt.db.spaces.get(spaceId);
-  if (!space || space.organization !== org.id || space.deletedAt) {
+  if (!findLiveSpace(ctx, org.id, spaceId)) {
     throw errors.invalid('body', `source.space "${spaceId}" is not a space of this organization`);
   }
 }

@@ -8,6 +8,7 @@ import { ApiError, errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Runtime } from '../../runtime.ts';
+import { findIn } from './find.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
 export function membership(rt: Runtime, organizationId: string, userId: string): MemberRecord | undefined {
@@ -21,6 +22,11 @@ export function orgRole(rt: Runtime, organizationId: string, userId: string): Ro
   return member.role;
 }
 
+/** 403 naming `action` unless `role` allows `capability`. */
+export function requireCapability(role: Role | null | undefined, capability: Capability, action: string): void {
+  if (!can(role, capability)) throw errors.forbidden(action);
+}
+
 /**
  * The organization, if the caller is a member of it (guests included); otherwise 404.
  * With a capability, the caller's role must allow it (403 otherwise).
@@ -29,7 +35,7 @@ export function requireOrg(ctx: HandlerContext<unknown, unknown, unknown>, organ
   const org = ctx.rt.db.organizations.get(organizationId);
   const role = org ? orgRole(ctx.rt, org.id, ctx.user.id) : undefined;
   if (!org || role === undefined) throw errors.notFound('Organization', organizationId);
-  if (capability && !can(role, capability)) throw errors.forbidden(action ?? `${capability} in this organization`);
+  if (capability) requireCapability(role, capability, action ?? `${capability} in this organization`);
   return org;
 }
 
@@ -74,8 +80,13 @@ export function requireSpace(
   if (space.deletedAt && !options.allowDeleted) {
     throw new ApiError(404, `Space "${spaceId}" is deleted; restore it with POST /v1/spaces/${spaceId}/restore`);
   }
-  if (capability && !can(role, capability)) throw errors.forbidden(options.action ?? `${capability} in this space`);
+  if (capability) requireCapability(role, capability, options.action ?? `${capability} in this space`);
   return { space, role };
+}
+
+/** A space of the organization that is not deleted (what a body field naming a space needs). */
+export function findLiveSpace(ctx: HandlerContext<unknown, unknown, unknown>, organizationId: string, spaceId: string): SpaceRecord | undefined {
+  return findIn(ctx.rt.db.spaces, spaceId, (s) => s.organization === organizationId && !s.deletedAt);
 }
 
 /** A change request of the space, by id or by its number in the space; 404 otherwise. */

@@ -9,7 +9,7 @@ import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupR
 import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import type { Ctx } from './access.ts';
-import { presentMissingSpace, presentSpaceSummary } from './spaces.ts';
+import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
 import { childUrl, siteBaseUrl, withShareKey } from './urls.ts';
 
@@ -105,7 +105,7 @@ export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) 
     id: ss.id,
     path: ss.path,
     ...(ss.section && { section: ss.section }),
-    space: space ? presentSpaceSummary(ctx, space) : presentMissingSpace(ctx, ss.space, view.org.id),
+    space: space ? presentSpaceToCaller(ctx, space) : presentMissingSpace(ctx, ss.space, view.org.id),
     title: space?.title ?? 'Deleted space',
     default: isDefault,
     ...(ss.condition !== undefined && { condition: ss.condition }),

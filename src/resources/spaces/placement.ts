@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
-import { copyRevision } from './copy.ts';
+import { createSpace } from './create.ts';
 import { presentSpace } from './present.ts';
 
 type Ctx = HandlerContext<unknown, unknown, unknown>;
@@ -53,6 +53,11 @@ function insertionIndex(list: SpaceRecord[], position: SpaceMove['position']): n
   return before ?? after ?? list.length;
 }
 
+/** A space at the root cannot stay `in-collection`: it becomes private there. */
+function visibilityUnder(space: SpaceRecord, parent: string | undefined): SpaceRecord['visibility'] {
+  return parent === undefined && space.visibility === 'in-collection' ? 'private' : space.visibility;
+}
+
 /** Renumbers `list` 0..n-1, writing only the rows whose position changes. */
 function renumber(ctx: Ctx, list: SpaceRecord[]): void {
   list.forEach((s, i) => {
@@ -70,31 +75,28 @@ export const spacePlacementOperations: Operation[] = [
     response: 'spaces/space',
     handle: (ctx) => {
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'createContent', { action: 'duplicate this space' });
-      const { spaces } = ctx.rt.db;
-      const id = ctx.rt.ids.next('space');
-      const revision = copyRevision(ctx, space.revision, id);
-      const copy: SpaceRecord = {
-        id,
-        organization: space.organization,
-        title: copyTitle(space.title),
-        emoji: space.emoji,
-        visibility: space.visibility,
-        editMode: space.editMode,
-        defaultLevel: space.defaultLevel,
-        revision,
-        ...(space.parent && { parent: space.parent }),
-        position: 0,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        ...(space.language && { language: space.language }),
-        ...(space.icon && { icon: space.icon }),
-        ...(space.mergeRules && { mergeRules: space.mergeRules }),
-      };
+      const copy = createSpace(
+        ctx,
+        {
+          organization: space.organization,
+          title: copyTitle(space.title),
+          emoji: space.emoji,
+          visibility: space.visibility,
+          editMode: space.editMode,
+          defaultLevel: space.defaultLevel,
+          ...(space.parent && { parent: space.parent }),
+          position: 0,
+          ...(space.language && { language: space.language }),
+          ...(space.icon && { icon: space.icon }),
+          ...(space.mergeRules && { mergeRules: space.mergeRules }),
+        },
+        space.revision,
+      );
       // The copy comes right after the original among its siblings.
-      const order = siblings(ctx, space.organization, space.parent, id);
-      order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, spaces.insert(copy));
+      const order = siblings(ctx, space.organization, space.parent, copy.id);
+      order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, copy);
       renumber(ctx, order);
-      return presentSpace(ctx, spaces.get(id)!, role);
+      return presentSpace(ctx, ctx.rt.db.spaces.get(copy.id)!, role);
     },
   }),
   op<SpaceParams, unknown, SpaceMove>({
@@ -111,7 +113,7 @@ export const spacePlacementOperations: Operation[] = [
       const at = insertionIndex(list, ctx.body.position);
       const moved = ctx.rt.db.spaces.update(space.id, {
         parent,
-        visibility: parent === undefined && space.visibility === 'in-collection' ? 'private' : space.visibility,
+        visibility: visibilityUnder(space, parent),
         updatedAt: ctx.now,
       });
       list.splice(at, 0, moved);
@@ -138,7 +140,7 @@ export const spacePlacementOperations: Operation[] = [
         organization: target.id,
         parent: undefined,
         position: root.length === 0 ? 0 : Math.max(...root.map((s) => s.position ?? 0)) + 1,
-        visibility: space.visibility === 'in-collection' ? 'private' : space.visibility,
+        visibility: visibilityUnder(space, undefined),
         updatedAt: ctx.now,
       });
       const moved = requireSpace(ctx, space.id);

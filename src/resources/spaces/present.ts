@@ -1,7 +1,12 @@
-/** The Space object: counts, permissions and URLs derived from the store and the caller's role. */
+/**
+ * The Space object, the one presenter for every response that has a Space (the spaces
+ * group's own, SiteSpace.space, a member's spaces, link locations): counts, permissions
+ * and URLs derived from the store and the role given.
+ */
 import { can, type Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
+import { spaceRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import { publishedUrls } from './urls.ts';
 
@@ -72,4 +77,18 @@ export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, sh
     ...changeRequestCounts(ctx, space.id),
     permissions: spacePermissions(role),
   };
+}
+
+/** The Space as the caller sees it: with the caller's own role on it. */
+export function presentSpaceToCaller(ctx: Ctx, space: SpaceRecord) {
+  return presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
+}
+
+/** A space whose record is gone altogether (a site space may still name it) presents as a placeholder. */
+export function presentMissingSpace(ctx: Ctx, spaceId: string, organization: string) {
+  const placeholder: SpaceRecord = {
+    id: spaceId, organization, title: 'Deleted space', emoji: '1f5d1', visibility: 'private', editMode: 'locked',
+    defaultLevel: 'inherit', revision: spaceId, position: 0, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: ctx.now,
+  };
+  return presentSpaceToCaller(ctx, placeholder);
 }

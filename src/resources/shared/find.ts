@@ -1,0 +1,24 @@
+/**
+ * The one "not found" lookup: a row by id that must belong where the path puts it (its
+ * organization, site, spec, comment...). A missing row and a row of another owner answer
+ * the same 404, so an id from elsewhere reveals nothing.
+ */
+import { errors } from '../../http/errors.ts';
+
+/** Anything rows can be read from by id (a store table). */
+export interface ById<R> {
+  get(id: string): R | undefined;
+}
+
+/** The row `id` of `table` if `belongs` accepts it; undefined otherwise. */
+export function findIn<R>(table: ById<R>, id: string, belongs: (row: R) => boolean): R | undefined {
+  const row = table.get(id);
+  return row !== undefined && belongs(row) ? row : undefined;
+}
+
+/** The row `id` of `table` if `belongs` accepts it; otherwise the catalogue's 404 naming `what` and `id`. */
+export function findOrThrow<R>(table: ById<R>, id: string, what: string, belongs: (row: R) => boolean = () => true): R {
+  const row = findIn(table, id, belongs);
+  if (row === undefined) throw errors.notFound(what, id);
+  return row;
+}

@@ -1,0 +1,43 @@
+/**
+ * Creating a space: the one place that inserts a space record together with its first
+ * revision, either empty or a copy of another revision with fresh page, file and
+ * reusable-content ids (a duplicate). Ids are drawn in a fixed order: the space, then
+ * its revision, then the copied content.
+ */
+import type { HandlerContext } from '../../http/operation.ts';
+import type { PageRecord, SpaceRecord } from '../../store/records.ts';
+
+type Ctx = HandlerContext<unknown, unknown, unknown>;
+
+/** What the caller decides about a new space; id, revision and timestamps come from here. */
+export type NewSpace = Omit<SpaceRecord, 'id' | 'revision' | 'createdAt' | 'updatedAt'>;
+
+function copyPages(ctx: Ctx, pages: readonly PageRecord[]): PageRecord[] {
+  return pages.map((p) => ({ ...p, id: ctx.rt.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
+}
+
+/** Inserts the first revision of space `spaceId`: a copy of revision `sourceId`, or empty. */
+function insertFirstRevision(ctx: Ctx, spaceId: string, sourceId?: string): string {
+  const { revisions } = ctx.rt.db;
+  const source = sourceId === undefined ? undefined : revisions.get(sourceId);
+  const id = ctx.rt.ids.next('revision');
+  revisions.insert({
+    id,
+    space: spaceId,
+    parents: [],
+    type: 'edits',
+    pages: copyPages(ctx, source?.pages ?? []),
+    files: (source?.files ?? []).map((f) => ({ ...f, id: ctx.rt.ids.next('file') })),
+    reusableContents: (source?.reusableContents ?? []).map((r) => ({ ...r, id: ctx.rt.ids.next('reusableContent') })),
+    variables: { ...(source?.variables ?? {}) },
+    createdAt: ctx.now,
+  });
+  return id;
+}
+
+/** Inserts a space made now and its first revision (a copy of revision `copyOf`, if given). */
+export function createSpace(ctx: Ctx, fields: NewSpace, copyOf?: string): SpaceRecord {
+  const id = ctx.rt.ids.next('space');
+  const revision = insertFirstRevision(ctx, id, copyOf);
+  return ctx.rt.db.spaces.insert({ id, ...fields, revision, createdAt: ctx.now, updatedAt: ctx.now });
+}

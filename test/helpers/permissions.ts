@@ -1,0 +1,18 @@
+/**
+ * For tests that check a `permissions` object against what the server then allows: the
+ * starter scenario's users of the organization, one per role, highest first.
+ */
+import { expect } from 'vitest';
+import type { TestMock } from './mock.ts';
+
+export const ROLE_USERS = ['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'];
+
+/** Whether a status means the server did what was asked. */
+export const allowed = (status: number): boolean => status >= 200 && status < 300;
+
+/** The `permissions` of the object at `path`, as `user` reads it (the read must succeed). */
+export async function permissionsOf(t: TestMock, user: string, path: string) {
+  const res = await t.call(user, 'GET', path);
+  expect(res.status).toBe(200);
+  return res.body.permissions;
+}
