@@ -33,7 +33,7 @@ describe('schemas/', () => {
     (id, official) => {
       const ours = schemas.strictValidator(id);
       const theirs = officialComponent(official);
-      const gen = createGeneratorSync({ seed: 11, refResolver: resolver, extensions: { faker }, alwaysFakeOptionals: false, maxDepth: 4 });
+      const gen = createGeneratorSync({ seed: 11, refResolver: resolver, extensions: { faker }, alwaysFakeOptionals: false, maxDepth: 24 });
       for (let i = 0; i < 5; i++) {
         const instance = gen.generate(sources.get(id)!);
         expect(ours(instance), `${id} #${i} against ours:\n${formatErrors(ours)}\n${JSON.stringify(instance)}`).toBe(true);
