@@ -142,14 +142,14 @@ describe('request schemas of the operation table', () => {
     ['organizations/translation-create', { title: x(101) }, false],
   ];
 
-  it.each(LIMITS)('%s (limit case %#): accepted %s', (id, value, accepted) => {
+  it.each(LIMITS.map(([id, value, accepted]) => [id, accepted, value] as const))('%s (limit case %#): accepted %s', (id, accepted, value) => {
     expect(schemas.strictValidator(id)(value)).toBe(accepted);
   });
 
   it.each([
-    ['organizations/search-query', { query: x(512) }, true],
-    ['organizations/search-query', { query: x(513) }, false],
-  ] as const)('%s (limit case %#): accepted %s', (id, value, accepted) => {
+    ['organizations/search-query', true, { query: x(512) }],
+    ['organizations/search-query', false, { query: x(513) }],
+  ] as const)('%s (limit case %#): accepted %s', (id, accepted, value) => {
     expect(schemas.coercingValidator(id)({ ...value })).toBe(accepted);
   });
 });
