@@ -129,4 +129,13 @@ describe('git info', () => {
     await t.call('editor', 'POST', `${G}/import`, { url: REPO, ref: 'refs/heads/main' });
     expect((await t.call('outsider', 'GET', `${G}/info`)).status).toBe(404);
   });
+
+  it('is also the gitSync of the space, which the official Space accepts', async () => {
+    const t = createTestMock();
+    await t.call('editor', 'POST', `${G}/import`, { url: REPO, ref: 'refs/heads/main' });
+    const info = (await t.call('reader', 'GET', `${G}/info`)).body;
+    const { data } = await t.client('reader').spaces.getSpaceById(t.id('spaces', 'handbook'));
+    expectOfficial('getSpaceById', 200, data);
+    expect(data.gitSync).toEqual(info);
+  });
 });

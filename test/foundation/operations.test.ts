@@ -1,9 +1,9 @@
 /** The route table matches the seed operations row for row (../shared/design/operations.json). */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { operations } from '../../src/resources/index.ts';
 import { officialOperation } from '../helpers/official.ts';
+import { sharedFile } from '../helpers/shared.ts';
 
 interface SeedOperation {
   method: string;
@@ -14,7 +14,7 @@ interface SeedOperation {
 }
 
 const seed = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../shared/design/operations.json', import.meta.url)), 'utf8'),
+  readFileSync(sharedFile('design/operations.json'), 'utf8'),
 ) as SeedOperation[];
 
 /** Operations we serve beyond the seed list, each with the reason. */

@@ -78,6 +78,32 @@ describe('translation settings', () => {
     expect((data as unknown as { title: string }).title).toBe('French');
   });
 
+  it('keeps instructions of paragraphs and headings, which the official Translation accepts', async () => {
+    const t = createTestMock();
+    const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [{ object: 'mark', type: 'bold' }] }] });
+    const instructions = {
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'heading-1', data: {}, nodes: [text('Tone')] },
+        { object: 'block', type: 'paragraph', nodes: [text('Keep it formal.')] },
+      ],
+    };
+    const res = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { instructions });
+    expect(res.status).toBe(200);
+    expectOfficial('updateTranslation', 200, res.body);
+    expect(res.body.instructions).toEqual(instructions);
+  });
+
+  it('refuses instructions that are not an official document (400 naming the field), changing nothing', async () => {
+    const t = createTestMock();
+    const before = (await t.call('admin', 'GET', `${TR}/{translations.french}`)).body;
+    const res = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { instructions: { object: 'document', data: {}, nodes: [{}] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('body.instructions.nodes[0]');
+    expect((await t.call('admin', 'GET', `${TR}/{translations.french}`)).body).toEqual(before);
+  });
+
   it('refuses an update with neither title nor instructions (400)', async () => {
     const t = createTestMock();
     const res = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { languages: ['de'] });

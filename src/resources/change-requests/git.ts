@@ -10,6 +10,7 @@ import { op, type HandlerContext, type Operation } from '../../http/operation.ts
 import { isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
+import { presentGitSync } from '../shared/git-sync.ts';
 import { fileAssetPath, mapPages } from './content-tree.ts';
 import { contentOf, createRevision, revisionOf } from './context.ts';
 
@@ -118,21 +119,9 @@ export const gitOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
-      const sync = space.gitSync;
+      const sync = presentGitSync(space);
       if (!sync) throw errors.notFound(`Git Sync on space "${space.id}"`);
-      return {
-        repoName: sync.repoName,
-        installationId: sync.installationId ?? `${space.id}-git`,
-        installationProvider: sync.installationProvider,
-        installationStatus: 'active' as const,
-        integration: sync.integration,
-        url: sync.url,
-        ...(sync.ref && { ref: sync.ref }),
-        updatedAt: sync.updatedAt,
-        ...(sync.lastOperation && {
-          operation: { state: 'success' as const, direction: sync.lastOperation.direction, startedAt: sync.lastOperation.startedAt, endedAt: sync.lastOperation.startedAt },
-        }),
-      };
+      return sync;
     },
   }),
 ];

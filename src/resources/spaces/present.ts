@@ -7,6 +7,7 @@ import { can, type Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
+import { presentGitSync } from '../shared/git-sync.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import { publishedUrls } from './urls.ts';
 
@@ -62,15 +63,7 @@ export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, sh
     organization: space.organization,
     ...(space.parent && { parent: space.parent }),
     ...(space.language && { language: space.language }),
-    ...(space.gitSync && {
-      gitSync: {
-        repoName: space.gitSync.repoName,
-        installationProvider: space.gitSync.installationProvider,
-        integration: space.gitSync.integration,
-        url: space.gitSync.url,
-        updatedAt: space.gitSync.updatedAt,
-      },
-    }),
+    ...(space.gitSync && { gitSync: presentGitSync(space) }),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
     comments: comments.countBy('openInSpace', space.id),

@@ -1,0 +1,95 @@
+/**
+ * Real responses match our own response schemas (and the official one, where the
+ * official document has the operation): every read operation of the table, on
+ * the starter scenario (plus a Git import and a visitor schema, so that every read has
+ * something to show), and a few query variants that change the shape of what is served.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../src/resources/index.ts';
+import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { expectOfficial, officialResponseValidator } from '../helpers/official.ts';
+
+const PARAMS: Record<string, string> = {
+  spaceId: '{spaces.handbook}',
+  changeRequestId: '{changeRequests.handbook-draft}',
+  fileId: '{files.team-photo}',
+  pageId: '{pages.welcome}',
+  organizationId: '{organizations.acme}',
+  siteId: '{sites.docs-site}',
+  siteSectionId: '{siteSections.handbook-section}',
+  siteSpaceId: '{siteSpaces.handbook-site-space}',
+  shareLinkId: '{shareLinks.partner-preview}',
+  userId: '{users.editor}',
+  teamId: '{teams.writers}',
+  samlProviderId: '{samlProviders.okta}',
+  specSlug: 'petstore',
+  translationSettingsId: '{translations.french}',
+  emailDomain: 'acme.test',
+};
+
+/** Comments and replies differ between a space and its change request. */
+function url(t: TestMock, path: string): string {
+  const inCr = path.includes('/change-requests/');
+  const params: Record<string, string> = {
+    ...PARAMS,
+    commentId: inCr ? '{comments.draft-review}' : '{comments.welcome-question}',
+    commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
+    versionId: t.mock.runtime.db.openapiSpecVersions.list()[0].id,
+  };
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (!(name in params)) throw new Error(`no value for {${name}}`);
+    return params[name];
+  });
+}
+
+/** Queries a read needs to answer 200. */
+const REQUIRED_QUERY: Record<string, string> = { searchOrganizationContent: 'query=policy' };
+
+const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
+const VARIANTS: [string, string][] = [
+  [`${CR}/content/page/{pageId}`, 'format=document'],
+  [`${CR}/content/page/{pageId}`, 'evaluated=true&metadata=false'],
+  [`${CR}/content`, 'computed=false&metadata=false'],
+  [`${CR}/content/pages`, 'computed=false'],
+  ['/v1/spaces/{spaceId}/comments', 'format=document'],
+  ['/v1/spaces/{spaceId}/comments', 'format=markdown'],
+  ['/v1/spaces/{spaceId}/comments/{commentId}/replies', 'format=document'],
+];
+
+describe('responses match our own response schemas', () => {
+  let t: TestMock;
+  beforeAll(async () => {
+    t = createTestMock();
+    const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
+    expect(git.status).toBe(204);
+    const claim = (description: string) => ({ type: 'boolean', description });
+    const jsonSchema = {
+      type: 'object',
+      properties: {
+        isBetaUser: claim('Whether the visitor is in the beta'),
+        unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { fromPartner: claim('Came from a partner') }, additionalProperties: false },
+      },
+      additionalProperties: false,
+    };
+    const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
+    expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
+  });
+
+  const reads = operations.filter((o) => o.method === 'GET' && o.response);
+  const cases = [
+    ...reads.map((o) => [o.operationId, o.path, REQUIRED_QUERY[o.operationId] ?? '', o.response!] as const),
+    ...VARIANTS.map(([path, query]) => {
+      const o = reads.find((r) => r.path === path);
+      if (!o) throw new Error(`no read operation at ${path}`);
+      return [o.operationId, path, query, o.response!] as const;
+    }),
+  ];
+
+  it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
+    const res = await t.call('admin', 'GET', `${url(t, path)}${query ? `?${query}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const validate = t.mock.runtime.schemas.strictValidator(response);
+    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
+    if (officialResponseValidator(id, 200)) expectOfficial(id, 200, res.body);
+  });
+});
