@@ -50,7 +50,10 @@ describe('GET /v1/spaces/{spaceId}', () => {
     const key = t.manifest.shareKeys['partner-preview'];
     const res = await t.call('admin', 'GET', `${SPACE}?shareKey=${key}`);
     expect(res.status).toBe(200);
-    expect(res.body.urls.published).toMatch(/^https:\/\/acme\.gitbook\.io\/.+\/handbook$/);
+    const siteSpace = await t.call('admin', 'GET', `/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/site-spaces?shareKey=${key}`);
+    const [handbook] = siteSpace.body.items;
+    expect(res.body.urls.published).toMatch(/^https:\/\/acme\.gitbook\.io\//);
+    expect(res.body.urls.published).toBe(handbook.urls.published);
     expectOfficial('getSpaceById', 200, res.body);
   });
 

@@ -11,7 +11,7 @@ import { apiUrl, appUrl } from '../shared/present.ts';
 import type { Ctx } from './access.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
-import { childUrl, siteBaseUrl, withShareKey } from './urls.ts';
+import { sectionUrl, siteBaseUrl, siteSpaceUrl, withShareKey } from './urls.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -91,15 +91,9 @@ export function presentSite(ctx: Ctx, org: OrganizationRecord, site: SiteRecord,
   };
 }
 
-function sectionUrl(view: SiteView, section: SiteSectionRecord | undefined): string {
-  const base = siteBaseUrl(view.org, view.site);
-  return section ? childUrl(base, section.path, view.defaultSection === section.id) : base;
-}
-
 export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) {
   const space = ctx.rt.db.spaces.get(ss.space);
   const isDefault = defaultSiteSpaceId(ctx.rt, view.site, ss.section) === ss.id;
-  const section = ss.section ? ctx.rt.db.siteSections.get(ss.section) : undefined;
   return {
     object: 'site-space' as const,
     id: ss.id,
@@ -112,7 +106,7 @@ export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) 
     draft: ss.draft ?? false,
     ...(ss.hidden !== undefined && { hidden: ss.hidden }),
     hasAdvancedCustomizationFeature: false,
-    urls: view.resolves ? { published: withShareKey(childUrl(sectionUrl(view, section), ss.path, isDefault), view.shareKey) } : {},
+    urls: view.resolves ? { published: siteSpaceUrl(ctx.rt, view, ss) } : {},
   };
 }
 

@@ -4,7 +4,9 @@
  * and the default site space of a container live at their container's URL; the others
  * add their path. On share-link sites the key rides along as `?share_key=`.
  */
-import type { OrganizationRecord, SiteRecord } from '../../store/records.ts';
+import type { Runtime } from '../../runtime.ts';
+import type { OrganizationRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
+import { defaultSectionId, defaultSiteSpaceId } from './structure.ts';
 
 export function siteBaseUrl(org: OrganizationRecord, site: SiteRecord): string {
   if (site.proxy) return `https://${site.proxy.origin}`;
@@ -25,4 +27,28 @@ export function withShareKey(url: string, key: string | undefined): string {
 /** Where a proxied site's requests go. */
 export function proxyTarget(site: SiteRecord): string {
   return `https://proxy.gitbook.site/sites/${site.id}`;
+}
+
+/** Where a site is published, and with which share key, for the URLs of what is in it. */
+export interface UrlContext {
+  org: OrganizationRecord;
+  site: SiteRecord;
+  shareKey?: string;
+  defaultSection?: string;
+}
+
+export function urlContext(rt: Runtime, org: OrganizationRecord, site: SiteRecord, shareKey?: string): UrlContext {
+  return { org, site, defaultSection: defaultSectionId(rt, site), ...(shareKey && { shareKey }) };
+}
+
+export function sectionUrl(view: UrlContext, section: SiteSectionRecord | undefined): string {
+  const base = siteBaseUrl(view.org, view.site);
+  return section ? childUrl(base, section.path, view.defaultSection === section.id) : base;
+}
+
+/** The published URL of a site space: the one place both sites and spaces take it from. */
+export function siteSpaceUrl(rt: Runtime, view: UrlContext, ss: SiteSpaceRecord): string {
+  const isDefault = defaultSiteSpaceId(rt, view.site, ss.section) === ss.id;
+  const section = ss.section ? rt.db.siteSections.get(ss.section) : undefined;
+  return withShareKey(childUrl(sectionUrl(view, section), ss.path, isDefault), view.shareKey);
 }
