@@ -35,10 +35,17 @@ export async function httpSpeed(duration: number): Promise<string[]> {
     const bare = await startServer(['--import', 'tsx', 'bench/bare-server.ts'], { BARE_BODY_FILE: file });
     try {
       const pairs: [string, LoadResult, LoadResult][] = [];
+      // Rounds alternate bare and mock, and each keeps its best round: the machine is shared
+      // and noisy, and the best round is the one least disturbed.
+      const best = (a: LoadResult | undefined, b: LoadResult) => (!a || b.rps > a.rps ? b : a);
       const run = async (label: string, mockRun: () => Promise<LoadResult>, bareRun: () => Promise<LoadResult>) => {
-        const b = await bareRun();
-        const m = await mockRun();
-        pairs.push([label, m, b]);
+        let b: LoadResult | undefined;
+        let m: LoadResult | undefined;
+        for (let round = 0; round < 3; round++) {
+          b = best(b, await bareRun());
+          m = best(m, await mockRun());
+        }
+        pairs.push([label, m!, b!]);
       };
       await run('GET a space', () => load('mock', `${mock.base}${paths.space}`, { headers: auth, duration }), () => load('bare', `${bare.base}/bare/space`, { duration }));
       await run('list 20 comments', () => load('mock', `${mock.base}${paths.comments}`, { headers: auth, duration }), () => load('bare', `${bare.base}/bare/comments`, { duration }));

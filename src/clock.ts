@@ -28,9 +28,18 @@ export class VirtualClock {
     return new Date(this.nowMs());
   }
 
+  /** The now as ISO text; the text of the last millisecond asked for is kept. */
   iso(): string {
-    return this.now().toISOString();
+    const ms = this.nowMs();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastIso = new Date(ms).toISOString();
+    }
+    return this.lastIso;
   }
+
+  private lastMs = NaN;
+  private lastIso = '';
 
   get frozen(): boolean {
     return this.isFrozen;

@@ -19,14 +19,12 @@ export function cors(options: CorsOptions): MiddlewareHandler {
   const expose = options.exposeHeaders.join(', ');
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin) {
-      // Any origin may call the mock, with credentials: echo it back.
-      c.header('Access-Control-Allow-Origin', origin);
-      c.header('Access-Control-Allow-Credentials', 'true');
-      c.header('Vary', 'Origin');
-    } else {
-      c.header('Access-Control-Allow-Origin', '*');
-    }
+    // Only browsers send Origin, and only their requests need CORS headers.
+    if (!origin) return next();
+    // Any origin may call the mock, with credentials: echo it back.
+    c.header('Access-Control-Allow-Origin', origin);
+    c.header('Access-Control-Allow-Credentials', 'true');
+    c.header('Vary', 'Origin');
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       c.header('Access-Control-Allow-Methods', methods);
       c.header('Access-Control-Allow-Headers', c.req.header('access-control-request-headers') ?? allowHeaders);

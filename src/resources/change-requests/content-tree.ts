@@ -29,9 +29,20 @@ export function pageEntries(pages: readonly PageRecord[], prefix = '', parent?: 
   return out;
 }
 
+/**
+ * Page trees never change in place (a new revision gets new arrays), so the entries of a
+ * tree are worked out once and kept beside it for as long as the tree lives.
+ */
+const entriesByTree = new WeakMap<readonly PageRecord[], Map<string, PageEntry>>();
+
 /** A page of the tree (a revision's `pages`) with its path, by id. */
 export function findPage(pages: readonly PageRecord[], pageId: string): PageEntry | undefined {
-  return pageEntries(pages).find((e) => e.page.id === pageId);
+  let byId = entriesByTree.get(pages);
+  if (!byId) {
+    byId = new Map(pageEntries(pages).map((e) => [e.page.id, e]));
+    entriesByTree.set(pages, byId);
+  }
+  return byId.get(pageId);
 }
 
 /** Where a file lives in a Git layout. */
