@@ -48,9 +48,16 @@ export function inputToMarkdown(body: BodyInput): string {
   return 'markdown' in body ? body.markdown : documentToMarkdown(body.document);
 }
 
+/** Bodies are immutable, so each one's document nodes are worked out once and kept beside it. */
+const nodesOfBody = new WeakMap<{ markdown: string }, ReturnType<typeof markdownToNodes>>();
+
 export function renderBody(body: { markdown: string }, format: BodyFormat | undefined) {
   if (format === 'markdown') return { markdown: body.markdown };
-  const nodes = markdownToNodes(body.markdown);
+  let nodes = nodesOfBody.get(body);
+  if (!nodes) {
+    nodes = markdownToNodes(body.markdown);
+    nodesOfBody.set(body, nodes);
+  }
   if (format === 'document') return { document: { object: 'document' as const, data: {}, nodes } };
   return { markdown: body.markdown, object: 'document' as const, data: {}, nodes };
 }

@@ -3,7 +3,7 @@ import type { Role } from '../../auth/roles.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
-import type { MemberRecord } from '../../store/records.ts';
+import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -23,6 +23,18 @@ interface MemberListQuery extends PageRequest {
 function enforce(decision: MemberDecision): void {
   if (decision.ok) return;
   throw decision.status === 403 ? errors.forbidden(decision.reason) : new ApiError(409, decision.reason);
+}
+
+/** Users are immutable rows: the lower-case text a search matches is kept beside each. */
+const searchTextOf = new WeakMap<UserRecord, string>();
+
+function searchText(user: UserRecord): string {
+  let text = searchTextOf.get(user);
+  if (text === undefined) {
+    text = `${user.displayName}\n${user.email}`.toLowerCase();
+    searchTextOf.set(user, text);
+  }
+  return text;
 }
 
 /** The members sorted ascending by the requested key (ties keep joining order). */
@@ -49,7 +61,7 @@ export const memberOperations: Operation[] = [
         if (sort === 'lastSeenAt' && !m.lastSeenAt) return false;
         if (needle) {
           const user = ctx.rt.db.users.get(m.user);
-          if (!user || !`${user.displayName}\n${user.email}`.toLowerCase().includes(needle)) return false;
+          if (!user || !searchText(user).includes(needle)) return false;
         }
         return true;
       };

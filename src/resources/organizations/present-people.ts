@@ -25,6 +25,27 @@ export function teamsOfMember(ctx: Ctx, organizationId: string, userId: string):
   return ctx.rt.db.teamMembers.by('user', userId).filter((tm) => tm.organization === organizationId);
 }
 
+/**
+ * How many spaces a member reaches depends only on their organization, whether they are
+ * a guest and whether they are disabled: counted once per request for each such kind.
+ */
+const spaceCounts = new WeakMap<Ctx, Map<string, number>>();
+
+function spaceCountOf(ctx: Ctx, member: MemberRecord): number {
+  let counts = spaceCounts.get(ctx);
+  if (!counts) {
+    counts = new Map();
+    spaceCounts.set(ctx, counts);
+  }
+  const kind = `${member.organization}:${member.role === null}:${member.disabled}`;
+  let count = counts.get(kind);
+  if (count === undefined) {
+    count = spacesOfMember(ctx, member).length;
+    counts.set(kind, count);
+  }
+  return count;
+}
+
 export function presentMember(ctx: Ctx, member: MemberRecord) {
   return {
     object: 'member' as const,
@@ -35,7 +56,7 @@ export function presentMember(ctx: Ctx, member: MemberRecord) {
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt && { lastSeenAt: member.lastSeenAt }),
     sso: member.sso,
-    spaces: spacesOfMember(ctx, member).length,
+    spaces: spaceCountOf(ctx, member),
     teams: teamsOfMember(ctx, member.organization, member.user).length,
     sites: member.role && !member.disabled ? ctx.rt.db.sites.countBy('organization', member.organization) : 0,
   };
