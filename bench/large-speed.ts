@@ -3,6 +3,9 @@
  * API, list latencies at 10 connections, and the server's peak memory (VmHWM).
  */
 import { readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fmt, load, startServer, stats } from './harness.ts';
 
 function peakRssMb(pid: number): number {
@@ -38,7 +41,7 @@ async function adminTimes(): Promise<string[]> {
 }
 
 /** Lists under load on a server started with `large`; then its peak memory. */
-async function listTimes(duration: number, rate?: number): Promise<string[]> {
+async function listTimes(duration: number): Promise<string[]> {
   const server = await startServer(['bin/gitbook-mock.js', '--port', '0', '--scenario', 'large']);
   try {
     const base = server.base;
@@ -56,9 +59,20 @@ async function listTimes(duration: number, rate?: number): Promise<string[]> {
     for (const [label, path] of targets) {
       const check = await fetch(`${base}${path}`, { headers: auth });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}`);
-      const result = await load(label, `${base}${path}`, { headers: auth, duration, rate });
+      const result = await load(label, `${base}${path}`, { headers: auth, duration });
       const failed = result.errors + result.non2xx;
-      rows.push(`| ${label}${rate ? ` at ${rate} req/s` : ', as fast as it goes'} | ${result.requests} | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${failed ? `, ${failed} failed` : ''} |`);
+      rows.push(`| ${label} | ${result.requests} | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${failed ? `, ${failed} failed` : ''} |`);
+    }
+    // The floor of this machine: a bare Hono route answering the same 100-comment page.
+    const page = await (await fetch(`${base}${targets[0][1]}`, { headers: auth })).text();
+    const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json');
+    writeFileSync(file, `{"page":${page}}`);
+    const bare = await startServer(['--import', 'tsx', 'bench/bare-server.ts'], { BARE_BODY_FILE: file });
+    try {
+      const result = await load('bare', `${bare.base}/bare/page`, { duration });
+      rows.push(`| bare Hono route, the same page of 100 comments (${fmt(page.length / 1024, 0)} KB) | ${result.requests} | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s |`);
+    } finally {
+      await bare.stop();
     }
     rows.push(`| peak memory of that server (VmHWM) | | ${fmt(peakRssMb(server.child.pid!), 0)} MB | |`);
     return rows;
@@ -68,5 +82,5 @@ async function listTimes(duration: number, rate?: number): Promise<string[]> {
 }
 
 export async function largeSpeed(duration: number): Promise<string[]> {
-  return [...(await adminTimes()), ...(await listTimes(duration)), ...(await listTimes(duration, 200))];
+  return [...(await adminTimes()), ...(await listTimes(duration))];
 }
