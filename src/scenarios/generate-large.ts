@@ -168,7 +168,11 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const busiestRevision = b.state.spaces.find((s) => s.id === busiest)!.revision;
   const onBusiest = Math.round(o.comments * o.busiestShare);
   const span = 180 * DAY;
-  const texts = Array.from({ length: 64 }, () => f.lorem.sentence());
+  // Generated comments share their few bodies and their empty target and reactions: rows
+  // are never changed in place, and sharing keeps the state small.
+  const bodies = Array.from({ length: 64 }, () => Object.freeze({ markdown: f.lorem.sentence() }));
+  const noTarget = Object.freeze({});
+  const noReactions = Object.freeze([]) as unknown as CommentRecord['reactions'];
   const comments: CommentRecord[] = new Array(o.comments);
   for (let n = 0; n < o.comments; n++) {
     const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
@@ -180,11 +184,11 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
       revision: space?.revision ?? busiestRevision,
       postedBy,
       postedAt: new Date(b.nowMs - span + Math.floor((n * span) / o.comments)).toISOString(),
-      body: { markdown: texts[n % texts.length] },
-      target: {},
+      body: bodies[n % bodies.length],
+      target: noTarget,
       status: resolved ? 'resolved' : 'open',
       ...(resolved && { resolvedAt: new Date(b.nowMs - DAY).toISOString(), resolvedBy: postedBy }),
-      reactions: [],
+      reactions: noReactions,
     };
   }
   b.state.comments.push(...comments);

@@ -31,6 +31,8 @@ export class Table<T extends Row> {
   private seqs = new Map<string, number>();
   private buckets = new Map<string, Map<string, string[]>>();
   private nextSeq = 1;
+  /** Grows with every change (write, undo, restore), so a derived value can tell it is stale. */
+  private changes = 0;
   /** Undo steps of the open transaction, if any (see Store.transaction). */
   private journal: (() => void)[] | undefined;
   private readonly indexes: [string, (row: T) => string | null | undefined][];
@@ -41,6 +43,10 @@ export class Table<T extends Row> {
   ) {
     this.indexes = Object.entries(indexKeys);
     for (const [index] of this.indexes) this.buckets.set(index, new Map());
+  }
+
+  get version(): number {
+    return this.changes;
   }
 
   get size(): number {
@@ -78,6 +84,7 @@ export class Table<T extends Row> {
   insert(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
     const frozen = Object.freeze(row);
+    this.changes++;
     this.rows.set(row.id, frozen);
     this.seqs.set(row.id, this.nextSeq++);
     for (const [index, keyOf] of this.indexes) {
@@ -110,6 +117,7 @@ export class Table<T extends Row> {
       if (before != null) this.unbucket(index, before, old.id);
       if (after != null) this.bucketFor(index, after, true).push(old.id);
     }
+    this.changes++;
     this.rows.set(old.id, next);
     return next;
   }
@@ -120,6 +128,7 @@ export class Table<T extends Row> {
     const seq = this.seqs.get(id)!;
     const places = this.remove(id);
     this.journal?.push(() => {
+      this.changes++;
       this.rows.set(id, old);
       this.seqs.set(id, seq);
       for (const [index, key, at] of places) this.bucketFor(index, key, true).splice(at, 0, id);
@@ -152,6 +161,7 @@ export class Table<T extends Row> {
         if (at >= 0) places.push([index, key, at]);
       }
     }
+    this.changes++;
     this.rows.delete(id);
     this.seqs.delete(id);
     return places;
@@ -211,6 +221,7 @@ export class Table<T extends Row> {
   }
 
   restore(snapshot: TableSnapshot<T>): void {
+    this.changes++;
     this.rows = new Map(snapshot.rows);
     this.seqs = new Map(snapshot.seqs);
     this.buckets = new Map();
@@ -223,6 +234,7 @@ export class Table<T extends Row> {
   }
 
   clear(): void {
+    this.changes++;
     this.rows.clear();
     this.seqs.clear();
     for (const index of this.buckets.keys()) this.buckets.set(index, new Map());

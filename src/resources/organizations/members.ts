@@ -4,6 +4,7 @@ import { ApiError, errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
+import type { Runtime } from '../../runtime.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -37,6 +38,40 @@ function searchText(user: UserRecord): string {
   return text;
 }
 
+interface RosterEntry {
+  member: MemberRecord;
+  /** The lower-case display name and e-mail that `search` matches. */
+  text: string;
+}
+
+/**
+ * An organization's members with their search text, sorted by each key asked for: worked
+ * out once, and again only after members or users change (the tables' versions), so a
+ * list request does not look up and sort every member of a large organization.
+ */
+const rosters = new WeakMap<Runtime, Map<string, { version: string; sorted: RosterEntry[] }>>();
+
+function sortedRoster(ctx: Ctx, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] {
+  const { members, users } = ctx.rt.db;
+  const version = `${members.version}:${users.version}`;
+  let byKey = rosters.get(ctx.rt);
+  if (!byKey) {
+    byKey = new Map();
+    rosters.set(ctx.rt, byKey);
+  }
+  const key = `${organizationId}:${sort}`;
+  const cached = byKey.get(key);
+  if (cached && cached.version === version) return cached.sorted;
+  const texts = new Map<MemberRecord, string>();
+  for (const m of members.by('organization', organizationId)) {
+    const user = users.get(m.user);
+    texts.set(m, user ? searchText(user) : '');
+  }
+  const sorted = sortMembers(ctx, [...texts.keys()], sort).map((member) => ({ member, text: texts.get(member)! }));
+  byKey.set(key, { version, sorted });
+  return sorted;
+}
+
 /** The members sorted ascending by the requested key (ties keep joining order). */
 function sortMembers(ctx: Ctx, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
   const key = (m: MemberRecord): string =>
@@ -56,16 +91,13 @@ export const memberOperations: Operation[] = [
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const { role, search, sort } = ctx.query;
       const needle = search?.toLowerCase();
-      const keep = (m: MemberRecord) => {
+      const keep = (entry: RosterEntry) => {
+        const m = entry.member;
         if (role !== undefined && m.role !== (role === 'guest' ? null : role)) return false;
         if (sort === 'lastSeenAt' && !m.lastSeenAt) return false;
-        if (needle) {
-          const user = ctx.rt.db.users.get(m.user);
-          if (!user || !searchText(user).includes(needle)) return false;
-        }
-        return true;
+        return !needle || entry.text.includes(needle);
       };
-      const rows = sortMembers(ctx, ctx.rt.db.members.by('organization', org.id).filter(keep), sort);
+      const rows = sortedRoster(ctx, org.id, sort).filter(keep).map((entry) => entry.member);
       return paginate(arrayView(rows), ctx.query, (m) => presentMember(ctx, m), undefined, 'desc');
     },
   }),
