@@ -84,6 +84,10 @@ function checkParams(op: Operation, names: string[], rt: Runtime, params: Record
 export function register(app: Hono, rt: Runtime, operations: readonly Operation[]): void {
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
+    // Compile the operation's validators now, so a bad schema fails at start, not on a request.
+    if (op.params) rt.schemas.coercingValidator(op.params);
+    if (op.query) rt.schemas.coercingValidator(op.query);
+    if (op.body) rt.schemas.strictValidator(op.body);
     const names = paramNames(op.path);
     app.on(op.method, honoPath(op.path), async (c) => {
       const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);

@@ -100,12 +100,13 @@ export class Schemas {
 
 let shared: Schemas | undefined;
 
-/** The process-wide compiled set of `schemas/` (immutable once built). */
+/**
+ * The process-wide set of `schemas/` (immutable once built). The registrar compiles the
+ * validators of every operation when an app is built; other schemas (resources, used by
+ * tests and documentation) compile on first use, which keeps the server's memory down.
+ */
 export function sharedSchemas(): Schemas {
-  if (!shared) {
-    shared = new Schemas();
-    shared.compileAll();
-  }
+  shared ??= new Schemas();
   return shared;
 }
 
