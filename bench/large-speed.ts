@@ -52,6 +52,7 @@ async function listTimes(duration: number): Promise<string[]> {
     const targets = [
       ['a page of 100 comments (50,000 in the space)', `/v1/spaces/${space}/comments?limit=100`],
       ['open comments only, 100 a page', `/v1/spaces/${space}/comments?limit=100&status=open`],
+      ['a page of 20 comments', `/v1/spaces/${space}/comments?limit=20`],
       ['members filtered by search', `/v1/orgs/${org}/members?search=son&limit=50`],
       ['change requests by status', `/v1/spaces/${space}/change-requests?status=draft&limit=50`],
     ] as const;
