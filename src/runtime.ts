@@ -72,7 +72,7 @@ export class Runtime {
   /** Replaces the whole state with scenario `name`; throws (changing nothing) if it is bad. */
   loadScenario(name: string): Manifest {
     const scenario = this.catalog.read(name);
-    const built = buildScenario(scenario, this.catalog, { fillerSeed: this.options.seed ?? 0 });
+    const built = buildScenario(scenario, { fillerSeed: this.options.seed ?? 0 });
     this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
@@ -101,7 +101,13 @@ export class Runtime {
   /** Writes the state to the data file, if there is one (atomically). */
   async persist(): Promise<void> {
     if (!this.file) return;
-    this.file.data = { scenario: this.loaded.name, manifest: this.loaded.manifest, clock: this.clock.state(), state: this.store.export() };
+    this.file.data = {
+      scenario: this.loaded.name,
+      manifest: this.loaded.manifest,
+      clock: this.clock.state(),
+      idPosition: this.ids.position,
+      state: this.store.export(),
+    };
     await this.file.write();
   }
 
@@ -111,17 +117,13 @@ export class Runtime {
     existing.read();
     const saved = existing.data;
     if (!saved) return false;
-    this.loaded = { name: saved.scenario, manifest: saved.manifest, snapshot: this.store.snapshot(), idPosition: 0 };
+    // Reset goes back to the scenario the file was made from: load it, then lay the saved
+    // state, clock and id counter over it.
+    this.loadScenario(saved.scenario);
     this.importState(saved.state);
+    this.ids.position = saved.idPosition ?? 0;
     this.clock.set(saved.clock.now);
     this.clock.freeze(saved.clock.frozen);
-    // Reset goes back to the scenario the file was made from.
-    const scenario = this.catalog.read(saved.scenario);
-    const built = buildScenario(scenario, this.catalog, { fillerSeed: this.options.seed ?? 0 });
-    const current = this.store.snapshot();
-    this.store.import(built.state);
-    this.loaded.snapshot = this.store.snapshot();
-    this.store.restore(current);
     return true;
   }
 }
@@ -129,6 +131,8 @@ export class Runtime {
 interface StateFile {
   scenario: string;
   manifest: Manifest;
+  /** Where the run-time id counter stood, so ids made after a restart never repeat. */
+  idPosition?: number;
   clock: { now: string; frozen: boolean };
   state: StateJson;
 }

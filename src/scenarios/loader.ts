@@ -8,7 +8,6 @@ import { buildChangeRequests, buildComments, buildSpaces } from './build-content
 import { buildSites } from './build-sites.ts';
 import { runGenerator } from './generators.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
-import type { ScenarioCatalog } from './catalog.ts';
 import type { ScenarioFile } from './types.ts';
 
 export interface Manifest {
@@ -28,7 +27,6 @@ export function emptyState(): StateJson {
 
 export function buildScenario(
   scenario: ScenarioFile & { name: string },
-  _catalog: ScenarioCatalog | undefined,
   options: { fillerSeed: number },
 ): { state: StateJson; manifest: Manifest } {
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();

@@ -77,6 +77,19 @@ describe('the CLI', () => {
     expect(stderr).toContain(mention);
   });
 
+  /** Posts a comment on the handbook as the commenter; answers the status and the new id. */
+  async function comment(base: string): Promise<{ status: number; id: string }> {
+    const state = await (await fetch(`${base}/__admin/state`)).json();
+    const commenter = state.users.find((u: { email: string }) => u.email === 'chidi@acme.test');
+    const handbook = state.spaces.find((s: { title: string }) => s.title === 'Employee Handbook');
+    const res = await fetch(`${base}/v1/spaces/${handbook.id}/comments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${commenter.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: { markdown: 'Persisted?' } }),
+    });
+    return { status: res.status, id: (await res.json()).id };
+  }
+
   it('keeps the state in --data and loads it on restart', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'gitbook-mock-')), 'state.json');
     const first = await start(['--data', file]);
@@ -84,6 +97,9 @@ describe('the CLI', () => {
     state.organizations[0].title = 'Persisted Corp';
     const put = await fetch(`${first.base}/__admin/state`, { method: 'PUT', body: JSON.stringify(state) });
     expect(put.status).toBe(200);
+    const made = await comment(first.base);
+    expect(made.status).toBe(200);
+    const beforeRestart = made.id;
     expect(existsSync(file)).toBe(true);
     const stopped = exited(first.child);
     first.child.kill('SIGTERM');
@@ -92,6 +108,11 @@ describe('the CLI', () => {
     const second = await start(['--data', file]);
     const again = await (await fetch(`${second.base}/__admin/state`)).json();
     expect(again.organizations[0].title).toBe('Persisted Corp');
+    // Ids made after a restart never repeat those made before it.
+    expect(again.comments.map((c: { id: string }) => c.id)).toContain(beforeRestart);
+    const after = await comment(second.base);
+    expect(after.status).toBe(200);
+    expect(after.id).not.toBe(beforeRestart);
     // Reset still goes back to the scenario the file was made from.
     await fetch(`${second.base}/__admin/reset`, { method: 'POST' });
     const reset = await (await fetch(`${second.base}/__admin/state`)).json();
