@@ -17,11 +17,19 @@ export function deriveId(text: string, length = 20): string {
 export class IdSource {
   private counter = 0;
 
-  constructor(private readonly seed: string) {}
+  /** `taken` says whether an id is already in use (an imported state may hold any). */
+  constructor(
+    private readonly seed: string,
+    private readonly taken: (id: string) => boolean = () => false,
+  ) {}
 
   next(kind: string): string {
-    this.counter += 1;
-    return deriveId(`${this.seed}:runtime:${kind}:${this.counter}`);
+    let id: string;
+    do {
+      this.counter += 1;
+      id = deriveId(`${this.seed}:runtime:${kind}:${this.counter}`);
+    } while (this.taken(id));
+    return id;
   }
 
   /** A secret-looking token (share link keys, API tokens). */

@@ -7,7 +7,7 @@ import { JSONFile, JSONFileSync } from 'lowdb/node';
 import { Low, LowSync } from 'lowdb';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
-import { Store, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
+import { COLLECTION_NAMES, Store, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
 import { RequestLog } from './admin/request-log.ts';
 import { sharedSchemas, type Schemas } from './http/schemas.ts';
 import { ScenarioCatalog } from './scenarios/catalog.ts';
@@ -50,7 +50,8 @@ export class Runtime {
 
   constructor(readonly options: AppOptions = {}) {
     this.clock = new VirtualClock(0, options.wallClock);
-    this.ids = new IdSource(String(options.seed ?? 0));
+    const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
+    this.ids = new IdSource(String(options.seed ?? 0), (id) => tables.some((table) => table.has(id)));
     this.log = new RequestLog(options.requestLogLimit);
     this.catalog = new ScenarioCatalog(options.scenariosDirs ?? []);
     const restored = options.dataFile ? this.openDataFile(options.dataFile) : false;

@@ -165,3 +165,17 @@ describe('admin API', () => {
     expect(res.body).toEqual({ error: { code: 404, message: 'No route for GET /__admin/nothing-here' } });
   });
 });
+
+describe('ids after a state import', () => {
+  it('never gives a new entity the id of one the imported state holds', async () => {
+    const t = createTestMock();
+    const made = await t.call('commenter', 'POST', '/v1/spaces/{spaces.handbook}/comments', { body: { markdown: 'first' } });
+    expect(made.status).toBe(200);
+    const state = (await t.admin('GET', '/__admin/state')).body;
+    await t.admin('POST', '/__admin/reset');
+    expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
+    const next = await t.call('commenter', 'POST', '/v1/spaces/{spaces.handbook}/comments', { body: { markdown: 'second' } });
+    expect(next.status).toBe(200);
+    expect(next.body.id).not.toBe(made.body.id);
+  });
+});
