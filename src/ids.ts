@@ -32,10 +32,14 @@ export class IdSource {
     return id;
   }
 
-  /** A secret-looking token (share link keys, API tokens). */
-  token(kind: string, prefix = ''): string {
-    this.counter += 1;
-    return prefix + deriveId(`${this.seed}:token:${kind}:${this.counter}`, 32);
+  /** A secret-looking token (share link keys, API tokens), never one `inUse` knows. */
+  token(kind: string, prefix = '', inUse: (token: string) => boolean = () => false): string {
+    let token: string;
+    do {
+      this.counter += 1;
+      token = prefix + deriveId(`${this.seed}:token:${kind}:${this.counter}`, 32);
+    } while (inUse(token));
+    return token;
   }
 
   get position(): number {

@@ -38,7 +38,7 @@ export const shareLinkOperations: Operation[] = [
         id: ctx.rt.ids.next('shareLink'),
         site: view.site.id,
         name: ctx.body.name,
-        key: ctx.rt.ids.token('share-link'),
+        key: ctx.rt.ids.token('share-link', '', (key) => ctx.rt.db.shareLinks.countBy('key', key) > 0),
         active: true,
         createdAt: ctx.now,
       });
