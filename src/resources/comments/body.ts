@@ -51,13 +51,17 @@ export function inputToMarkdown(body: BodyInput): string {
 /** Bodies are immutable, so each one's document nodes are worked out once and kept beside it. */
 const nodesOfBody = new WeakMap<{ markdown: string }, ReturnType<typeof markdownToNodes>>();
 
+/**
+ * The body in the asked format: the official JSON variant `{ document }` for
+ * `format=document`, and otherwise the seed's `{ markdown }`, which is also the official
+ * Markdown variant.
+ */
 export function renderBody(body: { markdown: string }, format: BodyFormat | undefined) {
-  if (format === 'markdown') return { markdown: body.markdown };
+  if (format !== 'document') return { markdown: body.markdown };
   let nodes = nodesOfBody.get(body);
   if (!nodes) {
     nodes = markdownToNodes(body.markdown);
     nodesOfBody.set(body, nodes);
   }
-  if (format === 'document') return { document: { object: 'document' as const, data: {}, nodes } };
-  return { markdown: body.markdown, object: 'document' as const, data: {}, nodes };
+  return { document: { object: 'document' as const, data: {}, nodes } };
 }
