@@ -7,9 +7,7 @@ export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>
   users.forEach((u, i) => {
     const path = `/users/${i}`;
     const id = b.declare('users', u.key, path);
-    const first = b.faker.person.firstName();
-    const last = b.faker.person.lastName();
-    const displayName = u.displayName ?? `${first} ${last}`;
+    const displayName = u.displayName ?? b.fill.property<string>('common/user', 'displayName');
     const token = u.token ?? `gb_api_${deriveId(`${b.seed}:token:${u.key}`, 32)}`;
     b.tokens[u.key] = token;
     b.state.users.push({
@@ -27,12 +25,12 @@ export function buildOrganizations(b: Builder, orgs: NonNullable<ScenarioFile['o
   orgs.forEach((o, i) => {
     const path = `/organizations/${i}`;
     const id = b.declare('organizations', o.key, path);
-    const title = o.title ?? b.faker.company.name();
+    const title = o.title ?? b.fill.property<string>('organizations/organization', 'title');
     b.state.organizations.push({
       id,
       title,
       emailDomains: o.emailDomains ?? [],
-      hostname: o.hostname ?? o.key.toLowerCase().replace(/[^a-z0-9-]/g, '').padEnd(3, '0').slice(0, 32),
+      hostname: o.hostname ?? b.fill.property<string>('organizations/organization', 'hostname'),
       type: o.type ?? 'business',
       plan: o.plan ?? 'free_2024',
       defaultRole: o.defaultRole === undefined ? 'read' : o.defaultRole,

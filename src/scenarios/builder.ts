@@ -6,6 +6,7 @@ import { Faker, en } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { resolveTime } from '../clock.ts';
 import { ScenarioError } from './catalog.ts';
+import { Filler } from './filler.ts';
 import type { StateJson } from '../store/store.ts';
 
 /** The collections of the manifest (contract.md), plus `commentReplies`. */
@@ -32,6 +33,8 @@ export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 
 export class Builder {
   readonly faker: Faker;
+  /** json-schema-faker over our resource schemas, for fields the scenario leaves out. */
+  readonly fill: Filler;
   readonly nowMs: number;
   readonly state: StateJson;
   readonly keys = new Map<ManifestCollection, Map<string, string>>();
@@ -52,6 +55,7 @@ export class Builder {
     this.faker = new Faker({ locale: [en] });
     this.faker.seed([seed, fillerSeed]);
     this.faker.setDefaultRefDate(new Date(this.nowMs));
+    this.fill = new Filler(seed * 7919 + fillerSeed, this.faker);
     this.state = emptyState;
     for (const c of MANIFEST_COLLECTIONS) this.keys.set(c, new Map());
   }

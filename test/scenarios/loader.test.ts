@@ -78,6 +78,29 @@ describe('determinism', () => {
   });
 });
 
+describe('filler data', () => {
+  const bare = { description: 'only keys', users: [{ key: 'u' }, { key: 'v' }], organizations: [{ key: 'o', members: [{ user: 'u', role: 'admin' }] }] };
+
+  it('fills left-out fields from the resource schemas, valid and realistic', async () => {
+    const dir = userScenarios({ bare });
+    const t = createTestMock({ scenariosDirs: [dir], scenario: 'bare' });
+    const state = t.mock.runtime.exportState();
+    for (const user of state.users) expect(user.displayName).toMatch(/^\S+( \S+)+$/);
+    const [org] = state.organizations;
+    expect(org.title.length).toBeGreaterThanOrEqual(2);
+    expect(org.hostname).toMatch(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/);
+    const res = await t.call('u', 'GET', '/v1/orgs/{organizations.o}');
+    expect(res.status).toBe(200);
+  });
+
+  it('gives the same filler for the same seed and other filler for another --seed', () => {
+    const dir = userScenarios({ bare });
+    const names = (seed: number) => createTestMock({ scenariosDirs: [dir], scenario: 'bare', seed }).mock.runtime.exportState().users.map((u) => u.displayName);
+    expect(names(3)).toEqual(names(3));
+    expect(names(4)).not.toEqual(names(3));
+  });
+});
+
 describe('user scenarios', () => {
   const base = { description: 'a test scenario', users: [{ key: 'u1' }], organizations: [{ key: 'o1', members: [{ user: 'u1', role: 'admin' }] }] };
 
