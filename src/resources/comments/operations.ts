@@ -4,6 +4,7 @@
  */
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { commentJson, listResponse } from './list-json.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat, BodyInput } from './body.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
@@ -50,7 +51,8 @@ function commentRows(n: Names): Operation[] {
       handle: (ctx) => {
         const scope = requireScope(ctx);
         const view = ctx.query.status === 'open' ? scope.openView() : scope.view();
-        return paginate(view, ctx.query, (c) => presentComment(ctx, scope, c, ctx.query.format), listFilter(ctx.query), 'desc');
+        const page = paginate(view, ctx.query, (c) => commentJson(ctx, scope, c, ctx.query.format), listFilter(ctx.query), 'desc');
+        return listResponse(page);
       },
     }),
     op<ScopeParams, unknown, write.CommentCreate>({
