@@ -15,15 +15,30 @@ export function appUrl(path: string): string {
   return `${APP_ORIGIN}${path}`;
 }
 
-export function presentUser(ctx: Ctx, user: UserRecord) {
-  return {
+/**
+ * A presented user depends only on the (immutable) user row and the server's origin, and
+ * lists embed the same few users many times: each is built once and frozen, so no caller
+ * can change the shared object.
+ */
+const presentedUsers = new WeakMap<UserRecord, { origin: string; user: ReturnType<typeof buildUser> }>();
+
+function buildUser(ctx: Ctx, user: UserRecord) {
+  return Object.freeze({
     object: 'user' as const,
     id: user.id,
     displayName: user.displayName,
     email: user.email,
     ...(user.photoURL && { photoURL: user.photoURL }),
-    urls: { location: apiUrl(ctx, `/users/${user.id}`) },
-  };
+    urls: Object.freeze({ location: apiUrl(ctx, `/users/${user.id}`) }),
+  });
+}
+
+export function presentUser(ctx: Ctx, user: UserRecord) {
+  const kept = presentedUsers.get(user);
+  if (kept && kept.origin === ctx.origin) return kept.user;
+  const presented = buildUser(ctx, user);
+  presentedUsers.set(user, { origin: ctx.origin, user: presented });
+  return presented;
 }
 
 /** The user by id, presented; a deleted user still shows as a placeholder. */
