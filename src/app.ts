@@ -65,15 +65,7 @@ export function createMock(options: AppOptions = {}): Mock {
     }
     const at = runtime.clock.iso();
     await next();
-    const query = c.req.url.includes('?') ? c.req.queries() : undefined;
-    runtime.log.add({
-      method,
-      path: c.req.path,
-      status: c.res.status,
-      at,
-      ...(query && Object.keys(query).length > 0 && { query }),
-      ...(body !== undefined && { body }),
-    });
+    runtime.log.add(method, c.req.url, c.res.status, at, body);
   });
 
   registerAdmin(app, runtime);
