@@ -52,20 +52,11 @@ export function createMock(options: AppOptions = {}): Mock {
   app.use('/v1/*', async (c, next) => {
     if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
     const method = c.req.method;
-    let body: unknown;
-    if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') {
-      const text = await c.req.text().catch(() => '');
-      if (text) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text.slice(0, 1000);
-        }
-      }
-    }
+    // The text is read once: the registrar's own read of the body gets the cached copy.
+    const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
     const at = runtime.clock.iso();
     await next();
-    runtime.log.add(method, c.req.url, c.res.status, at, body);
+    runtime.log.add(method, c.req.url, c.res.status, at, body || undefined);
   });
 
   registerAdmin(app, runtime);

@@ -35,7 +35,6 @@ interface Loaded {
   name: string;
   manifest: Manifest;
   snapshot: StoreSnapshot;
-  idPosition: number;
 }
 
 export class Runtime {
@@ -77,14 +76,14 @@ export class Runtime {
     this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
-    this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot(), idPosition: 0 };
+    this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot() };
     return built.manifest;
   }
 
   /** State and clock back to just after the last scenario load. */
   reset(): Manifest {
     this.store.restore(this.loaded.snapshot);
-    this.ids.position = this.loaded.idPosition;
+    this.ids.position = 0;
     this.clock.set(this.loaded.manifest.now);
     return this.loaded.manifest;
   }

@@ -19,7 +19,17 @@ interface Slot {
   url: string;
   status: number;
   at: string;
-  body?: unknown;
+  /** The body text as it came; parsed when listed, so writes do not parse it twice. */
+  body?: string;
+}
+
+/** The body as JSON when it is JSON, otherwise its first 1,000 characters. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.slice(0, 1000);
+  }
 }
 
 function parts(url: string): { path: string; query?: Record<string, string[]> } {
@@ -36,7 +46,7 @@ export class RequestLog {
 
   constructor(private readonly limit = 1000) {}
 
-  add(method: string, url: string, status: number, at: string, body?: unknown): void {
+  add(method: string, url: string, status: number, at: string, body?: string): void {
     let slot: Slot;
     if (this.slots.length < this.limit) {
       slot = { method, url, status, at };
@@ -57,7 +67,7 @@ export class RequestLog {
     const ordered = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
     return ordered.map(({ method, url, status, at, body }) => {
       const { path, query } = parts(url);
-      return { method, path, status, at, ...(query && { query }), ...(body !== undefined && { body }) };
+      return { method, path, status, at, ...(query && { query }), ...(body !== undefined && { body: parsedBody(body) }) };
     });
   }
 

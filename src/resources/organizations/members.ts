@@ -26,16 +26,9 @@ function enforce(decision: MemberDecision): void {
   throw decision.status === 403 ? errors.forbidden(decision.reason) : new ApiError(409, decision.reason);
 }
 
-/** Users are immutable rows: the lower-case text a search matches is kept beside each. */
-const searchTextOf = new WeakMap<UserRecord, string>();
-
+/** The lower-case text a member search matches (kept in the roster, below). */
 function searchText(user: UserRecord): string {
-  let text = searchTextOf.get(user);
-  if (text === undefined) {
-    text = `${user.displayName}\n${user.email}`.toLowerCase();
-    searchTextOf.set(user, text);
-  }
-  return text;
+  return `${user.displayName}\n${user.email}`.toLowerCase();
 }
 
 interface RosterEntry {
