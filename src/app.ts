@@ -8,6 +8,7 @@ import { register } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { registerAdmin } from './admin/routes.ts';
+import { registerConsole } from './admin/ui/routes.tsx';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
 import { scenarioErrorToApi } from './scenarios/catalog.ts';
@@ -60,6 +61,7 @@ export function createMock(options: AppOptions = {}): Mock {
   });
 
   registerAdmin(app, runtime);
+  registerConsole(app);
   register(app, runtime, operations);
   registerExtraRoutes(app, runtime);
 

@@ -79,6 +79,8 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
     return c.json(manifest);
   });
 
+  app.get('/__admin/manifest', (c) => c.json(rt.manifest));
+
   app.post('/__admin/reset', async (c) => {
     const manifest = rt.reset();
     rt.log.clear();

@@ -1,0 +1,27 @@
+/**
+ * The QA console at /__admin/ui: one server-rendered page, its script and its style sheet.
+ * Everything sits under /__admin, so the admin gate in front of it decides who may open it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Hono } from 'hono';
+import { ConsolePage } from './page.tsx';
+
+/** The page's own files, read once on first use (assets/ beside this module, in src/ and dist/). */
+function asset(name: string): () => string {
+  let text: string | undefined;
+  return () => (text ??= readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'));
+}
+
+const script = asset('console.js');
+const style = asset('console.css');
+
+export function registerConsole(app: Hono): void {
+  let page: string | undefined;
+  app.get('/__admin/ui', (c) => c.html((page ??= `<!doctype html>${String(<ConsolePage />)}`)));
+  app.get('/__admin/ui/console.js', (c) =>
+    c.body(script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/__admin/ui/console.css', (c) =>
+    c.body(style(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+}
