@@ -100,7 +100,7 @@ describe('the QA console in a browser', () => {
     const html = await (await fetch(`${served.origin}/__admin/ui`)).text();
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
     const unlabeled = await page.$$eval('input, select', (controls) =>
-      controls.filter((c) => !c.labels?.length && !c.getAttribute('aria-label')).map((c) => c.id));
+      (controls as HTMLInputElement[]).filter((c) => !c.labels?.length && !c.getAttribute('aria-label')).map((c) => c.id));
     expect(unlabeled).toEqual([]);
   });
 });
