@@ -1,26 +1,11 @@
 #!/usr/bin/env node
-// Runs the CLI from the compiled `dist/` when it is up to date with `src/` (npm ci builds it),
-// and from the TypeScript sources through tsx otherwise, so an edited source always runs.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The CLI is the compiled `dist/bin.js` (built by `npm run build`, which `npm ci` and `npm pack`
+// run through `prepare`); it never needs a TypeScript loader.
+import { existsSync } from 'node:fs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const compiled = join(root, 'dist', 'bin.js');
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
+const compiled = new URL('../dist/bin.js', import.meta.url);
+if (!existsSync(compiled)) {
+  process.stderr.write('gitbook-mock: dist/ is missing; run `npm run build` first\n');
+  process.exit(2);
 }
-
-if (existsSync(compiled) && statSync(compiled).mtimeMs >= newestSource(join(root, 'src'))) {
-  await import(compiled);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../src/bin.ts');
-}
+await import(compiled.href);

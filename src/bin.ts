@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createMock } from './app.ts';
 import { CliError, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
+import { watchLauncher } from './cli/launcher-watch.ts';
 
 function fail(message: string): never {
   process.stderr.write(`gitbook-mock: ${message.replace(/\s+/g, ' ').trim()}\n`);
@@ -48,6 +49,8 @@ function main(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by `npm start` / `npx`: stopping npm stops the server too (see launcher-watch.ts).
+  watchLauncher(stop);
 }
 
 main();

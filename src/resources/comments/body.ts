@@ -9,7 +9,7 @@ export type BodyFormat = 'markdown' | 'document';
 /** A request body: the seed's `{ markdown }` or an official `{ document }`. */
 export type BodyInput = { markdown: string } | { document: { nodes: unknown[] } };
 
-interface Leaf {
+export interface Leaf {
   object: 'leaf';
   text: string;
   marks: never[];

@@ -1,0 +1,7 @@
+/**
+ * `gitbook-mock/vitest`: helpers for test suites. Each helper lives in its own module and is
+ * exported here.
+ */
+export { useGitBookMock, type GitBookMock, type UseMockOptions } from './use-mock.ts';
+export { sessionName, IN_PROCESS_URL, type Fetch } from './session.ts';
+export type { Manifest } from '../scenarios/loader.ts';

@@ -1,0 +1,112 @@
+/**
+ * `useGitBookMock()`: one call at the top of a test file gives a mock with its manifest, the
+ * official client wired to it, and a reset before every test. In-process by default; given
+ * a URL (or `GITBOOK_MOCK_URL`), the same against a running server, one session per file.
+ */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { GitBookAPI } from '@gitbook/api';
+import type { AppOptions, Mock } from '../app.ts';
+import type { Manifest } from '../scenarios/loader.ts';
+import { inProcess, overHttp, sessionName, type Fetch, type Target } from './session.ts';
+
+export interface UseMockOptions extends AppOptions {
+  /** A running server (`http://127.0.0.1:4010`); default `GITBOOK_MOCK_URL`, else in-process. */
+  url?: string;
+  /** The session against a running server; default: named after the test file. */
+  session?: string;
+  /** The admin token of a server started with `--admin-token`; default `GITBOOK_MOCK_ADMIN_TOKEN`. */
+  adminToken?: string;
+  /** `test` (default): every test starts from the scenario as loaded. `file`: state carries over. */
+  scope?: 'test' | 'file';
+}
+
+export interface GitBookMock {
+  /** The manifest of the loaded scenario: tokens and ids by key. */
+  readonly manifest: Manifest;
+  /** Base URL the API answers on. */
+  readonly url: string;
+  /** The session of this file on a running server (undefined in-process). */
+  readonly session: string | undefined;
+  /** The in-process mock (undefined against a running server). */
+  readonly mock: Mock | undefined;
+  /** Fetches from the mock; a path such as `/v1/user` is resolved against `url`. */
+  fetch: Fetch;
+  /** The official client as user `user` of the manifest (default `admin`). */
+  client(user?: string): GitBookAPI;
+  /** The token of user `user` of the manifest. */
+  token(user?: string): string;
+  /** The id of entity `key` in manifest collection `collection`. */
+  id(collection: string, key: string): string;
+  /** State and clock back to just after the scenario loaded. */
+  reset(): Promise<Manifest>;
+}
+
+type ClientClass = typeof GitBookAPI;
+
+async function loadClient(): Promise<ClientClass | undefined> {
+  try {
+    return (await import('@gitbook/api')).GitBookAPI;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
+  const { url = process.env.GITBOOK_MOCK_URL, session, adminToken = process.env.GITBOOK_MOCK_ADMIN_TOKEN, scope = 'test', ...app } = options;
+  let target: Target | undefined;
+  let manifest: Manifest | undefined;
+  let Client: ClientClass | undefined;
+
+  const ready = (): Target => {
+    if (!target) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
+    return target;
+  };
+  const current = (): Manifest => (ready(), manifest!);
+
+  beforeAll(async (suite) => {
+    const file = (suite as { file?: { filepath?: string }; filepath?: string }).file?.filepath ?? (suite as { filepath?: string }).filepath ?? 'test-file';
+    target = url ? overHttp(url, session ?? sessionName(file), adminToken) : inProcess(app);
+    [manifest, Client] = await Promise.all([target.load(url ? app.scenario : undefined), loadClient()]);
+  });
+  if (scope === 'test') {
+    beforeEach(async () => {
+      manifest = await ready().reset();
+    });
+  }
+  afterAll(() => {
+    target = undefined;
+    manifest = undefined;
+  });
+
+  const handle: GitBookMock = {
+    get manifest() {
+      return current();
+    },
+    get url() {
+      return ready().url;
+    },
+    get session() {
+      return ready().session;
+    },
+    get mock() {
+      return ready().mock;
+    },
+    fetch: (input, init) => ready().fetch(input, init),
+    token(user = 'admin') {
+      const token = current().tokens[user];
+      if (!token) throw new Error(`gitbook-mock: the manifest has no user "${user}"; users: ${Object.keys(current().tokens).join(', ')}`);
+      return token;
+    },
+    id(collection, key) {
+      const id = current().ids[collection]?.[key];
+      if (id === undefined) throw new Error(`gitbook-mock: the manifest has no ${collection} "${key}"`);
+      return id;
+    },
+    client(user = 'admin') {
+      if (!Client) throw new Error('gitbook-mock: client() needs the official client: npm i -D @gitbook/api');
+      return new Client({ authToken: handle.token(user), endpoint: ready().url, serviceBinding: { fetch: handle.fetch } });
+    },
+    reset: async () => (manifest = await ready().reset()),
+  };
+  return handle;
+}
