@@ -3,7 +3,7 @@
  * official client wired to it, and a reset before every test. In-process by default; given
  * a URL (or `GITBOOK_MOCK_URL`), the same against a running server, one session per file.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { GitBookAPI } from '@gitbook/api';
 import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
@@ -63,8 +63,8 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
   };
   const current = (): Manifest => (ready(), manifest!);
 
-  beforeAll(async (suite) => {
-    const file = (suite as { file?: { filepath?: string }; filepath?: string }).file?.filepath ?? (suite as { filepath?: string }).filepath ?? 'test-file';
+  beforeAll(async () => {
+    const file = expect.getState().testPath ?? 'test-file';
     target = url ? overHttp(url, session ?? sessionName(file), adminToken) : inProcess(app);
     [manifest, Client] = await Promise.all([target.load(url ? app.scenario : undefined), loadClient()]);
   });
