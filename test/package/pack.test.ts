@@ -1,0 +1,124 @@
+/**
+ * Issue 13, done when: the packed package installs into an empty folder (its dependencies from
+ * the npm cache) and works there as a user would use it: `npx gitbook-mock`, a plain `.mjs`
+ * under node, a TypeScript consumer type-checked against the shipped types, and a vitest file
+ * using `gitbook-mock/vitest`. The consumer's own tools (typescript, vitest, the official
+ * client) are linked from this repository's node_modules rather than installed again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { killTree, launch, stopsListening } from './process-tree.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+const work = mkdtempSync(join(tmpdir(), 'gitbook-mock-pack-'));
+const app = join(work, 'app');
+const started: ChildProcess[] = [];
+/** The environment of a user's shell: none of this test run's npm or vitest variables. */
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|VITEST|NODE_OPTIONS$|GITBOOK_MOCK_)/i.test(k)));
+
+function exec(command: string, args: string[], timeout = 60_000) {
+  return run(command, args, { cwd: app, env, timeout, killSignal: 'SIGKILL' });
+}
+
+beforeAll(async () => {
+  // dist/ is current (test/setup/build-dist.ts), so pack without running prepare again.
+  await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: ROOT, env, timeout: 60_000 });
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'))!;
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, tarball)], 120_000);
+  for (const tool of ['typescript', 'vitest', '@gitbook/api']) {
+    mkdirSync(join(app, 'node_modules', tool, '..'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', tool), join(app, 'node_modules', tool), 'dir');
+  }
+}, 180_000);
+
+afterAll(() => {
+  for (const child of started.splice(0)) killTree(child);
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package, installed in an empty folder', () => {
+  it('ships what it needs and nothing of the repository', () => {
+    const pkg = join(app, 'node_modules', 'gitbook-mock');
+    for (const shipped of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest/index.js', 'schemas/scenario.json', 'scenarios/starter.json', 'fixtures', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
+      expect(existsSync(join(pkg, shipped)), shipped).toBe(true);
+    }
+    for (const left of ['src', 'test', 'bench', '.ci', 'docs', 'tsconfig.json']) expect(existsSync(join(pkg, left)), left).toBe(false);
+    expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
+  });
+
+  it('runs `npx gitbook-mock --port 0` to its listening line, and stopping npx stops it', async () => {
+    const { child, base } = await launch('npx', ['gitbook-mock', '--port', '0', '--scenario', 'empty'], app);
+    started.push(child);
+    expect(await (await fetch(`${base}/__admin/health`)).json()).toMatchObject({ status: 'ok', scenario: 'empty' });
+    process.kill(child.pid!, 'SIGTERM');
+    expect(await stopsListening(base)).toBe(true);
+  });
+
+  it('imports from a plain .mjs under node', async () => {
+    writeFileSync(
+      join(app, 'plain.mjs'),
+      `import { createMock } from 'gitbook-mock';
+const mock = createMock();
+const { tokens, ids } = mock.runtime.manifest;
+const res = await mock.fetch('http://mock.local/v1/spaces/' + ids.spaces.handbook, { headers: { authorization: 'Bearer ' + tokens.reader } });
+console.log(JSON.stringify({ status: res.status, title: (await res.json()).title }));
+`,
+    );
+    const { stdout } = await exec(process.execPath, ['plain.mjs']);
+    expect(JSON.parse(stdout)).toEqual({ status: 200, title: 'Employee Handbook' });
+  });
+
+  it('type-checks a TypeScript consumer against the shipped types', async () => {
+    writeFileSync(
+      join(app, 'consumer.ts'),
+      `import { createMock, type Mock, type Manifest } from 'gitbook-mock';
+import { useGitBookMock, type GitBookMock } from 'gitbook-mock/vitest';
+
+const mock: Mock = createMock({ scenario: 'empty' });
+const manifest: Manifest = mock.runtime.manifest;
+export const response: Promise<Response> = mock.fetch('http://mock.local/v1/user', { headers: { authorization: manifest.tokens.admin } });
+// @ts-expect-error a scenario is named by a string
+createMock({ scenario: 5 });
+export const use = (): GitBookMock => useGitBookMock({ scope: 'file' });
+// @ts-expect-error scope is 'test' or 'file'
+useGitBookMock({ scope: 'suite' });
+`,
+    );
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+        files: ['consumer.ts'],
+      }),
+    );
+    const result = await exec(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']).catch((error) => error);
+    expect(`${result.stdout}${result.stderr ?? ''}`.trim()).toBe('');
+  });
+
+  it('runs a vitest file that uses gitbook-mock/vitest', async () => {
+    writeFileSync(
+      join(app, 'handbook.test.mjs'),
+      `import { expect, it } from 'vitest';
+import { useGitBookMock } from 'gitbook-mock/vitest';
+
+const gb = useGitBookMock();
+
+it('reads the handbook through the official client', async () => {
+  const { data } = await gb.client('reader').spaces.getSpaceById(gb.id('spaces', 'handbook'));
+  expect(data.title).toBe('Employee Handbook');
+});
+`,
+    );
+    const result = await exec(process.execPath, [join(app, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=dot', '--no-color']).catch((error) => error);
+    expect(result.code ?? 0, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/1 passed/);
+  });
+});
