@@ -8,6 +8,7 @@ import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { resolveTime } from '../clock.ts';
 import { ScenarioError } from './catalog.ts';
+import { fieldPath } from '../http/schemas.ts';
 import { Filler } from './filler.ts';
 import type { StateJson } from '../store/store.ts';
 
@@ -86,8 +87,9 @@ export class Builder {
     return this.lazyFill;
   }
 
+  /** Fails naming `path` (a pointer such as `/comments/2/space`) as `scenario.comments[2].space`. */
   fail(path: string, message: string): never {
-    throw new ScenarioError(`${this.source}: ${path}: ${message}`);
+    throw new ScenarioError(`${this.source}: ${fieldPath('scenario', path)}: ${message}`);
   }
 
   /** Declares entity `key` of `collection` and returns its id (derived from seed and key). */

@@ -22,6 +22,13 @@ export class ScenarioError extends Error {
   }
 }
 
+export interface ScenarioListing {
+  name: string;
+  description: string;
+  /** Why the scenario cannot load; absent when it can. */
+  error?: string;
+}
+
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 
 export class ScenarioCatalog {
@@ -47,24 +54,29 @@ export class ScenarioCatalog {
     return this.pathOf(name) !== undefined;
   }
 
-  /** Every scenario by name (a user's scenario hides a built-in one of the same name). */
-  list(): { name: string; description: string }[] {
-    const seen = new Map<string, string>();
+  /**
+   * Every scenario by name (a user's scenario hides a built-in one of the same name). A user's
+   * scenario that cannot load (bad JSON, fails schemas/scenario.json, extends an unknown or
+   * broken one) is listed with `error`, the message loading it would give.
+   */
+  list(): ScenarioListing[] {
+    const seen = new Map<string, ScenarioListing>();
     for (const dir of this.dirs) {
       for (const entry of readdirSync(dir).sort()) {
         if (!entry.endsWith('.json')) continue;
         const name = basename(entry, '.json');
         if (seen.has(name) || !NAME.test(name)) continue;
-        let description = '';
+        const listing: ScenarioListing = { name, description: '' };
         try {
-          description = String((JSON.parse(readFileSync(join(dir, entry), 'utf8')) as ScenarioFile).description ?? '');
-        } catch {
-          description = '(this file is not valid JSON)';
+          listing.description = String((JSON.parse(readFileSync(join(dir, entry), 'utf8')) as ScenarioFile).description ?? '');
+          if (dir !== BUILTIN_DIR) this.read(name);
+        } catch (error) {
+          listing.error = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : (error as Error).message;
         }
-        seen.set(name, description);
+        seen.set(name, listing);
       }
     }
-    return [...seen].map(([name, description]) => ({ name, description }));
+    return [...seen.values()];
   }
 
   /** The scenario, validated and merged with what it extends. */

@@ -134,9 +134,9 @@ describe('user scenarios', () => {
 
   it.each([
     ['a field the format does not know', { ...base, colour: 'red' }, 'scenario.colour is not a known field'],
-    ['a reference to an unknown key', { ...base, teams: [{ key: 't', organization: 'nope' }] }, '/teams/0/organization: unknown organizations key "nope"'],
-    ['a key used twice', { ...base, users: [{ key: 'u1' }, { key: 'u1' }] }, '/users/1: key "u1" is already used'],
-    ['a time that is not one', { ...base, spaces: [{ key: 's', organization: 'o1', createdAt: 'last week' }] }, '/spaces/0/createdAt'],
+    ['a reference to an unknown key', { ...base, teams: [{ key: 't', organization: 'nope' }] }, 'scenario.teams[0].organization: unknown organizations key "nope"'],
+    ['a key used twice', { ...base, users: [{ key: 'u1' }, { key: 'u1' }] }, 'scenario.users[1]: key "u1" is already used'],
+    ['a time that is not one', { ...base, spaces: [{ key: 's', organization: 'o1', createdAt: 'last week' }] }, 'scenario.spaces[0].createdAt'],
     ['invalid JSON', '{ "description": ', 'not valid JSON'],
   ])('reports %s by path, over the admin API, and changes nothing', async (_name, body, message) => {
     const dir = userScenarios({ broken: body });
