@@ -9,8 +9,25 @@ export interface CliOptions {
   help: boolean;
 }
 
-export const USAGE = `Usage: gitbook-mock [--port 4010] [--host 127.0.0.1] [--scenario starter]
-                    [--scenarios-dir DIR] [--data FILE] [--seed N] [--latency MS]`;
+export const USAGE = `Usage: gitbook-mock [options]
+
+A stateful mock of the GitBook REST API (v1). Prints "listening on http://HOST:PORT" when ready.
+
+Options:
+  --port N            port to listen on (default 4010; 0 takes a free one)
+  --host ADDRESS      address to listen on (default 127.0.0.1)
+  --scenario NAME     scenario loaded at start (default starter; built-in: empty, starter,
+                      trash, review, site-launch, org-admin, large)
+  --scenarios-dir DIR a folder of your own scenario files, searched before the built-in
+                      ones (repeatable); point their "$schema" at
+                      node_modules/gitbook-mock/schemas/scenario.json
+  --data FILE         keep the state in this JSON file and load it again on restart
+  --seed N            changes generated filler data (names, texts, times), never ids
+  --latency MS        adds MS milliseconds to every API response
+  -h, --help          prints this text and exits
+
+Admin API on the same port: GET /__admin/scenarios, POST /__admin/reset, the QA console
+at /__admin/ui. SIGINT or SIGTERM stops the server (exit 0); a bad flag exits 2.`;
 
 export class CliError extends Error {}
 

@@ -1,0 +1,25 @@
+/** `--help` explains every flag the parser accepts (new flags must be described there too). */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { parseCli, USAGE } from '../../src/cli-args.ts';
+
+// The flags as the parser declares them (`port: { type: 'string' }`, `'scenarios-dir': {...}`).
+const source = readFileSync(new URL('../../src/cli-args.ts', import.meta.url), 'utf8');
+const flags = [...source.matchAll(/^\s+'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'/gm)].map((m) => m[1]);
+
+describe('--help', () => {
+  it('is asked for by --help and -h', () => {
+    expect(parseCli(['--help']).help).toBe(true);
+    expect(parseCli(['-h']).help).toBe(true);
+  });
+
+  it.each(flags)('explains --%s on its own line', (flag) => {
+    const line = USAGE.split('\n').find((l) => new RegExp(`^\\s+(-\\w, )?--${flag}\\b`).test(l));
+    expect(line, `no line for --${flag} in USAGE`).toBeDefined();
+    expect(line!.replace(/^\s+(-\w, )?--[a-z-]+( [A-Z]+)?/, '').trim().length).toBeGreaterThan(10);
+  });
+
+  it('found the flags it checks', () => {
+    expect(flags).toEqual(expect.arrayContaining(['port', 'host', 'scenario', 'scenarios-dir', 'data', 'seed', 'latency', 'help']));
+  });
+});
