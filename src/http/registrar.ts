@@ -96,7 +96,7 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
       let body: unknown = undefined;
       if (op.body) {
         body = await readBody(c);
-        check(rt.schemas.strictValidator(op.body), body, 'body');
+        check(rt.schemas.bodyValidator(op.body), body, 'body');
       }
       const ctx: HandlerContext = {
         params,

@@ -39,8 +39,9 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
 // ajv-formats is CommonJS; its default export is the plugin function itself.
 const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
-function createAjv(coerce: boolean): Ajv2020 {
+function createAjv(coerce: boolean, prune = false): Ajv2020 {
   const ajv = new Ajv2020({
+    removeAdditional: prune,
     allErrors: false,
     strict: true,
     strictRequired: false,
@@ -59,9 +60,30 @@ function createAjv(coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/**
+ * A copy of a schema for request bodies, which accept and drop fields they do not know (as the
+ * real service does). ajv's `removeAdditional` drops them where `additionalProperties` is false,
+ * but inside `oneOf`/`anyOf` it would also drop them from a branch that then fails, losing fields
+ * the next branch needs; so there the keyword goes (unknown fields stay and are ignored) and
+ * `oneOf` becomes `anyOf` (a body with fields of two branches is accepted, not refused).
+ */
+export function lenientCopy(schema: unknown, inBranch = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => lenientCopy(item, inBranch));
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'additionalProperties' && value === false && inBranch) continue;
+    if (key === 'oneOf' || key === 'anyOf') out.anyOf = lenientCopy(value, true);
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value;
+    else out[key] = lenientCopy(value, inBranch);
+  }
+  return out;
+}
+
 export class Schemas {
   private readonly coercing = createAjv(true);
   private readonly strict = createAjv(false);
+  private readonly lenient = createAjv(false, true);
   readonly ids: string[];
 
   constructor(readonly sources: Map<string, JsonSchema> = readSchemaFiles()) {
@@ -71,6 +93,7 @@ export class Schemas {
       const absolute = { ...schema, $id: SCHEMA_BASE + id };
       this.coercing.addSchema(absolute, undefined, undefined, false);
       this.strict.addSchema(structuredClone(absolute), undefined, undefined, false);
+      this.lenient.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
     }
     this.ids = [...sources.keys()];
   }
@@ -78,6 +101,14 @@ export class Schemas {
   /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
   strictValidator(id: string): ValidateFunction {
     return this.get(this.strict, id);
+  }
+
+  /**
+   * The validator of a request body: strict about the fields it knows, and removes (from its
+   * input) the fields it does not know, which the real service ignores.
+   */
+  bodyValidator(id: string): ValidateFunction {
+    return this.get(this.lenient, id);
   }
 
   /** The coercing validator of schema `id`: mutates its input (types, defaults). */
@@ -93,6 +124,7 @@ export class Schemas {
     for (const id of this.ids) {
       this.strictValidator(id);
       this.coercingValidator(id);
+      this.bodyValidator(id);
     }
   }
 

@@ -1,19 +1,13 @@
 /**
- * Git Sync rules, pure: what a ref must look like, how credentials are kept out of what we
- * store, how the repository is named, and the ordering of operations by their timestamp.
+ * Git Sync rules, pure: how credentials are kept out of what we store, how the repository is
+ * named, and the ordering of operations by their timestamp. Any ref is accepted, as the
+ * official document allows.
  */
 import type { GitSyncRecord } from '../store/records.ts';
 
-/** `refs/heads/<branch>`, the branch being one or more non-empty segments. */
-export const REF_PATTERN = '^refs/heads/[^\\s/]+(/[^\\s/]+)*$';
-
-export function isBranchRef(ref: string): boolean {
-  return new RegExp(REF_PATTERN).test(ref);
-}
-
 /** The URL without `user:password@` (credentials are never stored nor echoed). */
 export function stripCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/]*@/i, '$1');
 }
 
 /** `https://github.com/acme/handbook.git` → `acme/handbook`. */

@@ -55,7 +55,7 @@ describe('team members', () => {
     expect(res.status).toBe(400);
   });
 
-  it.each([[{ add: 'x' }, 'add'], [{ memberships: { x: { role: 'boss' } } }, 'memberships'], [{ drop: [] }, 'drop']])('refuses %j naming %s', async (body, field) => {
+  it.each([[{ add: 'x' }, 'add'], [{ memberships: { x: { role: 'boss' } } }, 'memberships']])('refuses %j naming %s', async (body, field) => {
     const t = createTestMock();
     const res = await t.call('admin', 'PUT', TM, body);
     expect(res.status).toBe(400);

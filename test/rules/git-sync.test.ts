@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBranchRef, isInOrder, providerOf, repoName, stripCredentials } from '../../src/rules/git-sync.ts';
+import { isInOrder, providerOf, repoName, stripCredentials } from '../../src/rules/git-sync.ts';
 
 describe('git sync rules', () => {
   it('strips user and password from a URL', () => {
@@ -18,14 +18,9 @@ describe('git sync rules', () => {
     expect([providerOf('https://gitlab.example.com/a/b'), providerOf('https://github.com/a/b')]).toEqual(['gitlab', 'github']);
   });
 
-  it.each([
-    ['refs/heads/main', true],
-    ['refs/heads/feature/x', true],
-    ['main', false],
-    ['refs/tags/v1', false],
-    ['refs/heads/', false],
-  ])('ref %s is a branch ref: %s', (ref, ok) => {
-    expect(isBranchRef(ref)).toBe(ok);
+  it('strips credentials whose password holds an @', () => {
+    expect(stripCredentials('https://bot:p@ss@github.com/acme/handbook.git')).toBe('https://github.com/acme/handbook.git');
+    expect(stripCredentials('https://github.com/acme/@handbook')).toBe('https://github.com/acme/@handbook');
   });
 
   it('ignores an operation older than the last one applied', () => {

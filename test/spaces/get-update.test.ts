@@ -110,7 +110,6 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
     [{ emoji: 'x'.repeat(51) }, 'body.emoji'],
     [{ defaultLevel: 'owner' }, 'body.defaultLevel'],
     [{ editMode: 'frozen' }, 'body.editMode'],
-    [{ visibility: 'public' }, 'body.visibility'],
   ])('refuses %j with 400 naming %s and changes nothing', async (body, field) => {
     const t = createTestMock();
     const before = (await t.call('admin', 'GET', SPACE)).body;
