@@ -13,6 +13,8 @@ import { sharedSchemas, type Schemas } from './http/schemas.ts';
 import { ScenarioCatalog } from './scenarios/catalog.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
 import { checkState } from './scenarios/state-check.ts';
+import { Coverage } from './coverage/coverage.ts';
+import { operations } from './resources/index.ts';
 
 export interface AppOptions {
   /** Scenario loaded at start (default `starter`). */
@@ -44,6 +46,8 @@ export class Runtime {
   readonly schemas: Schemas = sharedSchemas();
   readonly log: RequestLog;
   readonly catalog: ScenarioCatalog;
+  /** Which operations and state-machine transitions this runtime's requests exercised. */
+  readonly coverage = new Coverage(operations);
   private loaded!: Loaded;
   private file?: Low<StateFile>;
 

@@ -110,4 +110,13 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
     rt.log.clear();
     return c.body(null, 204);
   });
+
+  // Coverage outlives reset and scenario loads: a suite resets before each test and reads
+  // the coverage of the whole run at its end.
+  app.get('/__admin/coverage', (c) => c.json(rt.coverage.report()));
+
+  app.delete('/__admin/coverage', (c) => {
+    rt.coverage.clear();
+    return c.body(null, 204);
+  });
 }

@@ -3,7 +3,7 @@
  * path, query and body, runs the handler inside a store transaction, and writes the
  * response. Operations never repeat any of this.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { errors } from './errors.ts';
 import { check } from './schemas.ts';
 import type { HandlerContext, Operation } from './operation.ts';
@@ -87,7 +87,11 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
     // Validators compile on an operation's first request (ajv caches them): compiling all of
     // them here made start-up 3× slower. test/schemas/resources.test.ts compiles every schema.
     const names = paramNames(op.path);
-    app.on(op.method, honoPath(op.path), async (c) => {
+    const record: MiddlewareHandler = async (c, next) => {
+      await next();
+      rt.coverage.operation(op.operationId, c.res.status);
+    };
+    app.on(op.method, honoPath(op.path), record, async (c) => {
       const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);
       const params = { ...c.req.param() } as Record<string, string>;
       checkParams(op, names, rt, params);
@@ -109,7 +113,15 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
         hono: c,
       };
       const mutating = op.method !== 'GET';
-      const result = mutating ? rt.store.transaction(() => op.handle(ctx)) : op.handle(ctx);
+      let result: unknown;
+      try {
+        result = mutating ? rt.store.transaction(() => op.handle(ctx)) : op.handle(ctx);
+        rt.coverage.commit();
+      } catch (error) {
+        // Transitions count only when the writes that made them are kept.
+        rt.coverage.discard();
+        throw error;
+      }
       if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
       if (mutating) await rt.persist();
       if (result instanceof Response) return result;

@@ -1,7 +1,8 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
 import { op, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
-import { baseRevision, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
+import { baseRevision, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
+import { noteOutdated } from './outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
@@ -112,6 +113,7 @@ export const changeRequestCrudOperations: Operation[] = [
       const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       const patch = patchChangeRequest(cr, ctx.body, ctx.now);
       const saved = Object.keys(patch).length > 0 ? ctx.rt.db.changeRequests.update(cr.id, patch) : cr;
+      if (patch.status) ctx.rt.coverage.transition('change-request', cr.status, patch.status);
       return presentChangeRequest(ctx, saved);
     },
   }),
@@ -134,6 +136,8 @@ export const changeRequestCrudOperations: Operation[] = [
       });
       ctx.rt.db.changeRequests.update(cr.id, mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id));
       ctx.rt.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
+      ctx.rt.coverage.transition('change-request', cr.status, 'merged');
+      noteOutdated(ctx, space.id, space.revision);
       return { revision: merged.id, result: 'merge' as const };
     },
   }),
@@ -158,6 +162,7 @@ export const changeRequestCrudOperations: Operation[] = [
         ...updateChangeRequest(cr, space.revision, revision.id, ctx.now),
         ...withContributor(cr, ctx.user.id),
       });
+      ctx.rt.coverage.transition('change-request-base', isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');
       return { revision: revision.id, result: 'update' as const };
     },
   }),

@@ -5,6 +5,7 @@
  * repository. Credentials in URLs are stripped before anything is stored.
  */
 import { createHash } from 'node:crypto';
+import { noteOutdated } from './outdated.ts';
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
@@ -80,6 +81,7 @@ export const gitOperations: Operation[] = [
       });
       if (!standalone) {
         ctx.rt.db.spaces.update(space.id, { revision: revision.id, updatedAt: ctx.now, gitSync: syncRecord(ctx, space, 'import') });
+        noteOutdated(ctx, space.id, space.revision);
       }
       return undefined;
     },

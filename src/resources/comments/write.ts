@@ -81,7 +81,11 @@ export function updateComment(ctx: Ctx, scope: CommentScope, comment: CommentRec
     if (!canResolve(scope.role, comment.postedBy === ctx.user.id)) {
       throw errors.forbidden('resolve or reopen a comment posted by someone else (the review role is needed)');
     }
-    Object.assign(patch, applyResolution(comment, input.resolved, ctx.user.id, ctx.now) ?? {});
+    const resolution = applyResolution(comment, input.resolved, ctx.user.id, ctx.now);
+    if (resolution) {
+      Object.assign(patch, resolution);
+      ctx.rt.coverage.transition('comment', comment.status, resolution.status);
+    }
   }
   return Object.keys(patch).length ? ctx.rt.db.comments.update(comment.id, patch) : comment;
 }

@@ -21,8 +21,10 @@ interface MemberListQuery extends PageRequest {
   sort: 'joinedAt' | 'lastSeenAt' | 'name';
 }
 
-function enforce(decision: MemberDecision): void {
+function enforce(ctx: Ctx, decision: MemberDecision): void {
   if (decision.ok) return;
+  // 409 is the last admin staying an admin: the state machine's one refusal.
+  if (decision.status === 409) ctx.rt.coverage.refused('member-role', 'admin');
   throw decision.status === 403 ? errors.forbidden(decision.reason) : new ApiError(409, decision.reason);
 }
 
@@ -113,7 +115,8 @@ export const memberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
-      enforce(decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      ctx.rt.coverage.transition('member-role', member.role ?? 'guest', 'none');
       for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.rt.db.teamMembers.delete(tm.id);
       ctx.rt.db.members.delete(member.id);
     },
@@ -128,7 +131,8 @@ export const memberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
-      enforce(decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      enforce(ctx, decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      if (member.role !== ctx.body.role) ctx.rt.coverage.transition('member-role', member.role ?? 'guest', ctx.body.role ?? 'guest');
       return presentMember(ctx, ctx.rt.db.members.update(member.id, { role: ctx.body.role }));
     },
   }),

@@ -39,8 +39,10 @@ function rosterOf(ctx: Ctx, team: TeamRecord): TeamRoster {
   return new Map(ctx.rt.db.teamMembers.by('team', team.id).map((tm) => [tm.user, tm.role]));
 }
 
-function save(ctx: Ctx, team: TeamRecord, change: RosterChange): void {
+function save(ctx: Ctx, team: TeamRecord, before: TeamRoster, change: RosterChange): void {
   const { teamMembers } = ctx.rt.db;
+  const note = (user: string) => ctx.rt.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
+  [...change.removed, ...change.changed, ...change.added].forEach(note);
   for (const user of change.removed) teamMembers.delete(`${team.id}:${user}`);
   for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: change.roster.get(user)! });
   for (const user of change.added) {
@@ -80,12 +82,13 @@ export const teamMemberOperations: Operation[] = [
       const keys = resolveMembers(ctx, org, entries.map(([key]) => key), 'memberships');
       const memberships: Record<string, TeamRole> = {};
       keys.forEach((user, i) => (memberships[user] = entries[i][1].role));
-      const change = applyRosterUpdate(rosterOf(ctx, team), {
-        add: resolveMembers(ctx, org, ctx.body.add ?? [], 'add'),
-        remove: resolveMembers(ctx, org, ctx.body.remove ?? [], 'remove'),
-        memberships,
-      });
-      save(ctx, team, change);
+      const before = rosterOf(ctx, team);
+      const add = resolveMembers(ctx, org, ctx.body.add ?? [], 'add');
+      const remove = resolveMembers(ctx, org, ctx.body.remove ?? [], 'remove');
+      save(ctx, team, before, applyRosterUpdate(before, { add, remove, memberships }));
+      for (const user of new Set([...add, ...keys])) {
+        if (remove.includes(user)) ctx.rt.coverage.transition('team-membership', 'added', 'removed-wins');
+      }
     },
   }),
   op<TeamMemberParams, unknown, { role?: TeamRole }>({
@@ -97,7 +100,8 @@ export const teamMemberOperations: Operation[] = [
     handle: (ctx) => {
       const { org, team } = requireManagedTeam(ctx, ctx.params);
       const user = pathMember(ctx, org, ctx.params.userId);
-      save(ctx, team, putRosterMember(rosterOf(ctx, team), user, ctx.body.role));
+      const before = rosterOf(ctx, team);
+      save(ctx, team, before, putRosterMember(before, user, ctx.body.role));
     },
   }),
   op<TeamMemberParams>({
@@ -108,9 +112,10 @@ export const teamMemberOperations: Operation[] = [
     handle: (ctx) => {
       const { org, team } = requireManagedTeam(ctx, ctx.params);
       const user = pathMember(ctx, org, ctx.params.userId);
-      const change = removeRosterMember(rosterOf(ctx, team), user);
+      const before = rosterOf(ctx, team);
+      const change = removeRosterMember(before, user);
       if (!change) throw errors.notFound('Team member', ctx.params.userId);
-      save(ctx, team, change);
+      save(ctx, team, before, change);
     },
   }),
 ];

@@ -67,6 +67,7 @@ export const shareLinkOperations: Operation[] = [
       const view = siteOf(ctx, true);
       const link = requireShareLink(ctx, view.site, ctx.params.shareLinkId);
       const next = applyShareLinkChange(link, ctx.body);
+      if (next.active !== link.active) ctx.rt.coverage.transition('share-link', link.active ? 'active' : 'revoked', next.active ? 'active' : 'revoked');
       return presentShareLink(view, ctx.rt.db.shareLinks.update(link.id, { name: next.name, active: next.active }));
     },
   }),

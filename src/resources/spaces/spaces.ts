@@ -1,12 +1,22 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
-import { applyLifecycle, type LifecycleResult } from '../../rules/space-lifecycle.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { applyLifecycle, spaceState, type LifecycleResult } from '../../rules/space-lifecycle.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
 import { presentSpace } from './present.ts';
 
 type SpaceParams = { spaceId: string };
+
+/**
+ * A restore past the 7-day window answers 404 like an unknown space (requireSpace), so the
+ * coverage notes the refusal before that check.
+ */
+function noteRestorePastWindow(ctx: HandlerContext<SpaceParams>): void {
+  const space = ctx.rt.db.spaces.get(ctx.params.spaceId);
+  if (!space || spaceState(space, Date.parse(ctx.now)) !== 'purged') return;
+  ctx.rt.coverage.refused('space', 'purged');
+}
 
 export interface SpaceUpdate {
   editMode?: SpaceRecord['editMode'];
@@ -73,6 +83,7 @@ export const spaceCoreOperations: Operation[] = [
       const result = applyLifecycle(space, 'delete', ctx.now);
       if (!result.ok) throw lifecycleError(space.id, result);
       ctx.rt.db.spaces.update(space.id, result.patch);
+      ctx.rt.coverage.transition('space', 'active', 'deleted');
     },
   }),
   op<SpaceParams>({
@@ -83,9 +94,11 @@ export const spaceCoreOperations: Operation[] = [
     body: 'common/empty-body',
     response: 'spaces/space',
     handle: (ctx) => {
+      noteRestorePastWindow(ctx);
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { allowDeleted: true, action: 'restore this space' });
       const result = applyLifecycle(space, 'restore', ctx.now);
       if (!result.ok) throw lifecycleError(space.id, result);
+      ctx.rt.coverage.transition('space', 'deleted', 'active');
       return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, result.patch), role);
     },
   }),

@@ -1,0 +1,13 @@
+/**
+ * Coverage of the change-request base: when a space's primary content moves to a new
+ * revision, every active change request that was based on the old one becomes outdated
+ * (the rule is isOutdated in src/rules/change-request.ts; nothing is written for it).
+ */
+import type { HandlerContext } from '../../http/operation.ts';
+import { baseRevision, isActive } from '../../rules/change-request.ts';
+
+export function noteOutdated(ctx: HandlerContext<unknown, unknown, unknown>, spaceId: string, oldRevision: string): void {
+  for (const cr of ctx.rt.db.changeRequests.by('space', spaceId)) {
+    if (isActive(cr) && baseRevision(cr) === oldRevision) ctx.rt.coverage.transition('change-request-base', 'current', 'outdated');
+  }
+}
