@@ -1,17 +1,24 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
- * Sections: scenarios (load and reset), http (API against a bare route), large (speed at scale).
+ * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
+ * bare route), large (speed at scale).
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
 import { httpSpeed } from './http-speed.ts';
 import { largeSpeed } from './large-speed.ts';
+import { startupSpeed } from './startup-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
 const out: string[] = [];
 
 out.push(`Node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString()}`);
+
+if (all || wanted.has('startup')) {
+  out.push('', '### Start-up, each in a fresh process (ms)', '', '| what | runs | median | max | |', '|---|---|---|---|---|');
+  out.push(...(await startupSpeed(Number(process.env.BENCH_STARTUP_RUNS ?? 10))));
+}
 
 if (all || wanted.has('scenarios')) {
   out.push('', '### Scenario load and reset (in-process, ms)', '', '| what | rounds | median | p99 | max |', '|---|---|---|---|---|');

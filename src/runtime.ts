@@ -43,7 +43,6 @@ export class Runtime {
   readonly store = new Store();
   readonly clock: VirtualClock;
   readonly ids: IdSource;
-  readonly schemas: Schemas = sharedSchemas();
   readonly log: RequestLog;
   readonly catalog: ScenarioCatalog;
   /** Which operations and state-machine transitions this runtime's requests exercised. */
@@ -59,6 +58,11 @@ export class Runtime {
     this.catalog = new ScenarioCatalog(options.scenariosDirs ?? []);
     const restored = options.dataFile ? this.openDataFile(options.dataFile) : false;
     if (!restored) this.loadScenario(options.scenario ?? 'starter');
+  }
+
+  /** The compiled schemas, shared by the process; built on first use (see http/schemas.ts). */
+  get schemas(): Schemas {
+    return sharedSchemas();
   }
 
   get db(): Tables {

@@ -6,10 +6,10 @@
  * The compiled set is immutable, so it is built once per process and shared by apps.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { errors } from './errors.ts';
 
 export const SCHEMA_BASE = 'https://gitbook-mock.local/';
@@ -36,10 +36,16 @@ export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
   return out;
 }
 
-// ajv-formats is CommonJS; its default export is the plugin function itself.
-const addFormats = formatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+const require = createRequire(import.meta.url);
 
+/**
+ * ajv loads with the first validator a process needs, not at start (importing it was a sixth
+ * of the start-up). Both packages are CommonJS, so a plain require does it synchronously;
+ * ajv-formats' module.exports is the plugin function itself.
+ */
 function createAjv(coerce: boolean, prune = false): Ajv2020 {
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   const ajv = new Ajv2020({
     removeAdditional: prune,
     allErrors: false,
@@ -86,7 +92,7 @@ export class Schemas {
   private readonly lenient = createAjv(false, true);
   readonly ids: string[];
 
-  constructor(readonly sources: Map<string, JsonSchema> = readSchemaFiles()) {
+  constructor(readonly sources: Map<string, JsonSchema> = schemaSources()) {
     // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
     // files never change at run time, so compileAll (run by the tests) checks them instead.
     for (const [id, schema] of sources) {
@@ -136,6 +142,13 @@ export class Schemas {
 }
 
 let shared: Schemas | undefined;
+let sharedSources: Map<string, JsonSchema> | undefined;
+
+/** The files of `schemas/`, read once per process (the filler reads them without ajv). */
+export function schemaSources(): Map<string, JsonSchema> {
+  sharedSources ??= readSchemaFiles();
+  return sharedSources;
+}
 
 /**
  * The process-wide set of `schemas/` (immutable once built). The registrar compiles the

@@ -5,11 +5,11 @@
  */
 import { createGeneratorSync } from 'json-schema-faker';
 import type { Faker } from '@faker-js/faker';
-import { sharedSchemas, type JsonSchema } from '../http/schemas.ts';
+import { schemaSources, type JsonSchema } from '../http/schemas.ts';
 
 export class Filler {
   private readonly generator: ReturnType<typeof createGeneratorSync>;
-  private readonly sources = sharedSchemas().sources;
+  private readonly sources = schemaSources();
 
   constructor(seed: number, faker: Faker) {
     this.generator = createGeneratorSync({
