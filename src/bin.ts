@@ -6,6 +6,8 @@ import { createMock } from './app.ts';
 import { CliError, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
+import { warmUp } from './cli/warm-up.ts';
+import { operations } from './resources/index.ts';
 
 function fail(message: string): never {
   process.stderr.write(`gitbook-mock: ${message.replace(/\s+/g, ' ').trim()}\n`);
@@ -36,6 +38,7 @@ function main(): void {
     process.stdout.write(
       `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
     );
+    warmUp(() => mock.runtime.schemas, operations);
   }) as Server;
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
 
