@@ -12,7 +12,7 @@ export function warmUp(schemas: () => Schemas, operations: readonly Operation[])
   for (const op of operations) {
     if (op.params) steps.push(() => schemas().coercingValidator(op.params!));
     if (op.query) steps.push(() => schemas().coercingValidator(op.query!));
-    if (op.body) steps.push(() => schemas().strictValidator(op.body!));
+    if (op.body) steps.push(() => schemas().bodyValidator(op.body!));
   }
   const next = () => {
     const step = steps.shift();
