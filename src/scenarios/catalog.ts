@@ -54,6 +54,18 @@ export class ScenarioCatalog {
     return this.pathOf(name) !== undefined;
   }
 
+  /** The names of every scenario, without reading them. */
+  names(): string[] {
+    const names = new Set<string>();
+    for (const dir of this.dirs) {
+      for (const entry of readdirSync(dir).sort()) {
+        const name = basename(entry, '.json');
+        if (entry.endsWith('.json') && NAME.test(name)) names.add(name);
+      }
+    }
+    return [...names];
+  }
+
   /**
    * Every scenario by name (a user's scenario hides a built-in one of the same name). A user's
    * scenario that cannot load (bad JSON, fails schemas/scenario.json, extends an unknown or
@@ -82,7 +94,7 @@ export class ScenarioCatalog {
   /** The scenario, validated and merged with what it extends. */
   read(name: string, chain: string[] = []): ScenarioFile & { name: string } {
     const path = this.pathOf(name);
-    if (!path) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.list().map((s) => s.name).join(', ')}`, 404);
+    if (!path) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.names().join(', ')}`, 404);
     if (chain.includes(name)) throw new ScenarioError(`Scenario "${name}" extends itself (${[...chain, name].join(' → ')})`);
     let raw: unknown;
     try {
