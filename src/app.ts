@@ -9,6 +9,7 @@ import { cors } from './http/cors.ts';
 import { bodyLimit } from './http/body-limit.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { registerConsole } from './admin/ui/routes.tsx';
+import { registerOpenApi } from './openapi/routes.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
 import { scenarioErrorToApi } from './scenarios/catalog.ts';
@@ -62,6 +63,7 @@ export function createMock(options: AppOptions = {}): Mock {
 
   registerAdmin(app, runtime);
   registerConsole(app);
+  registerOpenApi(app, runtime.schemas);
   register(app, runtime, operations);
   registerExtraRoutes(app, runtime);
 

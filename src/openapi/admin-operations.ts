@@ -1,0 +1,90 @@
+/**
+ * The admin API (contract.md) as rows for the OpenAPI document. The admin routes are plain
+ * Hono routes (src/admin/routes.ts), not operation rows, so they are described here; a test
+ * checks every row against the served app, and that every admin route has a row.
+ */
+export interface AdminOperation {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  status: number;
+  /** The success body, inline JSON Schema (absent: no body, or not JSON). */
+  response?: Record<string, unknown>;
+  /** Media type of a success body that is not JSON. */
+  mediaType?: string;
+  body?: Record<string, unknown>;
+}
+
+const object = { type: 'object' };
+const items = { type: 'object', properties: { items: { type: 'array', items: object } }, required: ['items'] };
+const manifest = {
+  type: 'object',
+  properties: { scenario: { type: 'string' }, now: { type: 'string', format: 'date-time' }, tokens: object, ids: object },
+  required: ['scenario', 'now', 'tokens', 'ids'],
+};
+const clock = { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, frozen: { type: 'boolean' } }, required: ['now', 'frozen'] };
+const count = { type: 'integer', minimum: 0 };
+const coverage = {
+  type: 'object',
+  properties: {
+    operations: {
+      type: 'object',
+      properties: {
+        total: count,
+        called: count,
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              operationId: { type: 'string' }, method: { type: 'string' }, path: { type: 'string' }, calls: count,
+              statuses: { type: 'object', additionalProperties: count },
+            },
+            required: ['operationId', 'method', 'path', 'calls', 'statuses'],
+          },
+        },
+      },
+      required: ['total', 'called', 'items'],
+    },
+    transitions: {
+      type: 'object',
+      properties: {
+        total: count,
+        exercised: count,
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { machine: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, count },
+            required: ['machine', 'from', 'to', 'count'],
+          },
+        },
+      },
+      required: ['total', 'exercised', 'items'],
+    },
+  },
+  required: ['operations', 'transitions'],
+};
+
+export const adminOperations: readonly AdminOperation[] = [
+  { operationId: 'adminHealth', method: 'GET', path: '/__admin/health', summary: 'Server status, loaded scenario and clock', status: 200,
+    response: { type: 'object', properties: { status: { const: 'ok' }, scenario: { type: 'string' }, now: { type: 'string' } }, required: ['status', 'scenario', 'now'] } },
+  { operationId: 'adminListScenarios', method: 'GET', path: '/__admin/scenarios', summary: 'The scenarios that can be loaded', status: 200, response: items },
+  { operationId: 'adminLoadScenario', method: 'POST', path: '/__admin/scenarios/{name}', summary: 'Replace the whole state with a scenario', status: 200, response: manifest },
+  { operationId: 'adminGetManifest', method: 'GET', path: '/__admin/manifest', summary: 'The manifest of the loaded scenario', status: 200, response: manifest },
+  { operationId: 'adminReset', method: 'POST', path: '/__admin/reset', summary: 'State and clock back to just after the last load', status: 200, response: manifest },
+  { operationId: 'adminExportState', method: 'GET', path: '/__admin/state', summary: 'Export the whole state', status: 200, response: object },
+  { operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200, body: object,
+    response: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } },
+  { operationId: 'adminGetClock', method: 'GET', path: '/__admin/clock', summary: 'Read the virtual clock', status: 200, response: clock },
+  { operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200, response: clock,
+    body: { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, advance: { type: ['string', 'integer'] }, frozen: { type: 'boolean' } } } },
+  { operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200, response: items },
+  { operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204 },
+  { operationId: 'adminGetCoverage', method: 'GET', path: '/__admin/coverage', summary: 'Operations and state-machine transitions exercised', status: 200, response: coverage },
+  { operationId: 'adminClearCoverage', method: 'DELETE', path: '/__admin/coverage', summary: 'Clear the coverage', status: 204 },
+  { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, response: object },
+  { operationId: 'adminGetDocs', method: 'GET', path: '/__admin/docs', summary: 'API reference page of this document', status: 200, mediaType: 'text/html' },
+  { operationId: 'adminGetConsole', method: 'GET', path: '/__admin/ui', summary: 'The QA console', status: 200, mediaType: 'text/html' },
+];

@@ -1,0 +1,68 @@
+/**
+ * The JSON Schemas of `schemas/` as OpenAPI 3.1 components: each file becomes
+ * `components.schemas["<folder>.<name>"]`, and its references are rewritten to point there
+ * (`/common/user` → `#/components/schemas/common.user`, `#/$defs/x` → the file's own
+ * component). Our own keywords (`faker`) go; `x-` keywords are allowed extensions and stay.
+ */
+import type { JsonSchema } from '../http/schemas.ts';
+
+export function componentName(id: string): string {
+  return id.replace(/\//g, '.');
+}
+
+export function componentRef(id: string): string {
+  return `#/components/schemas/${componentName(id)}`;
+}
+
+function rewriteRef(ref: string, ownId: string): string {
+  const hash = ref.indexOf('#');
+  const file = hash === -1 ? ref : ref.slice(0, hash);
+  const pointer = hash === -1 ? '' : ref.slice(hash + 1);
+  const id = file === '' ? ownId : file.replace(/^\//, '');
+  return componentRef(id) + pointer;
+}
+
+function convert(value: unknown, ownId: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => convert(item, ownId));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$id' || key === '$schema' || key === 'faker') continue;
+    if (key === '$ref' && typeof child === 'string') out.$ref = rewriteRef(child, ownId);
+    else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = child;
+    else out[key] = convert(child, ownId);
+  }
+  return out;
+}
+
+/** Every schema file but the scenario and state formats (they are not part of the API). */
+export function schemaComponents(sources: ReadonlyMap<string, JsonSchema>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [id, schema] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!id.includes('/')) continue;
+    out[componentName(id)] = convert(schema, id);
+  }
+  return out;
+}
+
+/**
+ * The top-level properties of schema `id`, following `allOf` and `$ref` (query and path
+ * schemas are flat objects, sometimes composed from shared parts such as pagination).
+ */
+export function propertiesOf(sources: ReadonlyMap<string, JsonSchema>, id: string): { name: string; schema: unknown; required: boolean }[] {
+  const found = new Map<string, { schema: unknown; required: boolean }>();
+  const visit = (schema: JsonSchema | undefined, ownId: string) => {
+    if (!schema) return;
+    if (typeof schema.$ref === 'string') {
+      const ref = schema.$ref.split('#')[0].replace(/^\//, '');
+      visit(sources.get(ref || ownId), ref || ownId);
+    }
+    for (const part of (schema.allOf as JsonSchema[] | undefined) ?? []) visit(part, ownId);
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [name, child] of Object.entries((schema.properties as Record<string, unknown> | undefined) ?? {})) {
+      found.set(name, { schema: convert(child, ownId), required: required.has(name) });
+    }
+  };
+  visit(sources.get(id), id);
+  return [...found].map(([name, entry]) => ({ name, ...entry }));
+}

@@ -1,0 +1,49 @@
+/**
+ * GET /__admin/docs: Swagger UI's standalone build, served from node_modules. The page and
+ * its files come from this server alone; in a real headless Chromium it renders every
+ * operation of the document without a request to any other host.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestMock } from '../helpers/mock.ts';
+import { launchBrowser, serveMock } from '../helpers/browser.ts';
+import { operations } from '../../src/resources/index.ts';
+import { adminOperations } from '../../src/openapi/admin-operations.ts';
+
+describe('GET /__admin/docs', () => {
+  it('serves a page whose script and style sheet are this server’s own', async () => {
+    const t = createTestMock();
+    const page = await t.mock.fetch('http://localhost/__admin/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:|\/\/[a-z]/i);
+    const linked = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(linked.sort()).toEqual(['/__admin/docs/swagger-ui-bundle.js', '/__admin/docs/swagger-ui.css']);
+    const script = await t.mock.fetch('http://localhost/__admin/docs/swagger-ui-bundle.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('SwaggerUIBundle');
+    const style = await t.mock.fetch('http://localhost/__admin/docs/swagger-ui.css');
+    expect(style.headers.get('content-type')).toMatch(/^text\/css/);
+    expect((await t.mock.fetch('http://localhost/__admin/docs/package.json')).status).toBe(404);
+    expect((await t.mock.fetch('http://localhost/__admin/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('renders every operation in a browser, asking nothing of another host', async () => {
+    const served = await serveMock();
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(`${served.origin}/__admin/docs`);
+      const total = operations.length + adminOperations.length;
+      await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBe(total);
+      await expect.poll(() => page.locator('.opblock-summary-operation-id', { hasText: 'restoreSpace' }).count()).toBe(1);
+      expect(requested.filter((url) => !url.startsWith(`${served.origin}/`) && !url.startsWith('data:'))).toEqual([]);
+    } finally {
+      await browser.close();
+      await served.close();
+    }
+  }, 60_000);
+});
