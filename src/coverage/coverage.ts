@@ -1,0 +1,94 @@
+/**
+ * Coverage of one runtime (one session): how often each operation was called and with
+ * which statuses, and how often each state-machine transition happened. The registrar
+ * records operations; handlers note transitions where they apply a rule's result, and
+ * the registrar keeps those notes only when the request's transaction commits.
+ */
+import type { Operation } from '../http/operation.ts';
+import { KNOWN_TRANSITIONS, transitionId, type TransitionKey } from './transitions.ts';
+
+export interface OperationCoverage {
+  operationId: string;
+  method: string;
+  path: string;
+  calls: number;
+  statuses: Record<string, number>;
+}
+
+export interface TransitionCoverage extends TransitionKey {
+  count: number;
+}
+
+export interface CoverageReport {
+  operations: { total: number; called: number; items: OperationCoverage[] };
+  transitions: { total: number; exercised: number; items: TransitionCoverage[] };
+}
+
+export class Coverage {
+  private readonly calls = new Map<string, Map<number, number>>();
+  private readonly counts = new Map<string, number>();
+  private pending: TransitionKey[] = [];
+
+  constructor(private readonly operations: readonly Operation[]) {}
+
+  /** One answered request of `operation` (any status, errors included). */
+  operation(operationId: string, status: number): void {
+    let statuses = this.calls.get(operationId);
+    if (!statuses) this.calls.set(operationId, (statuses = new Map()));
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+
+  /** A transition the current request made; kept only if the request commits. */
+  transition(machine: string, from: string, to: string): void {
+    this.pending.push({ machine, from, to });
+  }
+
+  /** A move the rule turned down (`to` is `refused`): counted at once, the request fails. */
+  refused(machine: string, from: string): void {
+    this.count({ machine, from, to: 'refused' });
+  }
+
+  /** The request's writes were kept: so are its transitions. */
+  commit(): void {
+    for (const key of this.pending) this.count(key);
+    this.pending = [];
+  }
+
+  private count(key: TransitionKey): void {
+    const id = transitionId(key);
+    this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+  }
+
+  /** The request failed and its writes were undone: forget its transitions. */
+  discard(): void {
+    this.pending = [];
+  }
+
+  clear(): void {
+    this.calls.clear();
+    this.counts.clear();
+    this.pending = [];
+  }
+
+  report(): CoverageReport {
+    const items = this.operations.map((op): OperationCoverage => {
+      const statuses = this.calls.get(op.operationId) ?? new Map<number, number>();
+      let calls = 0;
+      for (const n of statuses.values()) calls += n;
+      const byStatus = Object.fromEntries([...statuses].sort(([a], [b]) => a - b).map(([s, n]) => [String(s), n]));
+      return { operationId: op.operationId, method: op.method, path: op.path, calls, statuses: byStatus };
+    });
+    const known = new Set(KNOWN_TRANSITIONS.map(transitionId));
+    const transitions = KNOWN_TRANSITIONS.map((key) => ({ ...key, count: this.counts.get(transitionId(key)) ?? 0 }));
+    // A transition missing from the catalogue still shows (a test keeps the catalogue complete).
+    for (const [id, count] of this.counts) {
+      if (known.has(id)) continue;
+      const [machine, from, to] = id.split('\u0000');
+      transitions.push({ machine, from, to, count });
+    }
+    return {
+      operations: { total: items.length, called: items.filter((i) => i.calls > 0).length, items },
+      transitions: { total: transitions.length, exercised: transitions.filter((t) => t.count > 0).length, items: transitions },
+    };
+  }
+}
