@@ -6,6 +6,7 @@ import { createMock } from './app.ts';
 import { CliError, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
+import { runCoverageCommand } from './cli/coverage-command.ts';
 import { warmUp } from './cli/warm-up.ts';
 import { operations } from './resources/index.ts';
 
@@ -56,4 +57,9 @@ function main(): void {
   watchLauncher(stop);
 }
 
-main();
+if (process.argv[2] === 'coverage') {
+  // A subcommand of its own (src/cli/coverage-command.ts): it reads a running server.
+  runCoverageCommand(process.argv.slice(3)).then((code) => process.exit(code));
+} else {
+  main();
+}

@@ -27,7 +27,10 @@ Options:
   -h, --help          prints this text and exits
 
 Admin API on the same port: GET /__admin/scenarios, POST /__admin/reset, the QA console
-at /__admin/ui. SIGINT or SIGTERM stops the server (exit 0); a bad flag exits 2.`;
+at /__admin/ui. SIGINT or SIGTERM stops the server (exit 0); a bad flag exits 2.
+
+gitbook-mock coverage --url URL [--session NAME] [--fail-under PERCENT] [--format text|json|html]
+prints what a running server saw exercised (see gitbook-mock coverage --help).`;
 
 export class CliError extends Error {}
 

@@ -1,0 +1,103 @@
+/**
+ * `gitbook-mock coverage --url URL [--session NAME] [--fail-under PERCENT] [--format text|json|html]`:
+ * reads GET /__admin/coverage of a running mock, prints it, and exits 1 when the overall
+ * coverage (operations called and transitions exercised, over all of them) is under PERCENT,
+ * so a CI job can fail on it. 2: a bad flag or a server that cannot be read.
+ */
+import { parseArgs } from 'node:util';
+import type { CoverageReport } from '../coverage/coverage.ts';
+import { coveragePercent, formatCoverage, summary, type CoverageFormat } from '../coverage/format.ts';
+
+export const COVERAGE_USAGE = `Usage: gitbook-mock coverage --url URL [options]
+
+Prints which operations and state-machine transitions a running mock has seen exercised.
+
+Options:
+  --url URL             the mock, for example http://127.0.0.1:4010
+  --session NAME        the session to read (sent as X-Mock-Session)
+  --fail-under PERCENT  exit 1 when the overall coverage is below PERCENT (0 to 100)
+  --format FORMAT       text (default), json, or html (one self-contained file)
+  -h, --help            prints this text and exits`;
+
+export interface CoverageCommand {
+  url: string;
+  session?: string;
+  failUnder?: number;
+  format: CoverageFormat;
+  help: boolean;
+}
+
+export class CoverageUsageError extends Error {}
+
+export function parseCoverageArgs(argv: string[]): CoverageCommand {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        session: { type: 'string' },
+        'fail-under': { type: 'string' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    throw new CoverageUsageError((error as Error).message.split('\n')[0]);
+  }
+  const help = values.help ?? false;
+  if (!help && !values.url) throw new CoverageUsageError('--url is required');
+  if (values.url && !/^https?:\/\/[^/]/.test(values.url)) throw new CoverageUsageError(`--url must be an http(s) URL, got "${values.url}"`);
+  const format = (values.format ?? 'text') as CoverageFormat;
+  if (!['text', 'json', 'html'].includes(format)) throw new CoverageUsageError(`--format must be text, json or html, got "${format}"`);
+  let failUnder: number | undefined;
+  if (values['fail-under'] !== undefined) {
+    failUnder = Number(values['fail-under']);
+    if (values['fail-under'].trim() === '' || !Number.isFinite(failUnder) || failUnder < 0 || failUnder > 100) {
+      throw new CoverageUsageError(`--fail-under must be a number from 0 to 100, got "${values['fail-under']}"`);
+    }
+  }
+  if (values.session !== undefined && values.session.trim() === '') throw new CoverageUsageError('--session must not be empty');
+  return { url: values.url ?? '', session: values.session, failUnder, format, help };
+}
+
+async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (command.session) headers['X-Mock-Session'] = command.session;
+  const url = new URL('/__admin/coverage', command.url);
+  const res = await fetch(url, { headers });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  return (await res.json()) as CoverageReport;
+}
+
+/** Runs the subcommand; resolves to the exit code. */
+export async function runCoverageCommand(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+  let command: CoverageCommand;
+  try {
+    command = parseCoverageArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CoverageUsageError)) throw error;
+    err.write(`gitbook-mock coverage: ${error.message} (see --help)\n`);
+    return 2;
+  }
+  if (command.help) {
+    out.write(`${COVERAGE_USAGE}\n`);
+    return 0;
+  }
+  let report: CoverageReport;
+  try {
+    report = await readCoverage(command);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    err.write(`gitbook-mock coverage: cannot read the coverage of ${command.url}: ${cause ?? (error as Error).message}\n`);
+    return 2;
+  }
+  out.write(formatCoverage(report, command.format));
+  if (command.failUnder !== undefined && coveragePercent(report) < command.failUnder) {
+    err.write(`gitbook-mock coverage: ${summary(report)}, under --fail-under ${command.failUnder}%\n`);
+    return 1;
+  }
+  return 0;
+}
