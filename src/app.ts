@@ -10,6 +10,7 @@ import { bodyLimit } from './http/body-limit.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { registerConsole } from './admin/ui/routes.tsx';
 import { registerOpenApi } from './openapi/routes.ts';
+import { schemaSources } from './http/schemas.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
 import { scenarioErrorToApi } from './scenarios/catalog.ts';
@@ -63,7 +64,7 @@ export function createMock(options: AppOptions = {}): Mock {
 
   registerAdmin(app, runtime);
   registerConsole(app);
-  registerOpenApi(app, runtime.schemas);
+  registerOpenApi(app, schemaSources);
   register(app, runtime, operations);
   registerExtraRoutes(app, runtime);
 

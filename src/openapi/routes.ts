@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
 import { operations } from '../resources/index.ts';
-import type { Schemas } from '../http/schemas.ts';
+import type { JsonSchema } from '../http/schemas.ts';
 import { buildOpenApi } from './document.ts';
 
 const ASSETS: Record<string, string> = {
@@ -49,11 +49,12 @@ window.ui = SwaggerUIBundle({ url: '/__admin/openapi.json', dom_id: '#reference'
 </html>
 `;
 
-export function registerOpenApi(app: Hono, schemas: Schemas): void {
+/** `sources` is called on the first request for the document (reading it at build time slowed every start). */
+export function registerOpenApi(app: Hono, sources: () => Map<string, JsonSchema>): void {
   let document: string | undefined;
   const files = new Map<string, Buffer>();
   app.get('/__admin/openapi.json', (c) => {
-    document ??= JSON.stringify(buildOpenApi(operations, schemas.sources, packageVersion()));
+    document ??= JSON.stringify(buildOpenApi(operations, sources(), packageVersion()));
     return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   app.get('/__admin/docs', (c) => c.html(PAGE));
