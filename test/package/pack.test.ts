@@ -19,8 +19,13 @@ const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'gitbook-mock-pack-'));
 const app = join(work, 'app');
 const started: ChildProcess[] = [];
-/** The environment of a user's shell: none of this test run's npm or vitest variables. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(npm_|VITEST|NODE_OPTIONS$|GITBOOK_MOCK_)/i.test(k)));
+/**
+ * The environment of a user's shell: none of this test run's npm or vitest variables, except
+ * where npm keeps its cache and which registry it uses (a CI may set either).
+ */
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => /^npm_config_(cache|registry)$/i.test(k) || !/^(npm_|VITEST|NODE_OPTIONS$|GITBOOK_MOCK_)/i.test(k)),
+);
 
 function exec(command: string, args: string[], timeout = 60_000) {
   return run(command, args, { cwd: app, env, timeout, killSignal: 'SIGKILL' });
