@@ -3,5 +3,7 @@
  * exported here.
  */
 export { useGitBookMock, type GitBookMock, type UseMockOptions } from './use-mock.ts';
+export { GitBookMockCoverageReporter, mergeCoverage, type CoverageReporterOptions } from './coverage.ts';
+export type { CoverageReport } from '../coverage/coverage.ts';
 export { sessionName, IN_PROCESS_URL, type Fetch } from './session.ts';
 export type { Manifest } from '../scenarios/loader.ts';

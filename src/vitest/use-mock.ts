@@ -8,6 +8,7 @@ import type { GitBookAPI } from '@gitbook/api';
 import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 import { inProcess, overHttp, sessionName, type Fetch, type Target } from './session.ts';
+import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
 
 export interface UseMockOptions extends AppOptions {
   /** A running server (`http://127.0.0.1:4010`); default `GITBOOK_MOCK_URL`, else in-process. */
@@ -73,7 +74,13 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
       manifest = await ready().reset();
     });
   }
-  afterAll(() => {
+  // vitest 4 passes (context, suite) to afterAll and wants the context destructured;
+  // vitest 3 passes (suite), read from `arguments`.
+  afterAll(async function ({}: object, suite?: unknown) {
+    // The file's coverage travels to GitBookMockCoverageReporter in vitest's main process.
+    // eslint-disable-next-line prefer-rest-params
+    const file = isSuite(suite) ? suite : isSuite(arguments[0]) ? arguments[0] : undefined;
+    if (target) attachCoverage(file, await coverageOf(target, adminToken));
     target = undefined;
     manifest = undefined;
   });
