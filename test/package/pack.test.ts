@@ -59,10 +59,20 @@ describe('the packed package, installed in an empty folder', () => {
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
   });
 
-  it('runs `npx gitbook-mock --port 0` to its listening line, and stopping npx stops it', async () => {
-    const { child, base } = await launch('npx', ['gitbook-mock', '--port', '0', '--scenario', 'empty'], app);
+  it('runs `npx gitbook-mock --port 0` with a scenario of the user (its $schema as the README shows), and stopping npx stops it', async () => {
+    // The README's example scenario, in a scenarios/ folder next to node_modules/.
+    const scenario = {
+      $schema: '../node_modules/gitbook-mock/schemas/scenario.json',
+      description: 'A space deleted six days ago, next to the starter content.',
+      extends: 'starter',
+      spaces: [{ key: 'old-notes', organization: 'acme', title: 'Old notes', deletedAt: '-P6D' }],
+    };
+    mkdirSync(join(app, 'scenarios'));
+    writeFileSync(join(app, 'scenarios', 'mine.json'), JSON.stringify(scenario));
+    expect(existsSync(join(app, 'scenarios', scenario.$schema))).toBe(true);
+    const { child, base } = await launch('npx', ['gitbook-mock', '--port', '0', '--scenarios-dir', 'scenarios', '--scenario', 'mine'], app);
     started.push(child);
-    expect(await (await fetch(`${base}/__admin/health`)).json()).toMatchObject({ status: 'ok', scenario: 'empty' });
+    expect(await (await fetch(`${base}/__admin/health`)).json()).toMatchObject({ status: 'ok', scenario: 'mine' });
     process.kill(child.pid!, 'SIGTERM');
     expect(await stopsListening(base)).toBe(true);
   });
