@@ -91,6 +91,11 @@ console.log(JSON.stringify({ status: res.status, title: (await res.json()).title
     expect(JSON.parse(stdout)).toEqual({ status: 200, title: 'Employee Handbook' });
   });
 
+  it('is required from CommonJS too (require of ESM, Node 20.19 and later)', async () => {
+    writeFileSync(join(app, 'plain.cjs'), `const { createMock } = require('gitbook-mock');\nprocess.stdout.write(createMock({ scenario: 'empty' }).runtime.manifest.scenario);\n`);
+    expect((await exec(process.execPath, ['plain.cjs'])).stdout).toBe('empty');
+  });
+
   it('type-checks a TypeScript consumer against the shipped types', async () => {
     writeFileSync(
       join(app, 'consumer.ts'),
