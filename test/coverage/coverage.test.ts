@@ -105,6 +105,13 @@ describe('GET /__admin/coverage', () => {
     expect(exercised(await coverage(t))).toEqual(['member-role admin→refused ×1']);
   });
 
+  it('counts a user both added and removed in one team update as removal winning', async () => {
+    const t = createTestMock();
+    const TM = '/v1/orgs/{organizations.acme}/teams/{teams.writers}/members';
+    expect((await t.call('admin', 'PUT', TM, { add: ['rosa@acme.test'], remove: ['rosa@acme.test'] })).status).toBe(204);
+    expect(exercised(await coverage(t))).toEqual(['team-membership added→removed-wins ×1']);
+  });
+
   it('keeps its count per runtime: a second mock stays empty', async () => {
     const first = createTestMock();
     const second = createTestMock();

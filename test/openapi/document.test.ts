@@ -93,6 +93,17 @@ describe('GET /__admin/openapi.json', () => {
     }
   });
 
+  it('has a row for every admin route the app serves (page assets aside)', () => {
+    const t = createTestMock();
+    const admin = t.mock.app.routes
+      .filter((r) => r.path.startsWith('/__admin') && r.method !== 'ALL' && !/\.\w+$|:file$/.test(r.path))
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(admin).toContain('GET /__admin/coverage');
+    expect(admin).toContain('POST /__admin/scenarios/{name}');
+    const rows = adminOperations.map((o) => `${o.method} ${o.path}`);
+    expect([...new Set(admin)].filter((route) => !rows.includes(route))).toEqual([]);
+  });
+
   it('has the method, path and operationId of the official document for every operation both serve', async () => {
     const ours = ourOperations(await documentOf());
     const theirs = officialOperations(official);
