@@ -8,6 +8,7 @@ import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
 import { runCoverageCommand } from './cli/coverage-command.ts';
 import { warmUp } from './cli/warm-up.ts';
+import { DataFileError } from './runtime.ts';
 import { operations } from './resources/index.ts';
 
 function fail(message: string): never {
@@ -31,7 +32,7 @@ function main(): void {
   try {
     mock = createMock(cli.app);
   } catch (error) {
-    if (error instanceof ScenarioError || error instanceof SyntaxError) fail(error.message);
+    if (error instanceof ScenarioError || error instanceof SyntaxError || error instanceof DataFileError) fail(error.message);
     throw error;
   }
   const server = serve({ fetch: mock.app.fetch, port: cli.port, hostname: cli.host }, (info: AddressInfo) => {

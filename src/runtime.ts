@@ -3,8 +3,10 @@
  * snapshot, and the request log. Built by createApp; nothing here is shared between apps
  * except the compiled schemas, which never change.
  */
-import { JSONFile, JSONFileSync } from 'lowdb/node';
-import { Low, LowSync } from 'lowdb';
+import { readFileSync } from 'node:fs';
+import { JSONFile } from 'lowdb/node';
+import { Low } from 'lowdb';
+import { ApiError } from './http/errors.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
 import { COLLECTION_NAMES, Store, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
@@ -119,16 +121,51 @@ export class Runtime {
     await this.file.write();
   }
 
+  /**
+   * Saves a change made by `undo`'s caller; if the data file cannot be written, `undo` takes
+   * the change back and the client gets a 503, so what it sees matches what is on disk.
+   */
+  async save(undo: () => void): Promise<void> {
+    try {
+      await this.persist();
+    } catch (error) {
+      undo();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError(503, `The state could not be saved to the data file, so the change was undone: ${reason}`);
+    }
+  }
+
+  /** Runs an admin change (scenario, reset, state, clock) and saves it, or undoes all of it. */
+  async change<T>(apply: () => T): Promise<T> {
+    if (!this.file) return apply();
+    const store = this.store.snapshot();
+    const { loaded, ids } = this;
+    const clock = this.clock.state();
+    const idPosition = ids.position;
+    const result = apply();
+    await this.save(() => {
+      this.store.restore(store);
+      this.loaded = loaded;
+      this.ids.position = idPosition;
+      this.clock.set(clock.now);
+      this.clock.freeze(clock.frozen);
+    });
+    return result;
+  }
+
   private openDataFile(path: string): boolean {
     this.file = new Low<StateFile>(new JSONFile<StateFile>(path), null as unknown as StateFile);
-    const existing = new LowSync<StateFile | null>(new JSONFileSync<StateFile | null>(path), null);
-    existing.read();
-    const saved = existing.data;
+    const saved = readDataFile(path);
     if (!saved) return false;
     // Reset goes back to the scenario the file was made from: load it, then lay the saved
     // state, clock and id counter over it.
     this.loadScenario(saved.scenario);
-    this.importState(saved.state);
+    try {
+      this.importState(saved.state);
+    } catch (error) {
+      if (error instanceof ApiError) throw new DataFileError(`${path} does not hold a valid state: ${error.message}`);
+      throw error;
+    }
     this.ids.position = saved.idPosition ?? 0;
     this.clock.set(saved.clock.now);
     this.clock.freeze(saved.clock.frozen);
@@ -143,4 +180,38 @@ interface StateFile {
   idPosition?: number;
   clock: { now: string; frozen: boolean };
   state: StateJson;
+}
+
+/** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
+export class DataFileError extends Error {}
+
+/** The saved state in `path`, or undefined when there is no file yet (a fresh start). */
+function readDataFile(path: string): StateFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DataFileError(`cannot read data file ${path}: ${(error as Error).message}`);
+  }
+  let saved: unknown;
+  try {
+    saved = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(`data file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const problem = shapeProblem(saved);
+  if (problem) throw new DataFileError(`data file ${path} is not a gitbook-mock state: ${problem}`);
+  return saved as StateFile;
+}
+
+function shapeProblem(saved: unknown): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(saved)) return `expected an object, found ${saved === null ? 'null' : Array.isArray(saved) ? 'an array' : typeof saved}`;
+  if (typeof saved.scenario !== 'string') return '"scenario" must be a string';
+  if (!isObject(saved.clock) || typeof saved.clock.now !== 'string' || typeof saved.clock.frozen !== 'boolean')
+    return '"clock" must be an object with "now" (string) and "frozen" (boolean)';
+  if (!isObject(saved.state)) return '"state" must be an object';
+  if (saved.idPosition !== undefined && !Number.isInteger(saved.idPosition)) return '"idPosition" must be an integer';
+  return undefined;
 }

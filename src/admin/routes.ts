@@ -73,34 +73,32 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
   app.get('/__admin/scenarios', (c) => c.json({ items: rt.catalog.list() }));
 
   app.post('/__admin/scenarios/:name', async (c) => {
-    const manifest = rt.loadScenario(c.req.param('name'));
+    const manifest = await rt.change(() => rt.loadScenario(c.req.param('name')));
     rt.log.clear();
-    await rt.persist();
     return c.json(manifest);
   });
 
   app.get('/__admin/manifest', (c) => c.json(rt.manifest));
 
   app.post('/__admin/reset', async (c) => {
-    const manifest = rt.reset();
+    const manifest = await rt.change(() => rt.reset());
     rt.log.clear();
-    await rt.persist();
     return c.json(manifest);
   });
 
   app.get('/__admin/state', (c) => c.json(rt.exportState()));
 
   app.put('/__admin/state', async (c) => {
-    rt.importState(await jsonBody(c));
-    await rt.persist();
+    const state = await jsonBody(c);
+    await rt.change(() => rt.importState(state));
     return c.json({ status: 'ok' });
   });
 
   app.get('/__admin/clock', (c) => c.json(rt.clock.state()));
 
   app.post('/__admin/clock', async (c) => {
-    applyClockChange(rt, await jsonBody(c));
-    await rt.persist();
+    const change = await jsonBody(c);
+    await rt.change(() => applyClockChange(rt, change));
     return c.json(rt.clock.state());
   });
 

@@ -114,8 +114,10 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
       };
       const mutating = op.method !== 'GET';
       let result: unknown;
+      let undo = () => {};
       try {
-        result = mutating ? rt.store.transaction(() => op.handle(ctx)) : op.handle(ctx);
+        if (mutating) ({ result, undo } = rt.store.tentative(() => op.handle(ctx)));
+        else result = op.handle(ctx);
         rt.coverage.commit();
       } catch (error) {
         // Transitions count only when the writes that made them are kept.
@@ -123,7 +125,7 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
         throw error;
       }
       if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
-      if (mutating) await rt.persist();
+      if (mutating) await rt.save(undo);
       if (result instanceof Response) return result;
       if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
       return c.json(result as object, op.status as 200);

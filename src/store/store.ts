@@ -81,12 +81,23 @@ export class Store {
    * is undone. `fn` must be synchronous.
    */
   transaction<T>(fn: () => T): T {
+    return this.tentative(fn).result;
+  }
+
+  /**
+   * A transaction that can still be taken back after it committed: `undo` replays its
+   * undo steps (used when saving it to the data file fails).
+   */
+  tentative<T>(fn: () => T): { result: T; undo: () => void } {
     const tables = eachTable(this.tables);
     for (const table of tables) table.begin();
     try {
       const result = fn();
-      for (const table of tables) table.commit();
-      return result;
+      const steps = tables.flatMap((table) => table.commit());
+      const undo = () => {
+        for (let i = steps.length - 1; i >= 0; i--) steps[i]();
+      };
+      return { result, undo };
     } catch (error) {
       for (const table of tables) table.rollback();
       throw error;

@@ -141,8 +141,11 @@ export class Table<T extends Row> {
     this.journal = [];
   }
 
-  commit(): void {
+  /** Stops recording; returns the undo steps of the transaction (newest last). */
+  commit(): (() => void)[] {
+    const journal = this.journal ?? [];
     this.journal = undefined;
+    return journal;
   }
 
   rollback(): void {
