@@ -8,7 +8,7 @@ import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
 import { runCoverageCommand } from './cli/coverage-command.ts';
 import { warmUp } from './cli/warm-up.ts';
-import { DataFileError } from './runtime.ts';
+import { DataFileError } from './persistence/data-file.ts';
 import { operations } from './resources/index.ts';
 
 function fail(message: string): never {
@@ -48,7 +48,15 @@ function main(): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close(() => process.exit(0));
+    server.close(() => {
+      // Compact on exit: the next start reads one snapshot instead of replaying the journal.
+      try {
+        mock.runtime.flush();
+      } catch (error) {
+        process.stderr.write(`gitbook-mock: could not compact the data file: ${(error as Error).message}\n`);
+      }
+      process.exit(0);
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   };

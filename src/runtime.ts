@@ -3,13 +3,11 @@
  * snapshot, and the request log. Built by createApp; nothing here is shared between apps
  * except the compiled schemas, which never change.
  */
-import { readFileSync } from 'node:fs';
-import { JSONFile } from 'lowdb/node';
-import { Low } from 'lowdb';
 import { ApiError } from './http/errors.ts';
+import { DataFile, DataFileError, type SavedState } from './persistence/data-file.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
-import { COLLECTION_NAMES, Store, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
+import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
 import { RequestLog } from './admin/request-log.ts';
 import { sharedSchemas, type Schemas } from './http/schemas.ts';
 import { ScenarioCatalog } from './scenarios/catalog.ts';
@@ -50,7 +48,7 @@ export class Runtime {
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(operations);
   private loaded!: Loaded;
-  private file?: Low<StateFile>;
+  private file?: DataFile;
 
   constructor(readonly options: AppOptions = {}) {
     this.clock = new VirtualClock(0, options.wallClock);
@@ -108,26 +106,34 @@ export class Runtime {
     this.store.import(valid);
   }
 
-  /** Writes the state to the data file, if there is one (atomically). */
-  async persist(): Promise<void> {
-    if (!this.file) return;
-    this.file.data = {
+  /** The whole state as the data file keeps it. */
+  private saved(): Omit<SavedState, 'seq'> {
+    return {
       scenario: this.loaded.name,
       manifest: this.loaded.manifest,
       clock: this.clock.state(),
       idPosition: this.ids.position,
       state: this.store.export(),
     };
-    await this.file.write();
+  }
+
+  /** Writes the whole state to the data file now (on exit; admin changes do it themselves). */
+  flush(): void {
+    this.file?.snapshotNow();
   }
 
   /**
-   * Saves a change made by `undo`'s caller; if the data file cannot be written, `undo` takes
-   * the change back and the client gets a 503, so what it sees matches what is on disk.
+   * Saves an API write (the rows it changed) to the data file's journal; if the disk refuses,
+   * `undo` takes the write back and the client gets a 503, so what it sees matches the disk.
    */
-  async save(undo: () => void): Promise<void> {
+  save(changes: RowChange[], undo: () => void): void {
+    if (!this.file || changes.length === 0) return;
+    this.failSafely(() => this.file!.append(changes, this.ids.position), undo);
+  }
+
+  private failSafely(write: () => void, undo: () => void): void {
     try {
-      await this.persist();
+      write();
     } catch (error) {
       undo();
       const reason = error instanceof Error ? error.message : String(error);
@@ -136,14 +142,14 @@ export class Runtime {
   }
 
   /** Runs an admin change (scenario, reset, state, clock) and saves it, or undoes all of it. */
-  async change<T>(apply: () => T): Promise<T> {
+  change<T>(apply: () => T): T {
     if (!this.file) return apply();
     const store = this.store.snapshot();
     const { loaded, ids } = this;
     const clock = this.clock.state();
     const idPosition = ids.position;
     const result = apply();
-    await this.save(() => {
+    this.failSafely(() => this.file!.snapshotNow(), () => {
       this.store.restore(store);
       this.loaded = loaded;
       this.ids.position = idPosition;
@@ -154,11 +160,21 @@ export class Runtime {
   }
 
   private openDataFile(path: string): boolean {
-    this.file = new Low<StateFile>(new JSONFile<StateFile>(path), null as unknown as StateFile);
-    const saved = readDataFile(path);
-    if (!saved) return false;
+    this.file = new DataFile(path, () => this.saved());
+    const found = this.file.load();
+    if (!found) {
+      // A fresh start: write the snapshot the journal will grow from.
+      this.loadScenario(this.options.scenario ?? 'starter');
+      try {
+        this.file.snapshotNow();
+      } catch (error) {
+        throw new DataFileError(`cannot write data file ${path}: ${(error as Error).message}`);
+      }
+      return true;
+    }
+    const { saved, entries } = found;
     // Reset goes back to the scenario the file was made from: load it, then lay the saved
-    // state, clock and id counter over it.
+    // state, the journal, clock and id counter over it.
     this.loadScenario(saved.scenario);
     try {
       this.importState(saved.state);
@@ -166,52 +182,10 @@ export class Runtime {
       if (error instanceof ApiError) throw new DataFileError(`${path} does not hold a valid state: ${error.message}`);
       throw error;
     }
-    this.ids.position = saved.idPosition ?? 0;
+    for (const entry of entries) this.store.apply(entry.changes);
+    this.ids.position = entries.at(-1)?.ids ?? saved.idPosition ?? 0;
     this.clock.set(saved.clock.now);
     this.clock.freeze(saved.clock.frozen);
     return true;
   }
-}
-
-interface StateFile {
-  scenario: string;
-  manifest: Manifest;
-  /** Where the run-time id counter stood, so ids made after a restart never repeat. */
-  idPosition?: number;
-  clock: { now: string; frozen: boolean };
-  state: StateJson;
-}
-
-/** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
-export class DataFileError extends Error {}
-
-/** The saved state in `path`, or undefined when there is no file yet (a fresh start). */
-function readDataFile(path: string): StateFile | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new DataFileError(`cannot read data file ${path}: ${(error as Error).message}`);
-  }
-  let saved: unknown;
-  try {
-    saved = JSON.parse(text);
-  } catch (error) {
-    throw new DataFileError(`data file ${path} is not JSON: ${(error as Error).message}`);
-  }
-  const problem = shapeProblem(saved);
-  if (problem) throw new DataFileError(`data file ${path} is not a gitbook-mock state: ${problem}`);
-  return saved as StateFile;
-}
-
-function shapeProblem(saved: unknown): string | undefined {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(saved)) return `expected an object, found ${saved === null ? 'null' : Array.isArray(saved) ? 'an array' : typeof saved}`;
-  if (typeof saved.scenario !== 'string') return '"scenario" must be a string';
-  if (!isObject(saved.clock) || typeof saved.clock.now !== 'string' || typeof saved.clock.frozen !== 'boolean')
-    return '"clock" must be an object with "now" (string) and "frozen" (boolean)';
-  if (!isObject(saved.state)) return '"state" must be an object';
-  if (saved.idPosition !== undefined && !Number.isInteger(saved.idPosition)) return '"idPosition" must be an integer';
-  return undefined;
 }

@@ -73,7 +73,7 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
   app.get('/__admin/scenarios', (c) => c.json({ items: rt.catalog.list() }));
 
   app.post('/__admin/scenarios/:name', async (c) => {
-    const manifest = await rt.change(() => rt.loadScenario(c.req.param('name')));
+    const manifest = rt.change(() => rt.loadScenario(c.req.param('name')));
     rt.log.clear();
     return c.json(manifest);
   });
@@ -81,7 +81,7 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
   app.get('/__admin/manifest', (c) => c.json(rt.manifest));
 
   app.post('/__admin/reset', async (c) => {
-    const manifest = await rt.change(() => rt.reset());
+    const manifest = rt.change(() => rt.reset());
     rt.log.clear();
     return c.json(manifest);
   });
@@ -90,7 +90,7 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
 
   app.put('/__admin/state', async (c) => {
     const state = await jsonBody(c);
-    await rt.change(() => rt.importState(state));
+    rt.change(() => rt.importState(state));
     return c.json({ status: 'ok' });
   });
 
@@ -98,7 +98,7 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
 
   app.post('/__admin/clock', async (c) => {
     const change = await jsonBody(c);
-    await rt.change(() => applyClockChange(rt, change));
+    rt.change(() => applyClockChange(rt, change));
     return c.json(rt.clock.state());
   });
 

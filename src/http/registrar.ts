@@ -9,6 +9,7 @@ import { check } from './schemas.ts';
 import type { HandlerContext, Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
 import type { UserRecord } from '../store/records.ts';
+import type { RowChange } from '../store/store.ts';
 
 const NO_BODY = new Set([204, 205]);
 
@@ -115,8 +116,9 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
       const mutating = op.method !== 'GET';
       let result: unknown;
       let undo = () => {};
+      let changes: RowChange[] = [];
       try {
-        if (mutating) ({ result, undo } = rt.store.tentative(() => op.handle(ctx)));
+        if (mutating) ({ result, undo, changes } = rt.store.tentative(() => op.handle(ctx)));
         else result = op.handle(ctx);
         rt.coverage.commit();
       } catch (error) {
@@ -125,7 +127,7 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
         throw error;
       }
       if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
-      if (mutating) await rt.save(undo);
+      if (mutating) rt.save(changes, undo);
       if (result instanceof Response) return result;
       if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
       return c.json(result as object, op.status as 200);

@@ -50,6 +50,9 @@ export const COLLECTION_NAMES = Object.keys(createTables()) as CollectionName[];
 /** The exported state: every collection as an array of records, in insertion order. */
 export type StateJson = { [K in CollectionName]: ReturnType<Tables[K]['list']> };
 
+/** One row a transaction wrote: its table, id, and new value (null when deleted). */
+export type RowChange = [CollectionName, string, Row | null];
+
 export type StoreSnapshot = Map<string, TableSnapshot<Row>>;
 
 /** Every table seen through what all tables share (for whole-store operations). */
@@ -88,19 +91,35 @@ export class Store {
    * A transaction that can still be taken back after it committed: `undo` replays its
    * undo steps (used when saving it to the data file fails).
    */
-  tentative<T>(fn: () => T): { result: T; undo: () => void } {
+  tentative<T>(fn: () => T): { result: T; undo: () => void; changes: RowChange[] } {
     const tables = eachTable(this.tables);
     for (const table of tables) table.begin();
     try {
       const result = fn();
-      const steps = tables.flatMap((table) => table.commit());
+      const steps: (() => void)[] = [];
+      const changes: RowChange[] = [];
+      for (const table of tables) {
+        const { undo, touched } = table.commit();
+        steps.push(...undo);
+        for (const id of touched) changes.push([table.name as CollectionName, id, table.get(id) ?? null]);
+      }
       const undo = () => {
         for (let i = steps.length - 1; i >= 0; i--) steps[i]();
       };
-      return { result, undo };
+      return { result, undo, changes };
     } catch (error) {
       for (const table of tables) table.rollback();
       throw error;
+    }
+  }
+
+  /** Lays committed changes over the state (replaying the `--data` journal). */
+  apply(changes: RowChange[]): void {
+    for (const [name, id, row] of changes) {
+      const table = this.tables[name] as unknown as Table<Row> | undefined;
+      if (!table) continue;
+      if (row) table.upsert(row);
+      else table.delete(id);
     }
   }
 

@@ -35,6 +35,8 @@ export class Table<T extends Row> {
   private changes = 0;
   /** Undo steps of the open transaction, if any (see Store.transaction). */
   private journal: (() => void)[] | undefined;
+  /** Ids the open transaction wrote (what the `--data` journal records). */
+  private touched: Set<string> | undefined;
   private readonly indexes: [string, (row: T) => string | null | undefined][];
 
   constructor(
@@ -92,6 +94,7 @@ export class Table<T extends Row> {
       if (key != null) this.bucketFor(index, key, true).push(row.id);
     }
     this.journal?.push(() => this.remove(row.id));
+    this.touched?.add(row.id);
     return frozen;
   }
 
@@ -105,6 +108,7 @@ export class Table<T extends Row> {
     }
     const frozen = this.put(old, Object.freeze(next));
     this.journal?.push(() => this.put(frozen, old));
+    this.touched?.add(id);
     return frozen;
   }
 
@@ -127,6 +131,7 @@ export class Table<T extends Row> {
     if (!old) return false;
     const seq = this.seqs.get(id)!;
     const places = this.remove(id);
+    this.touched?.add(id);
     this.journal?.push(() => {
       this.changes++;
       this.rows.set(id, old);
@@ -139,18 +144,28 @@ export class Table<T extends Row> {
   /** Starts recording undo steps; `rollback` replays them, `commit` forgets them. */
   begin(): void {
     this.journal = [];
+    this.touched = new Set();
   }
 
-  /** Stops recording; returns the undo steps of the transaction (newest last). */
-  commit(): (() => void)[] {
-    const journal = this.journal ?? [];
+  /** Stops recording; returns the undo steps (newest last) and the ids written. */
+  commit(): { undo: (() => void)[]; touched: Set<string> } {
+    const result = { undo: this.journal ?? [], touched: this.touched ?? new Set<string>() };
     this.journal = undefined;
-    return journal;
+    this.touched = undefined;
+    return result;
+  }
+
+  /** Puts `row` in place of the row with its id, or appends it (replaying the `--data` journal). */
+  upsert(row: T): void {
+    const old = this.rows.get(row.id);
+    if (old) this.put(old, Object.freeze(row));
+    else this.insert(row);
   }
 
   rollback(): void {
     const journal = this.journal ?? [];
     this.journal = undefined;
+    this.touched = undefined;
     for (let i = journal.length - 1; i >= 0; i--) journal[i]();
   }
 

@@ -1,0 +1,176 @@
+/**
+ * The `--data` file: a snapshot (FILE, the whole state as JSON) and beside it a journal
+ * (FILE.journal), one JSON line per committed API write. A write costs one appended line,
+ * not a rewrite of the state; it is in the file (the kernel's page cache) before the client
+ * gets its answer, so it survives `kill -9`.
+ *
+ * Every line carries a sequence number and the snapshot names the last one it includes, so
+ * any crash leaves a readable pair: on load, lines at or below the snapshot's number are
+ * skipped, and a torn last line (the process died mid-append) is ignored. Compaction writes
+ * a new snapshot in the background, then swaps in a journal holding only the lines after it.
+ *
+ * Not a lowdb adapter: lowdb's adapter reads and writes the whole document (`read()` /
+ * `write(data)`), which is exactly the cost this file exists to avoid.
+ */
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import type { RowChange, StateJson } from '../store/store.ts';
+import type { Manifest } from '../scenarios/loader.ts';
+
+export interface SavedState {
+  scenario: string;
+  manifest: Manifest;
+  /** Where the run-time id counter stood, so ids made after a restart never repeat. */
+  idPosition?: number;
+  clock: { now: string; frozen: boolean };
+  state: StateJson;
+  /** The last journal line this snapshot includes. */
+  seq?: number;
+}
+
+/** One journal line: the rows a write changed, and where the id counter stood after it. */
+export interface JournalEntry {
+  seq: number;
+  ids: number;
+  changes: RowChange[];
+}
+
+/** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
+export class DataFileError extends Error {}
+
+/** Lines appended since the last snapshot before a background compaction starts. */
+const COMPACT_AFTER = 5000;
+
+export class DataFile {
+  private seq = 0;
+  /** Lines not yet in a snapshot on disk, newest last (what a compaction keeps). */
+  private pending: { seq: number; line: string }[] = [];
+  private compacting = false;
+  /** Bumped by every snapshot write, so a slow background one never replaces a newer one. */
+  private generation = 0;
+
+  constructor(
+    readonly path: string,
+    private readonly current: () => Omit<SavedState, 'seq'>,
+    private readonly compactAfter = COMPACT_AFTER,
+  ) {}
+
+  get journalPath(): string {
+    return `${this.path}.journal`;
+  }
+
+  /** The saved snapshot and the journal entries after it; undefined when there is no file. */
+  load(): { saved: SavedState; entries: JournalEntry[] } | undefined {
+    const saved = readSnapshot(this.path);
+    if (!saved) return undefined;
+    const entries = readJournal(this.journalPath).filter((entry) => entry.seq > (saved.seq ?? 0));
+    this.seq = Math.max(saved.seq ?? 0, ...entries.map((entry) => entry.seq));
+    this.pending = entries.map((entry) => ({ seq: entry.seq, line: `${JSON.stringify(entry)}\n` }));
+    return { saved, entries };
+  }
+
+  /** Appends one committed write; throws (having written nothing whole) when the disk refuses. */
+  append(changes: RowChange[], ids: number): void {
+    const seq = this.seq + 1;
+    const line = `${JSON.stringify({ seq, ids, changes } satisfies JournalEntry)}\n`;
+    appendFileSync(this.journalPath, line);
+    this.seq = seq;
+    this.pending.push({ seq, line });
+    if (this.pending.length >= this.compactAfter && !this.compacting) void this.compactInBackground();
+  }
+
+  /** Writes the whole state now and empties the journal (admin changes, and on exit). */
+  snapshotNow(): void {
+    this.generation++;
+    const seq = this.seq;
+    const tmp = `${this.path}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ ...this.current(), seq }));
+    renameSync(tmp, this.path);
+    this.dropThrough(seq);
+  }
+
+  private async compactInBackground(): Promise<void> {
+    this.compacting = true;
+    const generation = ++this.generation;
+    const seq = this.seq;
+    const text = JSON.stringify({ ...this.current(), seq });
+    const tmp = `${this.path}.compact.tmp`;
+    try {
+      await writeFile(tmp, text);
+      // An admin change wrote a newer snapshot meanwhile: this one is stale.
+      if (generation !== this.generation) return;
+      renameSync(tmp, this.path);
+      this.dropThrough(seq);
+    } catch {
+      // The journal still holds every line; the next compaction tries again.
+    } finally {
+      this.compacting = false;
+    }
+  }
+
+  /** Rewrites the journal with only the lines after `seq` (synchronously, so no append interleaves). */
+  private dropThrough(seq: number): void {
+    this.pending = this.pending.filter((entry) => entry.seq > seq);
+    const tmp = `${this.journalPath}.tmp`;
+    writeFileSync(tmp, this.pending.map((entry) => entry.line).join(''));
+    renameSync(tmp, this.journalPath);
+  }
+}
+
+function readSnapshot(path: string): SavedState | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DataFileError(`cannot read data file ${path}: ${(error as Error).message}`);
+  }
+  let saved: unknown;
+  try {
+    saved = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(`data file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const problem = shapeProblem(saved);
+  if (problem) throw new DataFileError(`data file ${path} is not a gitbook-mock state: ${problem}`);
+  return saved as SavedState;
+}
+
+/** The journal's entries; a torn last line is the mark of a crash mid-append and is dropped. */
+function readJournal(path: string): JournalEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new DataFileError(`cannot read journal ${path}: ${(error as Error).message}`);
+  }
+  const lines = text.split('\n');
+  const entries: JournalEntry[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] === '') continue;
+    let entry: JournalEntry;
+    try {
+      entry = JSON.parse(lines[i]);
+    } catch {
+      if (i >= lines.length - 2 && !text.endsWith('\n')) break;
+      throw new DataFileError(`journal ${path} line ${i + 1} is not JSON`);
+    }
+    if (!Number.isInteger(entry?.seq) || !Array.isArray(entry.changes))
+      throw new DataFileError(`journal ${path} line ${i + 1} is not a journal entry`);
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function shapeProblem(saved: unknown): string | undefined {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(saved)) return `expected an object, found ${saved === null ? 'null' : Array.isArray(saved) ? 'an array' : typeof saved}`;
+  if (typeof saved.scenario !== 'string') return '"scenario" must be a string';
+  if (!isObject(saved.clock) || typeof saved.clock.now !== 'string' || typeof saved.clock.frozen !== 'boolean')
+    return '"clock" must be an object with "now" (string) and "frozen" (boolean)';
+  if (!isObject(saved.state)) return '"state" must be an object';
+  if (saved.idPosition !== undefined && !Number.isInteger(saved.idPosition)) return '"idPosition" must be an integer';
+  if (saved.seq !== undefined && !Number.isInteger(saved.seq)) return '"seq" must be an integer';
+  return undefined;
+}
