@@ -1,13 +1,14 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
  * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
- * bare route), large (speed at scale).
+ * bare route), large (speed at scale), data (`large` with `--data`).
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
 import { httpSpeed } from './http-speed.ts';
 import { largeSpeed } from './large-speed.ts';
 import { startupSpeed } from './startup-speed.ts';
+import { dataSpeed } from './data-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -40,6 +41,11 @@ if (all || wanted.has('http')) {
 if (all || wanted.has('large')) {
   out.push('', '### The `large` scenario on the real CLI, 10 connections', '', '| what | runs | figure | |', '|---|---|---|---|');
   out.push(...(await largeSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (all || wanted.has('data')) {
+  out.push('', '### `large` with `--data` on the real CLI', '', '| what | runs | figure | aim |', '|---|---|---|---|');
+  out.push(...(await dataSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
 }
 
 process.stdout.write(`${out.join('\n')}\n`);

@@ -36,7 +36,8 @@ export interface AppOptions {
 interface Loaded {
   name: string;
   manifest: Manifest;
-  snapshot: StoreSnapshot;
+  /** The state just after the load; absent after a restart from `--data` until a reset builds it. */
+  snapshot?: StoreSnapshot;
 }
 
 export class Runtime {
@@ -90,6 +91,7 @@ export class Runtime {
 
   /** State and clock back to just after the last scenario load. */
   reset(): Manifest {
+    if (!this.loaded.snapshot) return this.loadScenario(this.loaded.name);
     this.store.restore(this.loaded.snapshot);
     this.ids.position = 0;
     this.clock.set(this.loaded.manifest.now);
@@ -100,10 +102,13 @@ export class Runtime {
     return this.store.export();
   }
 
-  /** Replaces the state with an exported one; throws a 400 naming the bad path. */
-  importState(state: unknown): void {
+  /**
+   * Replaces the state with an exported one; throws a 400 naming the bad path. `owned`: the
+   * caller hands the rows over (freshly parsed, nobody else holds them), so they are not copied.
+   */
+  importState(state: unknown, owned = false): void {
     const valid = checkState(state, this.schemas);
-    this.store.import(valid);
+    this.store.import(valid, owned);
   }
 
   /** The whole state as the data file keeps it. */
@@ -173,11 +178,12 @@ export class Runtime {
       return true;
     }
     const { saved, entries } = found;
-    // Reset goes back to the scenario the file was made from: load it, then lay the saved
-    // state, the journal, clock and id counter over it.
-    this.loadScenario(saved.scenario);
+    // Reset goes back to the scenario the file was made from; it is built on the first reset
+    // (building `large` takes longer than reading the file), but must exist now.
+    this.catalog.read(saved.scenario);
+    this.loaded = { name: saved.scenario, manifest: saved.manifest };
     try {
-      this.importState(saved.state);
+      this.importState(saved.state, true);
     } catch (error) {
       if (error instanceof ApiError) throw new DataFileError(`${path} does not hold a valid state: ${error.message}`);
       throw error;

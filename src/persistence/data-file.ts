@@ -170,6 +170,7 @@ function shapeProblem(saved: unknown): string | undefined {
   if (!isObject(saved.clock) || typeof saved.clock.now !== 'string' || typeof saved.clock.frozen !== 'boolean')
     return '"clock" must be an object with "now" (string) and "frozen" (boolean)';
   if (!isObject(saved.state)) return '"state" must be an object';
+  if (!isObject(saved.manifest)) return '"manifest" must be an object';
   if (saved.idPosition !== undefined && !Number.isInteger(saved.idPosition)) return '"idPosition" must be an integer';
   if (saved.seq !== undefined && !Number.isInteger(saved.seq)) return '"seq" must be an integer';
   return undefined;

@@ -78,7 +78,8 @@ describe('a --data file that is not a state', () => {
     ['null', 'null'],
     ['{"hello":1}', '"scenario"'],
     ['{"scenario":"starter","clock":{"now":"2024-01-01T00:00:00.000Z","frozen":false},"state":[]}', '"state"'],
-    ['{"scenario":"starter","clock":{"now":"2024-01-01T00:00:00.000Z","frozen":false},"state":{"organizations":[{}]}}', 'valid state'],
+    ['{"scenario":"starter","clock":{"now":"2024-01-01T00:00:00.000Z","frozen":false},"manifest":{},"state":{"organizations":[{}]}}', 'valid state'],
+    ['{"scenario":"starter","clock":{"now":"2024-01-01T00:00:00.000Z","frozen":false},"state":{}}', '"manifest"'],
     ['{not json', 'not JSON'],
   ])('%s exits 2 with one line naming the problem', async (text, problem) => {
     const file = join(tempDir(), 'state.json');

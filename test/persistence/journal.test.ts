@@ -49,7 +49,7 @@ describe('the --data journal', () => {
   it('compacts in the background, keeping the lines written while the snapshot was saved', async () => {
     const file = tempFile();
     let counter = 0;
-    const current = () => ({ scenario: 'empty', clock: { now: '2024-01-01T00:00:00.000Z', frozen: true }, state: {}, counter } as unknown as SavedState);
+    const current = () => ({ scenario: 'empty', clock: { now: '2024-01-01T00:00:00.000Z', frozen: true }, manifest: {}, state: {}, counter } as unknown as SavedState);
     const data = new DataFile(file, current, 3);
     data.snapshotNow();
     for (let i = 1; i <= 5; i++) {
