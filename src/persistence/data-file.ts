@@ -12,8 +12,8 @@
  * Not a lowdb adapter: lowdb's adapter reads and writes the whole document (`read()` /
  * `write(data)`), which is exactly the cost this file exists to avoid.
  */
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { appendFileSync, closeSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { RowChange, StateJson } from '../store/store.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 
@@ -84,7 +84,12 @@ export class DataFile {
     this.generation++;
     const seq = this.seq;
     const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ ...this.current(), seq }));
+    const fd = openSync(tmp, 'w');
+    try {
+      for (const chunk of snapshotChunks({ ...this.current(), seq })) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, this.path);
     this.dropThrough(seq);
   }
@@ -93,10 +98,17 @@ export class DataFile {
     this.compacting = true;
     const generation = ++this.generation;
     const seq = this.seq;
-    const text = JSON.stringify({ ...this.current(), seq });
+    // Rows never change in place, so the lists taken now stay this instant's state while
+    // the chunks are written between requests.
+    const chunks = snapshotChunks({ ...this.current(), seq });
     const tmp = `${this.path}.compact.tmp`;
     try {
-      await writeFile(tmp, text);
+      const file = await open(tmp, 'w');
+      try {
+        for (const chunk of chunks) await file.write(chunk);
+      } finally {
+        await file.close();
+      }
       // An admin change wrote a newer snapshot meanwhile: this one is stale.
       if (generation !== this.generation) return;
       renameSync(tmp, this.path);
@@ -115,6 +127,25 @@ export class DataFile {
     writeFileSync(tmp, this.pending.map((entry) => entry.line).join(''));
     renameSync(tmp, this.journalPath);
   }
+}
+
+/**
+ * The snapshot's JSON in pieces of a thousand rows, so that no one string holds the whole
+ * state (a 35 MB state made a 35 MB string, twice over while it was written).
+ */
+function* snapshotChunks(saved: SavedState): Generator<string> {
+  const { state, ...head } = saved;
+  yield `${JSON.stringify(head).slice(0, -1)},"state":{`;
+  let first = true;
+  for (const [name, rows] of Object.entries(state) as [string, unknown[]][]) {
+    yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
+    first = false;
+    for (let i = 0; i < rows.length; i += 1000) {
+      yield `${i === 0 ? '' : ','}${rows.slice(i, i + 1000).map((row) => JSON.stringify(row)).join(',')}`;
+    }
+    yield ']';
+  }
+  yield '}}';
 }
 
 function readSnapshot(path: string): SavedState | undefined {
