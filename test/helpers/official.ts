@@ -20,6 +20,19 @@ export const officialSpec = JSON.parse(readFileSync(specPath, 'utf8')) as {
   components: { schemas: Record<string, unknown> };
 };
 
+/**
+ * Where the official document is looser than what the service serves and its own consumers
+ * read, the oracle takes the served shape. Each correction names its evidence.
+ */
+function corrected(components: { schemas: Record<string, unknown> }) {
+  const out = structuredClone(components) as { schemas: Record<string, { properties: Record<string, unknown> }> };
+  // "filesystem": the document says an object; GitBook's renderer reads a list of files
+  // (GitbookIO/gitbook, packages/openapi-parser/src/types.ts `Filesystem`, and
+  // packages/react-openapi/src/dereference.ts `filesystem.find((f) => f.isEntrypoint)`).
+  out.schemas.OpenAPISpecContent.properties.filesystem = { type: 'array', items: { type: 'object', required: ['isEntrypoint', 'specification'] } };
+  return out;
+}
+
 let ajv: Ajv2020 | undefined;
 function officialAjv(): Ajv2020 {
   if (!ajv) {
@@ -27,7 +40,7 @@ function officialAjv(): Ajv2020 {
     (formatsPlugin as unknown as (a: Ajv2020) => void)(ajv);
     ajv.addFormat('emoji', true);
     ajv.addFormat('icon', true);
-    ajv.addSchema({ $id: 'official', components: officialSpec.components });
+    ajv.addSchema({ $id: 'official', components: corrected(officialSpec.components) });
   }
   return ajv;
 }

@@ -123,9 +123,13 @@ describe('OpenAPI spec versions', () => {
     const org = t.id('organizations', 'acme');
     const latest = await client.orgs.getLatestOpenApiSpecVersionContent(org, 'petstore');
     expectOfficial('getLatestOpenAPISpecVersionContent', 200, latest.data);
-    const body = latest.data as unknown as { filesystem: Record<string, { openapi: string; paths: object }>; url: string };
-    expect(body.filesystem['petstore.json'].openapi).toMatch(/^3\./);
-    expect(Object.keys(body.filesystem['petstore.json'].paths)).toContain('/pets');
+    type Entry = { filename: string; isEntrypoint: boolean; specification: { openapi: string; paths: object } };
+    const body = latest.data as unknown as { filesystem: Entry[]; url: string };
+    // As GitBook's renderer reads it.
+    const entry = body.filesystem.find((f) => f.isEntrypoint)!;
+    expect(entry.filename).toBe('petstore.json');
+    expect(entry.specification.openapi).toMatch(/^3\./);
+    expect(Object.keys(entry.specification.paths)).toContain('/pets');
     expect(body.url).toBe('https://petstore.acme.test/openapi.json');
     const version = await client.orgs.getLatestOpenApiSpecVersion(org, 'petstore');
     const byId = await client.orgs.getOpenApiSpecVersionContentById(org, 'petstore', version.data.id);
@@ -140,8 +144,20 @@ describe('OpenAPI spec versions', () => {
     expect(created.status).toBe(201);
     expect(created.body.sourceURL).toBeUndefined();
     const content = await t.call('admin', 'GET', `${O}/tiny/versions/latest/content`);
-    expect(content.body.filesystem['openapi.json'].info.title).toBe('Tiny');
+    expect(content.body.filesystem).toEqual([{ filename: 'openapi.json', dir: '.', isEntrypoint: true, references: [], specification: JSON.parse(text) }]);
     expect(content.body.url).toMatch(/\/v1\/orgs\/.+\/openapi\/tiny\/versions\/.+\/content$/);
+  });
+
+  it('parses a YAML text version into the specification the renderer reads', async () => {
+    const t = createTestMock();
+    const text = 'openapi: 3.0.3\ninfo:\n  title: Yaml API\n  version: "2"\npaths:\n  /ping:\n    get:\n      responses:\n        "200":\n          description: OK\n';
+    expect((await t.call('admin', 'POST', O, { slug: 'yaml-api', source: { text } })).status).toBe(201);
+    const { data } = await t.client('reader').orgs.getLatestOpenApiSpecVersionContent(t.id('organizations', 'acme'), 'yaml-api');
+    expectOfficial('getLatestOpenAPISpecVersionContent', 200, data);
+    const entry = (data.filesystem as unknown as { isEntrypoint: boolean; filename: string; specification: any }[]).find((f) => f.isEntrypoint)!;
+    expect(entry.filename).toBe('openapi.yaml');
+    expect(entry.specification.info.title).toBe('Yaml API');
+    expect(Object.keys(entry.specification.paths)).toEqual(['/ping']);
   });
 
   it('hides specs from outsiders (404) and guests (403)', async () => {

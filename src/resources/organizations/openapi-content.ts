@@ -1,11 +1,13 @@
 /**
  * The content of an OpenAPI spec version. The mock has no network: a version made from
  * `source.url` serves a fixture file from fixtures/ (petstore.json unless the scenario
- * names another); a version made from `source.text` serves that text. `filesystem` maps
- * a file name to the file's content (parsed when it is JSON).
+ * names another); a version made from `source.text` serves that text. `filesystem` is the
+ * list of files GitBook's renderer reads (it looks for the entry with `isEntrypoint`), each
+ * with its parsed `specification` (JSON or YAML); one file, as specs are stored bundled.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { errors } from '../../http/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -29,14 +31,26 @@ function readFixture(name: string): unknown {
   return fixtureCache.get(name);
 }
 
+/** The parsed document of a text version: JSON, else YAML; text that is neither stays text. */
 function fromText(text: string): [string, unknown] {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') return ['openapi.json', parsed];
   } catch {
-    // Not JSON: served as the YAML text it presumably is.
+    // Not JSON: YAML, most likely.
+  }
+  try {
+    const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
+    if (parsed && typeof parsed === 'object') return ['openapi.yaml', parsed];
+  } catch {
+    // Neither: served as the text it is.
   }
   return ['openapi.yaml', text];
+}
+
+/** One entry of the renderer's `Filesystem` (packages/openapi-parser of GitbookIO/gitbook). */
+function entrypoint([filename, specification]: [string, unknown]) {
+  return { filename, dir: '.', isEntrypoint: true, references: [] as string[], specification };
 }
 
 /** Where a version made from text can be fetched: its content operation. */
@@ -50,10 +64,10 @@ export function presentContent(version: OpenApiSpecVersionRecord) {
   else {
     const content = readFixture(version.fixture);
     if (content === undefined) throw errors.notFound('Content of OpenAPI spec version', version.id);
-    file = [version.fixture, content];
+    file = [version.fixture, typeof content === 'string' ? fromText(content)[1] : content];
   }
   return {
-    filesystem: { [file[0]]: file[1] },
+    filesystem: [entrypoint(file)],
     url: version.url,
     urls: { source: version.url, public: null },
   };
