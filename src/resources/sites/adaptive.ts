@@ -1,7 +1,7 @@
 /** The adaptive-content visitor schema of a site, and the template conditions derived from it. */
 import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
-import { templateConditions } from '../../rules/adaptive-schema.ts';
+import { cleanVisitorSchema, templateConditions } from '../../rules/adaptive-schema.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { siteOf, type SitePath } from './access.ts';
 
@@ -35,7 +35,7 @@ export const adaptiveOperations: Operation[] = [
     response: 'sites/adaptive-schema',
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      const adaptiveSchema = { jsonSchema: ctx.body.jsonSchema, updatedAt: ctx.now };
+      const adaptiveSchema = { jsonSchema: cleanVisitorSchema(ctx.body.jsonSchema), updatedAt: ctx.now };
       ctx.rt.db.sites.update(site.id, { adaptiveSchema, updatedAt: ctx.now });
       return presentAdaptiveSchema(adaptiveSchema);
     },
