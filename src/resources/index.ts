@@ -9,12 +9,14 @@ import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
 import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
 import { siteOperations } from './sites/operations.ts';
+import { userOperations } from './users/operations.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
   ...changeRequestOperations,
   ...siteOperations,
   ...organizationOperations,
+  ...userOperations,
 ];
 
 /** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */

@@ -26,6 +26,8 @@ const EXTRAS: Record<string, string> = {
     'the seed says "not shown"; official',
   'DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}':
     'the seed says "not shown"; official',
+  'GET /v1/user': 'official (issue 10): gitbook auth and whoami call it first',
+  'GET /v1/users/{userId}': 'official (issue 10): where every presented user\'s urls.location points',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
