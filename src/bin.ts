@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createMock } from './app.ts';
-import { CliError, parseCli, USAGE } from './cli-args.ts';
+import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
 import { runCoverageCommand } from './cli/coverage-command.ts';
@@ -27,6 +27,11 @@ function main(): void {
   if (cli.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
+  }
+  if (!cli.app.adminToken && !isLoopbackListen(cli.host)) {
+    process.stderr.write(
+      `gitbook-mock: warning: listening on ${cli.host} without --admin-token; the admin API answers loopback only, set --admin-token (or GITBOOK_MOCK_ADMIN_TOKEN) to use it from elsewhere\n`,
+    );
   }
   let mock;
   try {

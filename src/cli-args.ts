@@ -24,6 +24,8 @@ Options:
   --data FILE         keep the state in this JSON file and load it again on restart
   --seed N            changes generated filler data (names, texts, times), never ids
   --latency MS        adds MS milliseconds to every API response
+  --admin-token TOKEN opens the admin API from anywhere with Authorization: Bearer TOKEN
+                      (or GITBOOK_MOCK_ADMIN_TOKEN); without it, loopback only
   -h, --help          prints this text and exits
 
 Admin API on the same port: GET /__admin/scenarios, POST /__admin/reset, the QA console
@@ -42,7 +44,7 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
   return value;
 }
 
-export function parseCli(argv: string[]): CliOptions {
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -57,6 +59,7 @@ export function parseCli(argv: string[]): CliOptions {
         data: { type: 'string' },
         seed: { type: 'string' },
         latency: { type: 'string' },
+        'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -65,6 +68,8 @@ export function parseCli(argv: string[]): CliOptions {
   }
   const v = parsed.values;
   if (v.host !== undefined && v.host.trim() === '') throw new CliError('--host must not be empty');
+  const adminToken = v['admin-token'] ?? (env.GITBOOK_MOCK_ADMIN_TOKEN || undefined);
+  if (adminToken !== undefined && adminToken.trim() === '') throw new CliError('--admin-token must not be empty');
   if (v.scenario !== undefined && v.scenario.trim() === '') throw new CliError('--scenario must not be empty');
   return {
     help: v.help ?? false,
@@ -76,6 +81,12 @@ export function parseCli(argv: string[]): CliOptions {
       dataFile: v.data,
       seed: integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1),
       latency: integer('latency', v.latency, 0, 600_000),
+      adminToken,
     },
   };
+}
+
+/** Whether --host keeps the server on this machine (the admin token is then optional). */
+export function isLoopbackListen(host: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host.trim());
 }

@@ -29,6 +29,8 @@ export interface AppOptions {
   dataFile?: string;
   /** Wall time source of the virtual clock (tests inject one). */
   wallClock?: () => number;
+  /** Opens the admin API from anywhere with `Authorization: Bearer TOKEN` (contract.md). */
+  adminToken?: string;
   /** How many requests GET /__admin/requests keeps. */
   requestLogLimit?: number;
 }

@@ -1,27 +1,12 @@
 /**
  * The admin API of contract.md: health, scenarios, reset, state export and import,
- * the virtual clock and the request log. No token is needed from loopback (or in-process);
- * from elsewhere, the token of an organization admin of the current state.
+ * the virtual clock and the request log. Who may call it: see access.ts.
  */
 import type { Context, Hono } from 'hono';
-import type { HttpBindings } from '@hono/node-server';
 import { errors } from '../http/errors.ts';
-import { authenticate } from '../http/registrar.ts';
+import { requireAdminAccess } from './access.ts';
 import { parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
-
-function isLoopback(address: string | undefined): boolean {
-  if (address === undefined) return true; // in-process request, no socket
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
-
-function requireAdminAccess(c: Context, rt: Runtime): void {
-  const address = (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress;
-  if (isLoopback(address)) return;
-  const user = authenticate(c, rt);
-  const isAdmin = rt.db.members.by('user', user.id).some((m) => m.role === 'admin');
-  if (!isAdmin) throw errors.forbidden('use the admin API from outside this machine');
-}
 
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -64,7 +49,7 @@ function applyClockChange(rt: Runtime, body: unknown): void {
 
 export function registerAdmin(app: Hono, rt: Runtime): void {
   app.use('/__admin/*', async (c, next) => {
-    requireAdminAccess(c, rt);
+    requireAdminAccess(c, rt.options.adminToken);
     await next();
   });
 

@@ -5,6 +5,7 @@
  * sets them as prepared headers instead, which every response then carries, errors too.
  */
 import type { MiddlewareHandler } from 'hono';
+import { isLoopbackOrigin } from '../admin/access.ts';
 
 export interface CorsOptions {
   allowMethods: string[];
@@ -21,7 +22,9 @@ export function cors(options: CorsOptions): MiddlewareHandler {
     const origin = c.req.header('origin');
     // Only browsers send Origin, and only their requests need CORS headers.
     if (!origin) return next();
-    // Any origin may call the mock, with credentials: echo it back.
+    // The admin API is a door to everything: only pages served from loopback may call it.
+    if (c.req.path.startsWith('/__admin') && !isLoopbackOrigin(origin)) return next();
+    // Any origin may call /v1, with credentials: echo it back.
     c.header('Access-Control-Allow-Origin', origin);
     c.header('Access-Control-Allow-Credentials', 'true');
     c.header('Vary', 'Origin');
