@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
  * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
- * bare route), large (speed at scale), data (`large` with `--data`).
+ * bare route), large (speed at scale), data (`large` with `--data`), memory
+ * (60-second mixed soak; not in the default run).
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
@@ -9,6 +10,7 @@ import { httpSpeed } from './http-speed.ts';
 import { largeSpeed } from './large-speed.ts';
 import { startupSpeed } from './startup-speed.ts';
 import { dataSpeed } from './data-speed.ts';
+import { memorySoak } from './memory-soak.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -46,6 +48,11 @@ if (all || wanted.has('large')) {
 if (all || wanted.has('data')) {
   out.push('', '### `large` with `--data` on the real CLI', '', '| what | runs | figure | aim |', '|---|---|---|---|');
   out.push(...(await dataSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (wanted.has('memory')) {
+  out.push('', '### Memory through a mixed load (GET 20 comments, GET a space, POST a comment)', '', '| what | requests | figure | aim |', '|---|---|---|---|');
+  out.push(...(await memorySoak(Number(process.env.BENCH_SOAK_SECONDS ?? 60))));
 }
 
 process.stdout.write(`${out.join('\n')}\n`);
