@@ -3,7 +3,12 @@
  * A ring of entries that are rewritten in place: at thousands of requests a second, new
  * entry objects would each live long enough to reach the old generation and pile up there
  * as garbage (measured: 65 MB more peak memory under load).
+ * Bounded in bytes too: an entry keeps a body preview of BODY_PREVIEW characters (marked
+ * `bodyTruncated`), and past BODY_TOTAL characters of kept bodies the oldest previews go.
  */
+export const BODY_PREVIEW = 4096;
+export const BODY_TOTAL = 4 * 1024 * 1024;
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -11,6 +16,8 @@ export interface LoggedRequest {
   at: string;
   query?: Record<string, string[]>;
   body?: unknown;
+  /** The body was longer than the preview kept (or dropped to bound the journal). */
+  bodyTruncated?: true;
 }
 
 /** A slot of the ring: the request's URL is kept as it came, and read apart when listed. */
@@ -21,6 +28,7 @@ interface Slot {
   at: string;
   /** The body text as it came; parsed when listed, so writes do not parse it twice. */
   body?: string;
+  truncated?: boolean;
 }
 
 /** The body as JSON when it is JSON, otherwise its first 1,000 characters. */
@@ -43,11 +51,17 @@ function parts(url: string): { path: string; query?: Record<string, string[]> } 
 export class RequestLog {
   private slots: Slot[] = [];
   private start = 0;
+  private bodyChars = 0;
 
   constructor(private readonly limit = 1000) {}
 
   add(method: string, url: string, status: number, at: string, body?: string): void {
     let slot: Slot;
+    let truncated = false;
+    if (body !== undefined && body.length > BODY_PREVIEW) {
+      body = body.slice(0, BODY_PREVIEW);
+      truncated = true;
+    }
     if (this.slots.length < this.limit) {
       slot = { method, url, status, at };
       this.slots.push(slot);
@@ -58,21 +72,38 @@ export class RequestLog {
       slot.url = url;
       slot.status = status;
       slot.at = at;
+      this.bodyChars -= slot.body?.length ?? 0;
     }
     slot.body = body;
+    slot.truncated = truncated;
+    this.bodyChars += body?.length ?? 0;
+    if (this.bodyChars > BODY_TOTAL) this.dropOldestBodies();
+  }
+
+  /** Drops the oldest previews until the kept bodies fit BODY_TOTAL again. */
+  private dropOldestBodies(): void {
+    for (let i = 0; i < this.slots.length && this.bodyChars > BODY_TOTAL; i++) {
+      const slot = this.slots[(this.start + i) % this.slots.length];
+      if (slot.body === undefined || slot.body === '') continue;
+      this.bodyChars -= slot.body.length;
+      slot.body = '';
+      slot.truncated = true;
+    }
   }
 
   /** Copies of the entries, oldest first, without the fields a request did not have. */
   list(): LoggedRequest[] {
     const ordered = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
-    return ordered.map(({ method, url, status, at, body }) => {
+    return ordered.map(({ method, url, status, at, body, truncated }) => {
       const { path, query } = parts(url);
-      return { method, path, status, at, ...(query && { query }), ...(body !== undefined && { body: parsedBody(body) }) };
+      const kept = body === undefined ? {} : truncated ? { body, bodyTruncated: true as const } : { body: parsedBody(body) };
+      return { method, path, status, at, ...(query && { query }), ...kept };
     });
   }
 
   clear(): void {
     this.slots = [];
     this.start = 0;
+    this.bodyChars = 0;
   }
 }
