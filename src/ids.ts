@@ -4,7 +4,12 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 /** A 20-character base62 id derived from the text: same text, same id. */
 export function deriveId(text: string, length = 20): string {
-  const digest = createHash('sha256').update(text).digest();
+  // Past the 32 bytes of one digest, further blocks hash the text with their number, so
+  // ids up to 32 characters stay what they were and longer ones never read past the end.
+  let digest = createHash('sha256').update(text).digest();
+  for (let block = 1; digest.length < length; block++) {
+    digest = Buffer.concat([digest, createHash('sha256').update(`${text}#${block}`).digest()]);
+  }
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHABET[digest[i] % 62];
   return out;
