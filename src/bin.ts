@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createMock } from './app.ts';
+import { SERVER_TIMEOUTS } from './http/server-timeouts.ts';
 import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
@@ -40,13 +41,14 @@ function main(): void {
     if (error instanceof ScenarioError || error instanceof SyntaxError || error instanceof DataFileError) fail(error.message);
     throw error;
   }
-  const server = serve({ fetch: mock.app.fetch, port: cli.port, hostname: cli.host }, (info: AddressInfo) => {
+  const server = serve({ fetch: mock.app.fetch, port: cli.port, hostname: cli.host, serverOptions: { ...SERVER_TIMEOUTS } }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     process.stdout.write(
       `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
     );
     warmUp(() => mock.runtime.schemas, operations);
   }) as Server;
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
 
   let stopping = false;
