@@ -13,6 +13,15 @@ import type { ScenarioFile } from './types.ts';
 export const BUILTIN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
 /** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */
+/**
+ * "not valid JSON" with the position, never the parser's excerpt of the text: a symlinked
+ * file's target (say a key file) must not show in an answer.
+ */
+function jsonProblem(error: Error): string {
+  const at = /position (\d+)/.exec(error.message);
+  return at ? `not valid JSON (at position ${at[1]})` : 'not valid JSON';
+}
+
 export class ScenarioError extends Error {
   constructor(
     message: string,
@@ -83,7 +92,7 @@ export class ScenarioCatalog {
           listing.description = String((JSON.parse(readFileSync(join(dir, entry), 'utf8')) as ScenarioFile).description ?? '');
           if (dir !== BUILTIN_DIR) this.read(name);
         } catch (error) {
-          listing.error = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : (error as Error).message;
+          listing.error = error instanceof SyntaxError ? jsonProblem(error) : (error as Error).message;
         }
         seen.set(name, listing);
       }
@@ -100,7 +109,7 @@ export class ScenarioCatalog {
     try {
       raw = JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
-      throw new ScenarioError(`${path}: not valid JSON: ${(error as Error).message}`);
+      throw new ScenarioError(`${path}: ${jsonProblem(error as Error)}`);
     }
     // Built-in scenarios are checked by the tests; compiling the scenario schema to check them
     // again took a quarter of every start. A user's scenario is always checked.
