@@ -14,6 +14,8 @@ import { schemaSources } from './http/schemas.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
 import { scenarioErrorToApi } from './scenarios/catalog.ts';
+import { marks } from './faults/apply.ts';
+import { nearMiss } from './faults/near-miss.ts';
 
 export type { AppOptions } from './runtime.ts';
 
@@ -39,7 +41,7 @@ export function createMock(options: AppOptions = {}): Mock {
   const app = new Hono({ strict: false });
 
   app.onError((error, c) => sendError(c, error));
-  app.notFound((c) => sendError(c, errors.routeNotFound(c.req.method, c.req.path)));
+  app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, operations)));
 
   app.use(
     '*',
@@ -59,7 +61,8 @@ export function createMock(options: AppOptions = {}): Mock {
     const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
     const at = runtime.clock.iso();
     await next();
-    runtime.log.add(method, c.req.url, c.res.status, at, body || undefined);
+    const { operationId, injected } = marks(c);
+    runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
   });
 
   registerAdmin(app, runtime);

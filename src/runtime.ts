@@ -14,6 +14,7 @@ import { ScenarioCatalog } from './scenarios/catalog.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
 import { checkState } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
+import { FaultRules } from './faults/rules.ts';
 import { operations } from './resources/index.ts';
 
 export interface AppOptions {
@@ -50,6 +51,8 @@ export class Runtime {
   readonly catalog: ScenarioCatalog;
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(operations);
+  /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
+  readonly faults = new FaultRules();
   private loaded!: Loaded;
   private file?: DataFile;
 
@@ -88,6 +91,7 @@ export class Runtime {
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
     this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot() };
+    this.faults.clear();
     return built.manifest;
   }
 
@@ -97,6 +101,7 @@ export class Runtime {
     this.store.restore(this.loaded.snapshot);
     this.ids.position = 0;
     this.clock.set(this.loaded.manifest.now);
+    this.faults.clear();
     return this.loaded.manifest;
   }
 

@@ -14,10 +14,22 @@ export interface LoggedRequest {
   path: string;
   status: number;
   at: string;
+  /** The operation the request matched, null when none did. */
+  operationId: string | null;
+  /** What answered instead of the operation: a fault rule id, "prefer", or null. */
+  injected: string | null;
   query?: Record<string, string[]>;
   body?: unknown;
   /** The body was longer than the preview kept (or dropped to bound the journal). */
   bodyTruncated?: true;
+}
+
+/** Filters of GET /__admin/requests: `path` is a prefix, the others exact. */
+export interface RequestFilter {
+  method?: string;
+  path?: string;
+  operationId?: string;
+  status?: number;
 }
 
 /** A slot of the ring: the request's URL is kept as it came, and read apart when listed. */
@@ -26,6 +38,8 @@ interface Slot {
   url: string;
   status: number;
   at: string;
+  operationId: string | null;
+  injected: string | null;
   /** The body text as it came; parsed when listed, so writes do not parse it twice. */
   body?: string;
   truncated?: boolean;
@@ -55,7 +69,7 @@ export class RequestLog {
 
   constructor(private readonly limit = 1000) {}
 
-  add(method: string, url: string, status: number, at: string, body?: string): void {
+  add(method: string, url: string, status: number, at: string, body?: string, operationId: string | null = null, injected: string | null = null): void {
     let slot: Slot;
     let truncated = false;
     if (body !== undefined && body.length > BODY_PREVIEW) {
@@ -63,7 +77,7 @@ export class RequestLog {
       truncated = true;
     }
     if (this.slots.length < this.limit) {
-      slot = { method, url, status, at };
+      slot = { method, url, status, at, operationId, injected };
       this.slots.push(slot);
     } else {
       slot = this.slots[this.start];
@@ -72,6 +86,8 @@ export class RequestLog {
       slot.url = url;
       slot.status = status;
       slot.at = at;
+      slot.operationId = operationId;
+      slot.injected = injected;
       this.bodyChars -= slot.body?.length ?? 0;
     }
     slot.body = body;
@@ -92,13 +108,20 @@ export class RequestLog {
   }
 
   /** Copies of the entries, oldest first, without the fields a request did not have. */
-  list(): LoggedRequest[] {
+  list(filter: RequestFilter = {}): LoggedRequest[] {
     const ordered = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
-    return ordered.map(({ method, url, status, at, body, truncated }) => {
+    const method = filter.method?.toUpperCase();
+    const out: LoggedRequest[] = [];
+    for (const { method: m, url, status, at, operationId, injected, body, truncated } of ordered) {
+      if (method && m !== method) continue;
+      if (filter.status !== undefined && status !== filter.status) continue;
+      if (filter.operationId && operationId !== filter.operationId) continue;
       const { path, query } = parts(url);
+      if (filter.path && !path.startsWith(filter.path)) continue;
       const kept = body === undefined ? {} : truncated ? { body, bodyTruncated: true as const } : { body: parsedBody(body) };
-      return { method, path, status, at, ...(query && { query }), ...kept };
-    });
+      out.push({ method: m, path, status, at, operationId, injected, ...(query && { query }), ...kept });
+    }
+    return out;
   }
 
   clear(): void {

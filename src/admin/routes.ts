@@ -87,7 +87,27 @@ export function registerAdmin(app: Hono, rt: Runtime): void {
     return c.json(rt.clock.state());
   });
 
-  app.get('/__admin/requests', (c) => c.json({ items: rt.log.list() }));
+  app.get('/__admin/requests', (c) => {
+    const q = c.req.query();
+    const status = q.status === undefined ? undefined : Number(q.status);
+    if (status !== undefined && !Number.isInteger(status)) throw errors.badRequest('query.status must be an integer');
+    return c.json({ items: rt.log.list({ method: q.method, path: q.path, operationId: q.operationId, status }) });
+  });
+
+  app.post('/__admin/faults', async (c) => c.json(rt.faults.add(await jsonBody(c)), 201));
+
+  app.get('/__admin/faults', (c) => c.json({ items: rt.faults.list() }));
+
+  app.delete('/__admin/faults', (c) => {
+    rt.faults.clear();
+    return c.body(null, 204);
+  });
+
+  app.delete('/__admin/faults/:id', (c) => {
+    const id = c.req.param('id');
+    if (!rt.faults.delete(id)) throw errors.notFound('fault rule', id);
+    return c.body(null, 204);
+  });
 
   app.delete('/__admin/requests', (c) => {
     rt.log.clear();

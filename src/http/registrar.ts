@@ -6,6 +6,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { errors } from './errors.ts';
 import { check } from './schemas.ts';
+import { control, mark } from '../faults/apply.ts';
 import type { HandlerContext, Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -93,6 +94,9 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
       rt.coverage.operation(op.operationId, c.res.status);
     };
     app.on(op.method, honoPath(op.path), record, async (c) => {
+      mark(c, op.operationId, null);
+      const injected = await control(c, op, rt.faults);
+      if (injected) return injected;
       const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);
       const params = { ...c.req.param() } as Record<string, string>;
       checkParams(op, names, rt, params);

@@ -1,0 +1,69 @@
+/**
+ * Runs response control for one API request, in the registrar before the operation:
+ * `Prefer: code=`/`delay=` and the fault rules. Answers mark the journal entry with the
+ * operation and what was injected (see app.ts).
+ */
+import type { Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { errorBody } from '../http/errors.ts';
+import type { Operation } from '../http/operation.ts';
+import type { FaultRules, FaultRule } from './rules.ts';
+import { parsePrefer } from './rules.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the journal reads back for the request (null when nothing). */
+export function mark(c: Context, operationId: string | null, injected: string | null): void {
+  c.set('mockOperationId' as never, operationId as never);
+  c.set('mockInjected' as never, injected as never);
+}
+
+export function marks(c: Context): { operationId: string | null; injected: string | null } {
+  return {
+    operationId: (c.get('mockOperationId' as never) as string | undefined) ?? null,
+    injected: (c.get('mockInjected' as never) as string | undefined) ?? null,
+  };
+}
+
+/** Closes the connection without an answer; in-process, the body fails as a dropped socket would. */
+function reset(c: Context): Response {
+  const env = c.env as HttpBindings | undefined;
+  const socket = env?.incoming?.socket;
+  if (socket) {
+    socket.destroy();
+    return new Response(null, { status: 200 }); // never written: the socket is gone
+  }
+  const stream = new ReadableStream({ start: (ctl) => ctl.error(new TypeError('connection reset by the mock (fault "reset")')) });
+  return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+function answer(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const out = new Headers({ 'content-type': 'application/json', ...headers });
+  if (status === 429 && !out.has('retry-after')) out.set('Retry-After', '1');
+  if ([204, 205, 304].includes(status)) return new Response(null, { status, headers: out });
+  return new Response(JSON.stringify(body), { status, headers: out });
+}
+
+async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Response | undefined> {
+  if (rule.delay) await sleep(rule.delay);
+  if (rule.fault === 'reset') return reset(c);
+  if (rule.fault === 'empty') return new Response(null, { status: 200 });
+  if (rule.status === undefined) return undefined; // a delay only: the operation answers
+  const body = rule.body !== undefined ? rule.body : errorBody(rule.status, `${op.operationId} answered ${rule.status} by fault rule ${rule.id}`);
+  return answer(c, rule.status, body, rule.headers);
+}
+
+/** The injected answer for this request, or undefined to run the operation as usual. */
+export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Response | undefined> {
+  const prefer = parsePrefer(c.req.header('prefer'));
+  if (prefer.delay) await sleep(prefer.delay);
+  if (prefer.code) {
+    mark(c, op.operationId, 'prefer');
+    const message = `${op.operationId} answered ${prefer.code} because the request asked for it (Prefer: code=${prefer.code}); nothing was changed`;
+    return answer(c, prefer.code, errorBody(prefer.code, message));
+  }
+  const rule = rules.take({ operationId: op.operationId, method: c.req.method, path: c.req.path, template: op.path });
+  if (!rule) return undefined;
+  mark(c, op.operationId, rule.id);
+  return byRule(c, op, rule);
+}

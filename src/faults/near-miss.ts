@@ -1,0 +1,43 @@
+/**
+ * For a request that matched no operation: the closest operations, named in its 404.
+ * Close means the same path with another method, or a path one segment off (one segment
+ * different, or one more or one fewer) with the same method.
+ */
+import { ApiError } from '../http/errors.ts';
+import type { Operation } from '../http/operation.ts';
+
+const segments = (path: string) => path.replace(/\/+$/, '').split('/').filter(Boolean);
+const fits = (template: string, actual: string) => template.startsWith('{') || template === actual;
+
+/** How many segments apart a request path is from an operation's template (Infinity past 1). */
+function distance(template: string[], actual: string[]): number {
+  if (template.length === actual.length) {
+    let off = 0;
+    for (let i = 0; i < actual.length; i++) if (!fits(template[i], actual[i])) off++;
+    return off;
+  }
+  const [long, short] = template.length > actual.length ? [template, actual] : [actual, template];
+  if (long.length - short.length !== 1) return Infinity;
+  // one extra segment anywhere in the longer path
+  for (let skip = 0; skip < long.length; skip++) {
+    const rest = long.filter((_, i) => i !== skip);
+    const ok = rest.every((seg, i) => (long === template ? fits(seg, short[i]) : fits(short[i], seg)));
+    if (ok) return 1;
+  }
+  return Infinity;
+}
+
+export function closest(method: string, path: string, operations: readonly Operation[], limit = 3): Operation[] {
+  const actual = segments(path);
+  const samePath = operations.filter((op) => op.method !== method && distance(segments(op.path), actual) === 0);
+  const oneOff = operations.filter((op) => op.method === method && distance(segments(op.path), actual) === 1);
+  return [...samePath, ...oneOff].slice(0, limit);
+}
+
+/** The route-not-found error, with the closest operations added to its message. */
+export function nearMiss(error: ApiError, method: string, path: string, operations: readonly Operation[]): ApiError {
+  const near = closest(method, path, operations);
+  if (near.length === 0) return error;
+  const names = near.map((op) => `${op.operationId} (${op.method} ${op.path})`).join(', ');
+  return new ApiError(404, `${error.message}; closest operations: ${names}`);
+}

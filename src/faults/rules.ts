@@ -1,0 +1,148 @@
+/**
+ * Response control (contract.md): fault rules added at /__admin/faults and the `Prefer`
+ * header. A rule matches an operation by id, method and path (template or exact path) and
+ * answers instead of it: a status with a body and headers, a delay, or a broken answer.
+ * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
+ */
+import { errors } from '../http/errors.ts';
+
+export interface FaultRule {
+  id: string;
+  operationId?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delay?: number;
+  fault?: 'reset' | 'empty';
+  times?: number;
+  after?: number;
+}
+
+interface Held {
+  rule: FaultRule;
+  matched: number;
+  /** Matching requests seen, including those skipped by `after`. */
+  seen: number;
+}
+
+const FIELDS = ['operationId', 'method', 'path', 'status', 'body', 'headers', 'delay', 'fault', 'times', 'after'];
+
+function count(value: unknown, field: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw errors.badRequest(`body.${field} must be an integer of at least ${min}`);
+  }
+  return value;
+}
+
+function text(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw errors.badRequest(`body.${field} must be a non-empty string`);
+  return value;
+}
+
+/** Checks a rule as posted; throws a 400 naming the first bad field. */
+export function parseRule(raw: unknown, id: string): FaultRule {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw errors.badRequest('body must be an object');
+  const r = raw as Record<string, unknown>;
+  const unknown = Object.keys(r).find((k) => !FIELDS.includes(k));
+  if (unknown) throw errors.badRequest(`body.${unknown} is not a known field; use ${FIELDS.join(', ')}`);
+  const path = text(r.path, 'path');
+  if (path !== undefined && !path.startsWith('/')) throw errors.badRequest('body.path must start with "/"');
+  const status = count(r.status, 'status', 100);
+  if (status !== undefined && status > 599) throw errors.badRequest('body.status must be between 100 and 599');
+  if (r.fault !== undefined && r.fault !== 'reset' && r.fault !== 'empty') {
+    throw errors.badRequest('body.fault must be "reset" or "empty"');
+  }
+  const headers = r.headers;
+  if (headers !== undefined && (!headers || typeof headers !== 'object' || Array.isArray(headers) ||
+    Object.values(headers).some((v) => typeof v !== 'string'))) {
+    throw errors.badRequest('body.headers must be an object of string values');
+  }
+  const delay = count(r.delay, 'delay', 0);
+  if (delay !== undefined && delay > 60_000) throw errors.badRequest('body.delay must be at most 60000 milliseconds');
+  if (status === undefined && r.fault === undefined && delay === undefined) {
+    throw errors.badRequest('body.status, body.fault or body.delay is required');
+  }
+  const rule: FaultRule = {
+    id,
+    operationId: text(r.operationId, 'operationId'),
+    method: text(r.method, 'method')?.toUpperCase(),
+    path,
+    status,
+    body: r.body,
+    headers: headers as Record<string, string> | undefined,
+    delay,
+    fault: r.fault as FaultRule['fault'],
+    times: count(r.times, 'times', 1),
+    after: count(r.after, 'after', 0),
+  };
+  for (const key of Object.keys(rule) as (keyof FaultRule)[]) if (rule[key] === undefined) delete rule[key];
+  return rule;
+}
+
+/** What a request is, for matching: its operation (if any), method, path and the template. */
+export interface Target {
+  operationId: string;
+  method: string;
+  path: string;
+  template: string;
+}
+
+export class FaultRules {
+  private held: Held[] = [];
+  private next = 1;
+
+  add(raw: unknown): FaultRule {
+    const rule = parseRule(raw, `fault_${this.next}`);
+    this.next++;
+    this.held.push({ rule, matched: 0, seen: 0 });
+    return rule;
+  }
+
+  list(): (FaultRule & { matched: number })[] {
+    return this.held.map(({ rule, matched }) => ({ ...rule, matched }));
+  }
+
+  delete(id: string): boolean {
+    const before = this.held.length;
+    this.held = this.held.filter((h) => h.rule.id !== id);
+    return this.held.length < before;
+  }
+
+  clear(): void {
+    this.held = [];
+  }
+
+  /** The first rule that applies to this request (counting it), or undefined. */
+  take(t: Target): FaultRule | undefined {
+    for (const h of this.held) {
+      const { rule } = h;
+      if (rule.operationId && rule.operationId !== t.operationId) continue;
+      if (rule.method && rule.method !== t.method) continue;
+      if (rule.path && rule.path !== t.template && rule.path.replace(/\/+$/, '') !== t.path.replace(/\/+$/, '')) continue;
+      h.seen++;
+      if (rule.after !== undefined && h.seen <= rule.after) continue;
+      if (rule.times !== undefined && h.matched >= rule.times) continue;
+      h.matched++;
+      return rule;
+    }
+    return undefined;
+  }
+}
+
+/** `Prefer: code=429, delay=200` → { code: 429, delay: 200 }. */
+export function parsePrefer(header: string | undefined): { code?: number; delay?: number } {
+  if (!header) return {};
+  const out: { code?: number; delay?: number } = {};
+  for (const part of header.split(/[,;]/)) {
+    const m = /^\s*(code|delay)\s*=\s*"?(\d+)"?\s*$/i.exec(part);
+    if (!m) continue;
+    const n = Number(m[2]);
+    if (m[1].toLowerCase() === 'code' && n >= 400 && n <= 599) out.code = n;
+    if (m[1].toLowerCase() === 'delay' && n <= 60_000) out.delay = n;
+  }
+  return out;
+}
