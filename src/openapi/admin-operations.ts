@@ -25,6 +25,14 @@ const manifest = {
 };
 const clock = { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, frozen: { type: 'boolean' } }, required: ['now', 'frozen'] };
 const count = { type: 'integer', minimum: 0 };
+const faultRule = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' }, operationId: { type: 'string' }, method: { type: 'string' }, path: { type: 'string' },
+    status: { type: 'integer', minimum: 100, maximum: 599 }, body: {}, headers: { type: 'object', additionalProperties: { type: 'string' } },
+    delay: count, fault: { enum: ['reset', 'empty'] }, times: { type: 'integer', minimum: 1 }, after: count,
+  },
+};
 const coverage = {
   type: 'object',
   properties: {
@@ -82,6 +90,11 @@ export const adminOperations: readonly AdminOperation[] = [
     body: { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, advance: { type: ['string', 'integer'] }, frozen: { type: 'boolean' } } } },
   { operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200, response: items },
   { operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204 },
+  { operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201, body: faultRule,
+    response: { ...faultRule, required: ['id'] } },
+  { operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: items },
+  { operationId: 'adminClearFaults', method: 'DELETE', path: '/__admin/faults', summary: 'Remove every fault rule', status: 204 },
+  { operationId: 'adminDeleteFault', method: 'DELETE', path: '/__admin/faults/{id}', summary: 'Remove one fault rule', status: 204 },
   { operationId: 'adminGetCoverage', method: 'GET', path: '/__admin/coverage', summary: 'Operations and state-machine transitions exercised', status: 200, response: coverage },
   { operationId: 'adminClearCoverage', method: 'DELETE', path: '/__admin/coverage', summary: 'Clear the coverage', status: 204 },
   { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, response: object },

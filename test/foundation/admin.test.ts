@@ -143,8 +143,8 @@ describe('admin API', () => {
       await t.call(null, 'GET', '/v1/orgs');
       const res = await t.admin('GET', '/__admin/requests');
       expect(res.body.items).toEqual([
-        { method: 'GET', path: '/v1/orgs', status: 200, at: '2026-01-01T00:00:00.000Z', query: { limit: ['5'] } },
-        { method: 'GET', path: '/v1/orgs', status: 401, at: '2026-01-01T00:00:00.000Z' },
+        { method: 'GET', path: '/v1/orgs', status: 200, at: '2026-01-01T00:00:00.000Z', operationId: 'listOrganizationsForAuthenticatedUser', injected: null, query: { limit: ['5'] } },
+        { method: 'GET', path: '/v1/orgs', status: 401, at: '2026-01-01T00:00:00.000Z', operationId: 'listOrganizationsForAuthenticatedUser', injected: null },
       ]);
       expect((await t.admin('DELETE', '/__admin/requests')).status).toBe(204);
       expect((await t.admin('GET', '/__admin/requests')).body.items).toEqual([]);
