@@ -29,8 +29,8 @@ const faultRule = {
   type: 'object',
   properties: {
     id: { type: 'string' }, operationId: { type: 'string' }, method: { type: 'string' }, path: { type: 'string' },
-    status: { type: 'integer', minimum: 100, maximum: 599 }, body: {}, headers: { type: 'object', additionalProperties: { type: 'string' } },
-    delay: count, fault: { enum: ['reset', 'empty'] }, times: { type: 'integer', minimum: 1 }, after: count,
+    status: { type: 'integer', minimum: 100, maximum: 599 }, body: { type: 'object' }, headers: { type: 'object', additionalProperties: { type: 'string' } },
+    delay: count, fault: { type: 'string' }, times: { type: 'integer', minimum: 1 }, after: count,
   },
 };
 const coverage = {
@@ -91,7 +91,7 @@ export const adminOperations: readonly AdminOperation[] = [
   { operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200, response: items },
   { operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204 },
   { operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201, body: faultRule,
-    response: { ...faultRule, required: ['id'] } },
+    response: faultRule },
   { operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: items },
   { operationId: 'adminClearFaults', method: 'DELETE', path: '/__admin/faults', summary: 'Remove every fault rule', status: 204 },
   { operationId: 'adminDeleteFault', method: 'DELETE', path: '/__admin/faults/{id}', summary: 'Remove one fault rule', status: 204 },
