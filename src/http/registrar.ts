@@ -14,9 +14,12 @@ import type { RowChange } from '../store/store.ts';
 
 const NO_BODY = new Set([204, 205]);
 
-/** `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId` */
+/**
+ * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
+ * the official page-by-path reads take it; it is always the last segment of its path.
+ */
 export function honoPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'pagePath' ? `:${name}{.+}` : `:${name}`));
 }
 
 function paramNames(path: string): string[] {

@@ -28,6 +28,13 @@ const EXTRAS: Record<string, string> = {
     'the seed says "not shown"; official',
   'GET /v1/user': 'official (issue 10): gitbook auth and whoami call it first',
   'GET /v1/users/{userId}': 'official (issue 10): where every presented user\'s urls.location points',
+  'GET /v1/spaces/{spaceId}/content': 'official (issue 10): the live content GitBook\'s renderer reads',
+  'GET /v1/spaces/{spaceId}/content/pages': 'official (issue 10): live content',
+  'GET /v1/spaces/{spaceId}/content/page/{pageId}': 'official (issue 10): live content',
+  'GET /v1/spaces/{spaceId}/content/path/{pagePath}': 'official (issue 10): live content',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}': 'official (issue 10): the renderer\'s revision read',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}': 'official (issue 10): the renderer\'s page read',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}': 'official (issue 10): the renderer\'s page read',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

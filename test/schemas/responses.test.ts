@@ -25,6 +25,7 @@ const PARAMS: Record<string, string> = {
   specSlug: 'petstore',
   translationSettingsId: '{translations.french}',
   emailDomain: 'acme.test',
+  pagePath: 'policies/remote-work',
 };
 
 /** Comments and replies differ between a space and its change request. */
@@ -35,6 +36,7 @@ function url(t: TestMock, path: string): string {
     commentId: inCr ? '{comments.draft-review}' : '{comments.welcome-question}',
     commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
     versionId: t.mock.runtime.db.openapiSpecVersions.list()[0].id,
+    revisionId: t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision,
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for {${name}}`);
@@ -51,6 +53,8 @@ const VARIANTS: [string, string][] = [
   [`${CR}/content/page/{pageId}`, 'evaluated=true&metadata=false'],
   [`${CR}/content`, 'computed=false&metadata=false'],
   [`${CR}/content/pages`, 'computed=false'],
+  ['/v1/spaces/{spaceId}/content/page/{pageId}', 'format=document'],
+  ['/v1/spaces/{spaceId}/revisions/{revisionId}', 'metadata=false'],
   ['/v1/spaces/{spaceId}/comments', 'format=document'],
   ['/v1/spaces/{spaceId}/comments', 'format=markdown'],
   ['/v1/spaces/{spaceId}/comments/{commentId}/replies', 'format=document'],

@@ -4,7 +4,13 @@
  */
 import type { Operation } from '../../http/operation.ts';
 import { commentOperations } from '../comments/operations.ts';
+import { spaceContentOperations } from './content.ts';
 import { spacePlacementOperations } from './placement.ts';
 import { spaceCoreOperations } from './spaces.ts';
 
-export const spaceOperations: Operation[] = [...spaceCoreOperations, ...spacePlacementOperations, ...commentOperations];
+export const spaceOperations: Operation[] = [
+  ...spaceCoreOperations,
+  ...spacePlacementOperations,
+  ...spaceContentOperations,
+  ...commentOperations,
+];

@@ -1,0 +1,128 @@
+/**
+ * A space's live content (its primary revision, which a merged change request or a Git import
+ * replaces) and any revision of the space by id: the reads GitBook's renderer and the GitHub
+ * integration make. Anyone who may view the space may read them.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { pageEntries, type PageEntry } from '../change-requests/content-tree.ts';
+import { requirePage } from '../change-requests/content.ts';
+import { presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { revisionOf } from '../change-requests/context.ts';
+import { requireSpace } from '../shared/access.ts';
+
+type Ctx = HandlerContext<{ spaceId: string; revisionId?: string }, unknown, unknown>;
+const S = '/v1/spaces/{spaceId}';
+
+/** The space's primary content. */
+function liveContent(ctx: Ctx): ContentPlace {
+  const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+  return { space, revision: revisionOf(ctx, space.revision) };
+}
+
+/** A revision of the space (primary, former, or of one of its change requests); 404 otherwise. */
+function revisionContent(ctx: Ctx): ContentPlace {
+  const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+  const id = ctx.params.revisionId ?? '';
+  const revision = ctx.rt.db.revisions.get(id);
+  if (!revision || revision.space !== space.id) throw errors.notFound('Revision', id);
+  const changeRequest = revision.changeRequest ? ctx.rt.db.changeRequests.get(revision.changeRequest) : undefined;
+  return { space, revision, ...(changeRequest && { changeRequest }) };
+}
+
+/** The page at a path (slugs joined by "/", leading and trailing slashes ignored); 404 otherwise. */
+function pageAtPath(place: ContentPlace, rawPath: string): PageEntry {
+  const path = rawPath.replace(/^\/+|\/+$/g, '');
+  const entries = pageEntries(place.revision.pages);
+  const entry = path === '' ? entries[0] : entries.find((e) => e.path === path);
+  if (!entry) throw errors.notFound('Page', rawPath);
+  return entry;
+}
+
+type PageParams = { spaceId: string; pageId: string; revisionId?: string };
+type PathParams = { spaceId: string; pagePath: string; revisionId?: string };
+
+export const spaceContentOperations: Operation[] = [
+  op<{ spaceId: string }, ContentOptions>({
+    operationId: 'getCurrentRevision',
+    method: 'GET',
+    path: `${S}/content`,
+    status: 200,
+    query: 'content/content-query',
+    response: 'content/revision',
+    official: true,
+    handle: (ctx) => presentRevision(ctx, liveContent(ctx), ctx.query),
+  }),
+  op<{ spaceId: string }, ContentOptions>({
+    operationId: 'listPages',
+    method: 'GET',
+    path: `${S}/content/pages`,
+    status: 200,
+    query: 'content/content-query',
+    response: 'content/pages-result',
+    official: true,
+    handle: (ctx) => ({ pages: presentPages(liveContent(ctx), ctx.query) }),
+  }),
+  op<PageParams, ContentOptions>({
+    operationId: 'getPageById',
+    method: 'GET',
+    path: `${S}/content/page/{pageId}`,
+    status: 200,
+    query: 'content/page-query',
+    response: 'content/page',
+    official: true,
+    handle: (ctx) => {
+      const place = liveContent(ctx);
+      return presentPage(place, requirePage(place, ctx.params.pageId), ctx.query);
+    },
+  }),
+  op<PathParams, ContentOptions>({
+    operationId: 'getPageByPath',
+    method: 'GET',
+    path: `${S}/content/path/{pagePath}`,
+    status: 200,
+    query: 'content/page-query',
+    response: 'content/page',
+    official: true,
+    handle: (ctx) => {
+      const place = liveContent(ctx);
+      return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);
+    },
+  }),
+  op<{ spaceId: string; revisionId: string }, ContentOptions>({
+    operationId: 'getRevisionById',
+    method: 'GET',
+    path: `${S}/revisions/{revisionId}`,
+    status: 200,
+    query: 'content/content-query',
+    response: 'content/revision',
+    official: true,
+    handle: (ctx) => presentRevision(ctx, revisionContent(ctx), ctx.query),
+  }),
+  op<PageParams, ContentOptions>({
+    operationId: 'getPageInRevisionById',
+    method: 'GET',
+    path: `${S}/revisions/{revisionId}/page/{pageId}`,
+    status: 200,
+    query: 'content/page-query',
+    response: 'content/page',
+    official: true,
+    handle: (ctx) => {
+      const place = revisionContent(ctx);
+      return presentPage(place, requirePage(place, ctx.params.pageId), ctx.query);
+    },
+  }),
+  op<PathParams, ContentOptions>({
+    operationId: 'getPageInRevisionByPath',
+    method: 'GET',
+    path: `${S}/revisions/{revisionId}/path/{pagePath}`,
+    status: 200,
+    query: 'content/page-query',
+    response: 'content/page',
+    official: true,
+    handle: (ctx) => {
+      const place = revisionContent(ctx);
+      return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);
+    },
+  }),
+];
