@@ -34,6 +34,8 @@ const EXTRAS: Record<string, string> = {
   'GET /v1/spaces/{spaceId}/content/path/{pagePath}': 'official (issue 10): live content',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}': 'official (issue 10): the renderer\'s revision read',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}': 'official (issue 10): the renderer\'s page read',
+  'GET /v1/orgs/{organizationId}/spaces': 'official (issue 10): the organization\'s spaces',
+  'POST /v1/orgs/{organizationId}/spaces': 'official (issue 10): create a space (create role)',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}': 'official (issue 10): the renderer\'s page read',
 };
 

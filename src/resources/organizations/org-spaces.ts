@@ -1,0 +1,71 @@
+/**
+ * An organization's spaces: the list (the spaces the caller may see, deleted ones left out, in
+ * creation order) and creating one (create role), which shares the one space insert with
+ * duplicates and blank site sections, so a new space shows in every list at once.
+ */
+import { op, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { spaceRole, requireOrg } from '../shared/access.ts';
+import { createSpace } from '../spaces/create.ts';
+import { presentSpace } from '../spaces/present.ts';
+import { requireOrgReader } from './lookup.ts';
+import type { SpaceRecord } from '../../store/records.ts';
+
+type OrgParams = { organizationId: string };
+interface SpaceCreate {
+  title?: string;
+  emoji?: string;
+  parent?: string;
+  language?: SpaceRecord['language'];
+  editMode?: SpaceRecord['editMode'];
+}
+const P = '/v1/orgs/{organizationId}/spaces';
+
+export const orgSpaceOperations: Operation[] = [
+  op<OrgParams, PageRequest>({
+    operationId: 'listSpacesInOrganizationById',
+    method: 'GET',
+    path: P,
+    status: 200,
+    query: 'common/pagination-query',
+    response: 'spaces/space-list',
+    official: true,
+    handle: (ctx) => {
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      const visible = (space: SpaceRecord) => !space.deletedAt && spaceRole(ctx.rt, space, ctx.user.id) !== null;
+      return paginate(
+        ctx.rt.db.spaces.viewBy('organization', org.id),
+        ctx.query,
+        (space) => presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id)),
+        visible,
+      );
+    },
+  }),
+  op<OrgParams, unknown, SpaceCreate>({
+    operationId: 'createSpace',
+    method: 'POST',
+    path: P,
+    status: 201,
+    body: 'spaces/space-create',
+    response: 'spaces/space',
+    official: true,
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId, 'createContent', 'create spaces in this organization');
+      const { title, emoji, parent, language, editMode } = ctx.body;
+      const space = createSpace(ctx, {
+        organization: org.id,
+        title: title?.trim() || 'Untitled',
+        emoji: emoji ?? '',
+        visibility: 'private',
+        editMode: editMode ?? 'live',
+        defaultLevel: 'inherit',
+        position: ctx.rt.db.spaces.countBy('organization', org.id),
+        ...(parent && { parent }),
+        ...(language && { language }),
+      });
+      const presented = presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
+      ctx.hono.header('Location', presented.urls.location);
+      return presented;
+    },
+  }),
+];
