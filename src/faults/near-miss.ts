@@ -1,20 +1,32 @@
 /**
  * For a request that matched no operation: the closest operations, named in its 404.
  * Close means the same path with another method, or a path one segment off (one segment
- * different, or one more or one fewer) with the same method.
+ * different, or one more or one fewer) with the same method. Among paths one segment off, a
+ * misspelt segment ranks before an extra or missing one, the fewer letters apart the sooner
+ * (edit distance from fastest-levenshtein, a small well-kept library).
  */
+import { distance as editDistance } from 'fastest-levenshtein';
 import { ApiError } from '../http/errors.ts';
 import type { Operation } from '../http/operation.ts';
 
 const segments = (path: string) => path.replace(/\/+$/, '').split('/').filter(Boolean);
 const fits = (template: string, actual: string) => template.startsWith('{') || template === actual;
 
-/** How many segments apart a request path is from an operation's template (Infinity past 1). */
+/**
+ * How far a request path is from an operation's template: 0 when it fits, between 0 and 1
+ * when one literal segment is misspelt (the share of its letters that differ), 1 for one
+ * segment more or fewer, Infinity past that.
+ */
 function distance(template: string[], actual: string[]): number {
   if (template.length === actual.length) {
     let off = 0;
-    for (let i = 0; i < actual.length; i++) if (!fits(template[i], actual[i])) off++;
-    return off;
+    let letters = 0;
+    for (let i = 0; i < actual.length; i++) {
+      if (fits(template[i], actual[i])) continue;
+      off++;
+      letters = editDistance(template[i], actual[i]) / Math.max(template[i].length, actual[i].length);
+    }
+    return off === 0 ? 0 : off === 1 ? Math.min(letters, 0.99) : Infinity;
   }
   const [long, short] = template.length > actual.length ? [template, actual] : [actual, template];
   if (long.length - short.length !== 1) return Infinity;
@@ -30,7 +42,12 @@ function distance(template: string[], actual: string[]): number {
 export function closest(method: string, path: string, operations: readonly Operation[], limit = 3): Operation[] {
   const actual = segments(path);
   const samePath = operations.filter((op) => op.method !== method && distance(segments(op.path), actual) === 0);
-  const oneOff = operations.filter((op) => op.method === method && distance(segments(op.path), actual) === 1);
+  const oneOff = operations
+    .filter((op) => op.method === method)
+    .map((op) => ({ op, far: distance(segments(op.path), actual) }))
+    .filter(({ far }) => far > 0 && far <= 1)
+    .sort((a, b) => a.far - b.far)
+    .map(({ op }) => op);
   return [...samePath, ...oneOff].slice(0, limit);
 }
 
