@@ -5,6 +5,7 @@
 import type { Context, Hono } from 'hono';
 import { errors } from '../http/errors.ts';
 import { requireAdminAccess } from './access.ts';
+import { CONSOLE_FILES } from './ui/routes.tsx';
 import { parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 
@@ -49,7 +50,8 @@ function applyClockChange(rt: Runtime, body: unknown): void {
 
 export function registerAdmin(app: Hono, rt: Runtime): void {
   app.use('/__admin/*', async (c, next) => {
-    requireAdminAccess(c, rt.options.adminToken);
+    const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
+    if (!shell) requireAdminAccess(c, rt.options.adminToken);
     await next();
   });
 

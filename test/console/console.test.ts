@@ -96,6 +96,60 @@ describe('the QA console in a browser', () => {
     expect(JSON.stringify(served.mock.runtime.exportState())).toBe(before);
   });
 
+  it('adds a fault rule that answers the next call, counts its match, and removes it', async () => {
+    await page.getByRole('link', { name: 'Fault rules' }).click();
+    await page.getByLabel('Operation id').fill('getSpaceById');
+    await page.getByLabel('Answer with status').fill('503');
+    await page.getByLabel('Times').fill('1');
+    await page.getByRole('button', { name: 'Add the rule' }).click();
+    const rule = page.locator('#fault-table tbody tr', { hasText: 'getSpaceById' });
+    await expect.poll(() => rule.count()).toBe(1);
+    expect(await rule.locator('td').nth(2).textContent()).toBe('status 503');
+    expect(await rule.locator('td').nth(1).textContent()).toBe('getSpaceById (once)');
+
+    const manifest = served.mock.runtime.manifest;
+    const get = () => fetch(`${served.origin}/v1/spaces/${manifest.ids.spaces['deleted-1h']}`, {
+      headers: { Authorization: `Bearer ${manifest.tokens.admin}` },
+    });
+    expect((await get()).status).toBe(503);
+    expect((await get()).status).not.toBe(503);
+
+    // Back to the section: the rule shows its one match; then it is removed from its row.
+    await page.getByRole('link', { name: 'Clock' }).click();
+    await page.getByRole('link', { name: 'Fault rules' }).click();
+    await expect.poll(() => rule.locator('td').nth(3).textContent()).toBe('1');
+    await shoot('faults');
+    const id = (await rule.locator('td').first().textContent()) ?? '';
+    await rule.getByRole('button', { name: `Remove ${id}` }).click();
+    await expect.poll(() => page.locator('#fault-table tbody').textContent()).toBe('No rules');
+    expect((await (await fetch(`${served.origin}/__admin/faults`)).json()).items).toEqual([]);
+  });
+
+  it('shows coverage as tables: what was called with which statuses, what was not, and clears it', async () => {
+    await page.getByRole('link', { name: 'Coverage' }).click();
+    const summary = page.locator('#coverage-summary');
+    const server = await (await fetch(`${served.origin}/__admin/coverage`)).json();
+    await expect.poll(() => summary.textContent()).toBe(
+      `${server.operations.called} of ${server.operations.total} operations called; ` +
+        `${server.transitions.exercised} of ${server.transitions.total} transitions exercised`,
+    );
+    expect(server.operations.called).toBeGreaterThan(0);
+    const restore = page.locator('#coverage-operations tbody tr', { hasText: 'restoreSpace' });
+    expect(await restore.locator('td').nth(3).textContent()).toBe('1');
+    expect(await restore.locator('td').nth(4).textContent()).toBe('404×1');
+    expect(await page.locator('#coverage-operations tbody tr').count()).toBe(server.operations.total);
+    await shoot('coverage');
+
+    await page.getByLabel('only what was not exercised').check();
+    await expect.poll(() => restore.count()).toBe(0);
+    expect(await page.locator('#coverage-operations tbody tr').count()).toBe(server.operations.total - server.operations.called);
+    await page.getByLabel('only what was not exercised').uncheck();
+
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(() => summary.textContent()).toMatch(/^0 of \d+ operations called; 0 of \d+ transitions exercised$/);
+    expect((await (await fetch(`${served.origin}/__admin/coverage`)).json()).operations.called).toBe(0);
+  });
+
   it('copies nothing from elsewhere: every label names a control and the page loads only its own files', async () => {
     const html = await (await fetch(`${served.origin}/__admin/ui`)).text();
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
@@ -103,4 +157,31 @@ describe('the QA console in a browser', () => {
       (controls as HTMLInputElement[]).filter((c) => !c.labels?.length && !c.getAttribute('aria-label')).map((c) => c.id));
     expect(unlabeled).toEqual([]);
   });
+});
+
+describe('the QA console off loopback, on a server with an admin token', () => {
+  it('opens as a sign-in page, keeps the admin API shut, and works once the token is typed', async () => {
+    const served = await serveMock({ adminToken: 'qa-secret-token' });
+    // Chromium reaches the loopback server by another name, so the Host header is not loopback.
+    const browser = await launchBrowser(['--host-resolver-rules=MAP console.test 127.0.0.1']);
+    try {
+      const page = await browser.newPage();
+      const origin = served.origin.replace('127.0.0.1', 'console.test');
+      await page.goto(`${origin}/__admin/ui`);
+      await expect.poll(() => page.locator('#notice[role=alert]').textContent()).toMatch(/failed: .*admin token/);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-token');
+      expect(await page.evaluate(() => fetch('/__admin/state').then((r) => r.status))).toBe(403);
+      expect(await page.locator('#scenario-table tbody tr').count()).toBe(0);
+
+      await page.getByLabel('Admin token').fill('qa-secret-token');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Load trash' }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Load trash' }).click();
+      await expect.poll(() => page.locator('#current-scenario').textContent()).toBe('trash');
+      expect(served.mock.runtime.scenarioName).toBe('trash');
+    } finally {
+      await browser.close();
+      await served.close();
+    }
+  }, 60_000);
 });

@@ -11,7 +11,8 @@ import { createMock, type AppOptions, type Mock } from '../../src/app.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: further Chromium flags (for example `--host-resolver-rules` to reach loopback by another name). */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: run 'bash .ci/install-browser' (as root) or set CHROMIUM_PATH`);
   }
@@ -19,7 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     // The flags keep Chromium from reaching for the network on start (this machine has none).
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...args],
   });
 }
 

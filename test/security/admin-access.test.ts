@@ -82,6 +82,17 @@ describe('admin access over a real socket', () => {
     expect(Date.parse(guarded.runtime.clock.iso()) - Date.parse(before)).toBe(86_400_000);
   });
 
+  it('lets the console page and its two files through from a foreign Host (they hold no data), and nothing else under /__admin/ui', async () => {
+    for (const path of ['/__admin/ui', '/__admin/ui/console.js', '/__admin/ui/console.css']) {
+      expect((await send(tokened.port, 'GET', path, { host: 'mock.example' })).status).toBe(200);
+    }
+    for (const path of ['/__admin/ui/../state', '/__admin/ui%2F..%2Fstate', '/__admin/uix', '/__admin/ui/state']) {
+      expect((await send(tokened.port, 'GET', path, { host: 'mock.example' })).status).toBe(403);
+    }
+    const post = await send(tokened.port, 'POST', '/__admin/ui', { host: 'mock.example' });
+    expect(post.status).toBe(403);
+  });
+
   it('does not take a connection reset at once for an in-process call', async () => {
     const before = plain.runtime.clock.iso();
     const raw = `POST /__admin/clock HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: ${advance.length}\r\n\r\n${advance}`;

@@ -1,6 +1,8 @@
 /**
  * The QA console at /__admin/ui: one server-rendered page, its script and its style sheet.
- * Everything sits under /__admin, so the admin gate in front of it decides who may open it.
+ * These three are the same bytes for everybody and hold no data, so the admin gate lets them
+ * through (a sign-in page, in effect): off loopback the page asks for the admin token, and
+ * every call its script makes goes through the gate with it.
  */
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
@@ -14,6 +16,9 @@ function asset(name: string): () => string {
 
 const script = asset('console.js');
 const style = asset('console.css');
+
+/** The console's own files, open without the admin token (see above); GET and HEAD only. */
+export const CONSOLE_FILES: ReadonlySet<string> = new Set(['/__admin/ui', '/__admin/ui/console.js', '/__admin/ui/console.css']);
 
 export function registerConsole(app: Hono): void {
   let page: string | undefined;

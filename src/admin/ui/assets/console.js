@@ -64,9 +64,19 @@ async function admin(method, path, body) {
   return data;
 }
 
+/** A 403 from the gate: off loopback this server wants its admin token, typed at the top. */
+function failed(what, error) {
+  if (error.status === 403) {
+    notice(`${what} failed: ${error.message}. Enter the admin token at the top of the page.`, true);
+    $('#admin-token').focus();
+    return;
+  }
+  notice(`${what} failed: ${error.message}`, true);
+}
+
 /** Reads for a section; only a failure is worth a notice. */
 function read(what, fn) {
-  return fn().catch((error) => notice(`${what} failed: ${error.message}`, true));
+  return fn().catch((error) => failed(what, error));
 }
 
 /** Runs an action from a button or form, reporting its outcome in the notice line. */
@@ -75,7 +85,7 @@ async function act(what, fn) {
     const done = await fn();
     notice(done ?? `${what}: done`);
   } catch (error) {
-    notice(`${what} failed: ${error.message}`, true);
+    failed(what, error);
   }
 }
 
@@ -413,7 +423,7 @@ function describeRule(rule) {
   const match = [rule.operationId, rule.method, rule.path].filter(Boolean).join(' ') || 'every request';
   const answer = [rule.fault ? `fault ${rule.fault}` : null, rule.status ? `status ${rule.status}` : null, rule.delay ? `delay ${rule.delay} ms` : null]
     .filter(Boolean).join(', ');
-  const window = [rule.after ? `after ${rule.after}` : null, rule.times ? `${rule.times} times` : null].filter(Boolean).join(', ');
+  const window = [rule.after ? `after ${rule.after}` : null, rule.times ? (rule.times === 1 ? 'once' : `${rule.times} times`) : null].filter(Boolean).join(', ');
   return { match: window ? `${match} (${window})` : match, answer };
 }
 
@@ -486,7 +496,7 @@ async function loadCoverage() {
     .filter((item) => !onlyUncovered || item.calls === 0)
     .map((item) => h('tr', { class: item.calls ? '' : 'uncovered' },
       h('td', {}, item.operationId), h('td', {}, item.method), h('td', {}, h('code', {}, item.path)), h('td', {}, item.calls),
-      h('td', {}, Object.entries(item.statuses ?? {}).map(([status, count]) => `${status}×${count}`).join(' '))));
+      h('td', {}, Object.entries(item.statuses ?? {}).map(([status, count]) => `${status}×${count}`).join(', '))));
   fill($('#coverage-operations tbody'), operationRows, 'Nothing to show', 5);
   const transitionRows = transitions.items
     .filter((item) => !onlyUncovered || item.count === 0)
