@@ -1,43 +1,13 @@
 /** The real CLI over a real socket: start, serve, persist, stop. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runCli, startCli } from '../helpers/cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/gitbook-mock.js', import.meta.url));
-const running: ChildProcess[] = [];
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function start(args: string[]): Promise<{ child: ChildProcess; base: string; line: string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1], line: out.split('\n')[0] });
-    });
-    child.stderr!.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
-
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => (stdout += c));
-  child.stderr.on('data', (c) => (stderr += c));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const start = startCli;
+const run = runCli;
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));

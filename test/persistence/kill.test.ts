@@ -1,34 +1,15 @@
 /** `--data` survives `kill -9`: every write the CLI acknowledged is there after a restart. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startCli } from '../helpers/cli.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/gitbook-mock.js', import.meta.url));
-const running: ChildProcess[] = [];
 const dirs: string[] = [];
 afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-function start(args: string[]): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.stderr!.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+const start = startCli;
 
 describe('--data under kill -9', () => {
   it('keeps every acknowledged write of a storm cut by SIGKILL, and ignores a torn last line', async () => {

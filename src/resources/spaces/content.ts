@@ -39,20 +39,55 @@ function pageAtPath(place: ContentPlace, rawPath: string): PageEntry {
   return entry;
 }
 
-type PageParams = { spaceId: string; pageId: string; revisionId?: string };
-type PathParams = { spaceId: string; pagePath: string; revisionId?: string };
+type PageParams = { spaceId: string; pageId?: string; pagePath?: string; revisionId?: string };
+
+/**
+ * The three reads of one place (the live content under `/content`, or a revision under
+ * `/revisions/{revisionId}`): the revision itself, a page by id, a page by path.
+ */
+function placeReads(
+  prefix: string,
+  names: { revision: string; pageById: string; pageByPath: string },
+  placeOf: (ctx: Ctx) => ContentPlace,
+): Operation[] {
+  const pageRead = (operationId: string, path: string, find: (place: ContentPlace, params: PageParams) => PageEntry) =>
+    op<PageParams, ContentOptions>({
+      operationId,
+      method: 'GET',
+      path: `${prefix}${path}`,
+      status: 200,
+      query: 'content/page-query',
+      response: 'content/page',
+      official: true,
+      handle: (ctx) => {
+        const place = placeOf(ctx);
+        return presentPage(place, find(place, ctx.params), ctx.query);
+      },
+    });
+  return [
+    op<{ spaceId: string; revisionId?: string }, ContentOptions>({
+      operationId: names.revision,
+      method: 'GET',
+      path: prefix,
+      status: 200,
+      query: 'content/content-query',
+      response: 'content/revision',
+      official: true,
+      handle: (ctx) => presentRevision(ctx, placeOf(ctx), ctx.query),
+    }),
+    pageRead(names.pageById, '/page/{pageId}', (place, params) => requirePage(place, params.pageId ?? '')),
+    pageRead(names.pageByPath, '/path/{pagePath}', (place, params) => pageAtPath(place, params.pagePath ?? '')),
+  ];
+}
+
+const [currentRevision, ...livePages] = placeReads(
+  `${S}/content`,
+  { revision: 'getCurrentRevision', pageById: 'getPageById', pageByPath: 'getPageByPath' },
+  liveContent,
+);
 
 export const spaceContentOperations: Operation[] = [
-  op<{ spaceId: string }, ContentOptions>({
-    operationId: 'getCurrentRevision',
-    method: 'GET',
-    path: `${S}/content`,
-    status: 200,
-    query: 'content/content-query',
-    response: 'content/revision',
-    official: true,
-    handle: (ctx) => presentRevision(ctx, liveContent(ctx), ctx.query),
-  }),
+  currentRevision,
   op<{ spaceId: string }, ContentOptions>({
     operationId: 'listPages',
     method: 'GET',
@@ -63,66 +98,10 @@ export const spaceContentOperations: Operation[] = [
     official: true,
     handle: (ctx) => ({ pages: presentPages(liveContent(ctx), ctx.query) }),
   }),
-  op<PageParams, ContentOptions>({
-    operationId: 'getPageById',
-    method: 'GET',
-    path: `${S}/content/page/{pageId}`,
-    status: 200,
-    query: 'content/page-query',
-    response: 'content/page',
-    official: true,
-    handle: (ctx) => {
-      const place = liveContent(ctx);
-      return presentPage(place, requirePage(place, ctx.params.pageId), ctx.query);
-    },
-  }),
-  op<PathParams, ContentOptions>({
-    operationId: 'getPageByPath',
-    method: 'GET',
-    path: `${S}/content/path/{pagePath}`,
-    status: 200,
-    query: 'content/page-query',
-    response: 'content/page',
-    official: true,
-    handle: (ctx) => {
-      const place = liveContent(ctx);
-      return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);
-    },
-  }),
-  op<{ spaceId: string; revisionId: string }, ContentOptions>({
-    operationId: 'getRevisionById',
-    method: 'GET',
-    path: `${S}/revisions/{revisionId}`,
-    status: 200,
-    query: 'content/content-query',
-    response: 'content/revision',
-    official: true,
-    handle: (ctx) => presentRevision(ctx, revisionContent(ctx), ctx.query),
-  }),
-  op<PageParams, ContentOptions>({
-    operationId: 'getPageInRevisionById',
-    method: 'GET',
-    path: `${S}/revisions/{revisionId}/page/{pageId}`,
-    status: 200,
-    query: 'content/page-query',
-    response: 'content/page',
-    official: true,
-    handle: (ctx) => {
-      const place = revisionContent(ctx);
-      return presentPage(place, requirePage(place, ctx.params.pageId), ctx.query);
-    },
-  }),
-  op<PathParams, ContentOptions>({
-    operationId: 'getPageInRevisionByPath',
-    method: 'GET',
-    path: `${S}/revisions/{revisionId}/path/{pagePath}`,
-    status: 200,
-    query: 'content/page-query',
-    response: 'content/page',
-    official: true,
-    handle: (ctx) => {
-      const place = revisionContent(ctx);
-      return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);
-    },
-  }),
+  ...livePages,
+  ...placeReads(
+    `${S}/revisions/{revisionId}`,
+    { revision: 'getRevisionById', pageById: 'getPageInRevisionById', pageByPath: 'getPageInRevisionByPath' },
+    revisionContent,
+  ),
 ];
