@@ -16,6 +16,8 @@ import { operations, registerExtraRoutes } from './resources/index.ts';
 import { scenarioErrorToApi } from './scenarios/catalog.ts';
 import { marks } from './faults/apply.ts';
 import { nearMiss } from './faults/near-miss.ts';
+import { Sessions } from './sessions/registry.ts';
+import { runtimeOf, SESSION_HEADER, selectSession } from './sessions/context.ts';
 
 export type { AppOptions } from './runtime.ts';
 
@@ -23,7 +25,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Mock {
   app: Hono;
+  /** The default session's runtime (requests without `X-Mock-Session`). */
   runtime: Runtime;
+  /** Every session of the app, the default one included. */
+  sessions: Sessions;
   /** A fetch that serves requests in-process: give `{ fetch }` to the official client as `serviceBinding`. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
@@ -38,6 +43,7 @@ export function sendError(c: Context, raw: unknown): Response {
 
 export function createMock(options: AppOptions = {}): Mock {
   const runtime = new Runtime(options);
+  const sessions = new Sessions(runtime);
   const app = new Hono({ strict: false });
 
   app.onError((error, c) => sendError(c, error));
@@ -47,14 +53,18 @@ export function createMock(options: AppOptions = {}): Mock {
     '*',
     cors({
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With'],
-      exposeHeaders: ['Allow', 'Content-Length'],
+      allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
+      exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
       maxAgeSeconds: 600,
     }),
   );
   app.use('*', bodyLimit(MAX_BODY_BYTES));
 
+  // The session first: the journal below is the session's own.
+  app.use('/v1/*', selectSession(sessions));
+  app.use('/__files/*', selectSession(sessions));
   app.use('/v1/*', async (c, next) => {
+    const runtime = runtimeOf(c);
     if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
     const method = c.req.method;
     // The text is read once: the registrar's own read of the body gets the cached copy.
@@ -65,14 +75,14 @@ export function createMock(options: AppOptions = {}): Mock {
     runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
   });
 
-  registerAdmin(app, runtime);
+  registerAdmin(app, sessions);
   registerConsole(app);
   registerOpenApi(app, schemaSources);
-  register(app, runtime, operations);
-  registerExtraRoutes(app, runtime);
+  register(app, operations);
+  registerExtraRoutes(app);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
-  return { app, runtime, fetch };
+  return { app, runtime, sessions, fetch };
 }
 
 /** The Hono app alone (see createMock for its runtime and in-process fetch). */

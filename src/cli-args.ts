@@ -21,11 +21,16 @@ Options:
   --scenarios-dir DIR a folder of your own scenario files, searched before the built-in
                       ones (repeatable); point their "$schema" at
                       node_modules/gitbook-mock/schemas/scenario.json
-  --data FILE         keep the state in this JSON file and load it again on restart
+  --data FILE         keep the state in this JSON file and load it again on restart (the
+                      default session's; sessions named by X-Mock-Session are not kept)
   --seed N            changes generated filler data (names, texts, times), never ids
   --latency MS        adds MS milliseconds to every API response
   --admin-token TOKEN opens the admin API from anywhere with Authorization: Bearer TOKEN
                       (or GITBOOK_MOCK_ADMIN_TOKEN); without it, loopback only
+  --max-sessions N    most sessions (X-Mock-Session header) kept besides the default one;
+                      past it the least recently used idle session goes (default 1000)
+  --session-ttl S     seconds a session may stay idle before it is dropped (default 1800;
+                      0 keeps sessions until evicted or deleted)
   -h, --help          prints this text and exits
 
 Admin API on the same port: GET /__admin/scenarios, POST /__admin/reset, the QA console
@@ -60,6 +65,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
         seed: { type: 'string' },
         latency: { type: 'string' },
         'admin-token': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-ttl': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -82,6 +89,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       seed: integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1),
       latency: integer('latency', v.latency, 0, 600_000),
       adminToken,
+      maxSessions: integer('max-sessions', v['max-sessions'], 1, 1_000_000),
+      sessionTtl: integer('session-ttl', v['session-ttl'], 0, 365 * 24 * 3600),
     },
   };
 }

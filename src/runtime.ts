@@ -1,7 +1,8 @@
 /**
- * Everything one app holds: store, clock, ids, schemas, the loaded scenario and its
- * snapshot, and the request log. Built by createApp; nothing here is shared between apps
- * except the compiled schemas, which never change.
+ * Everything one session holds: store, clock, ids, the loaded scenario and its snapshot,
+ * the request log, fault rules and coverage. createApp builds the default session's
+ * runtime; every other session is a `fork()` of it (src/sessions/). The sessions of one app
+ * share its options and scenario catalog; all apps share the compiled schemas.
  */
 import { ApiError } from './http/errors.ts';
 import { DataFile, DataFileError, type SavedState } from './persistence/data-file.ts';
@@ -34,6 +35,10 @@ export interface AppOptions {
   adminToken?: string;
   /** How many requests GET /__admin/requests keeps. */
   requestLogLimit?: number;
+  /** Most sessions (`X-Mock-Session`) kept besides the default one (default 1000). */
+  maxSessions?: number;
+  /** Seconds a session may stay idle before it is dropped (default 1800; 0: never). */
+  sessionTtl?: number;
 }
 
 interface Loaded {
@@ -56,14 +61,46 @@ export class Runtime {
   private loaded!: Loaded;
   private file?: DataFile;
 
-  constructor(readonly options: AppOptions = {}) {
+  /**
+   * `fork`: the catalog of the app and the scenario load to start from (a new session);
+   * without it, the app's default session (it loads the scenario or the data file).
+   */
+  constructor(
+    readonly options: AppOptions = {},
+    fork?: { catalog: ScenarioCatalog; base: Required<Loaded> },
+  ) {
     this.clock = new VirtualClock(0, options.wallClock);
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
     this.ids = new IdSource(String(options.seed ?? 0), (id) => tables.some((table) => table.has(id)));
     this.log = new RequestLog(options.requestLogLimit);
-    this.catalog = new ScenarioCatalog(options.scenariosDirs ?? []);
+    this.catalog = fork?.catalog ?? new ScenarioCatalog(options.scenariosDirs ?? []);
+    if (fork) {
+      this.loaded = fork.base;
+      this.reset();
+      return;
+    }
     const restored = options.dataFile ? this.openDataFile(options.dataFile) : false;
     if (!restored) this.loadScenario(options.scenario ?? 'starter');
+  }
+
+  /**
+   * A new session's runtime: the state, clock and ids just after this runtime's last
+   * scenario load, sharing its rows until it writes (copy-on-write, see store/table.ts);
+   * its own journal, fault rules and coverage, and no data file.
+   */
+  fork(): Runtime {
+    return new Runtime(this.options, { catalog: this.catalog, base: this.loadedWithSnapshot() });
+  }
+
+  /** The last load with its snapshot, built now if a restart from `--data` left it out. */
+  private loadedWithSnapshot(): Required<Loaded> {
+    if (!this.loaded.snapshot) {
+      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.options.seed ?? 0 });
+      const store = new Store();
+      store.import(built.state, true);
+      this.loaded = { ...this.loaded, snapshot: store.snapshot() };
+    }
+    return this.loaded as Required<Loaded>;
   }
 
   /** The compiled schemas, shared by the process; built on first use (see http/schemas.ts). */

@@ -1,6 +1,7 @@
 /**
  * The admin API of contract.md: health, scenarios, reset, state export and import,
- * the virtual clock and the request log. Who may call it: see access.ts.
+ * the virtual clock and the request log. Who may call it: see access.ts. Every call acts
+ * on the session its `X-Mock-Session` header names (the default one without it).
  */
 import type { Context, Hono } from 'hono';
 import { errors } from '../http/errors.ts';
@@ -8,6 +9,8 @@ import { requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/routes.tsx';
 import { parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
+import { runtimeOf, withSession } from '../sessions/context.ts';
+import type { Sessions } from '../sessions/registry.ts';
 
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -48,80 +51,98 @@ function applyClockChange(rt: Runtime, body: unknown): void {
   }
 }
 
-export function registerAdmin(app: Hono, rt: Runtime): void {
+export function registerAdmin(app: Hono, sessions: Sessions): void {
   app.use('/__admin/*', async (c, next) => {
     const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
-    if (!shell) requireAdminAccess(c, rt.options.adminToken);
-    await next();
+    if (shell) return next();
+    // Access first: a caller without it never creates a session.
+    requireAdminAccess(c, sessions.main.options.adminToken);
+    await withSession(c, sessions, next);
   });
 
-  app.get('/__admin/health', (c) => c.json({ status: 'ok', scenario: rt.scenarioName, now: rt.clock.iso() }));
+  app.get('/__admin/sessions', (c) => c.json({ items: sessions.list() }));
 
-  app.get('/__admin/scenarios', (c) => c.json({ items: rt.catalog.list() }));
+  app.delete('/__admin/sessions/:name', (c) => {
+    sessions.delete(c.req.param('name'));
+    return c.body(null, 204);
+  });
+
+  app.get('/__admin/health', (c) => {
+    const rt = runtimeOf(c);
+    return c.json({ status: 'ok', scenario: rt.scenarioName, now: rt.clock.iso() });
+  });
+
+  app.get('/__admin/scenarios', (c) => c.json({ items: runtimeOf(c).catalog.list() }));
 
   app.post('/__admin/scenarios/:name', async (c) => {
+    const rt = runtimeOf(c);
     const manifest = rt.change(() => rt.loadScenario(c.req.param('name')));
     rt.log.clear();
     return c.json(manifest);
   });
 
-  app.get('/__admin/manifest', (c) => c.json(rt.manifest));
+  app.get('/__admin/manifest', (c) => c.json(runtimeOf(c).manifest));
 
   app.post('/__admin/reset', async (c) => {
+    const rt = runtimeOf(c);
     const manifest = rt.change(() => rt.reset());
     rt.log.clear();
     return c.json(manifest);
   });
 
-  app.get('/__admin/state', (c) => c.json(rt.exportState()));
+  app.get('/__admin/state', (c) => c.json(runtimeOf(c).exportState()));
 
   app.put('/__admin/state', async (c) => {
+    const rt = runtimeOf(c);
     const state = await jsonBody(c);
     rt.change(() => rt.importState(state));
     return c.json({ status: 'ok' });
   });
 
-  app.get('/__admin/clock', (c) => c.json(rt.clock.state()));
+  app.get('/__admin/clock', (c) => c.json(runtimeOf(c).clock.state()));
 
   app.post('/__admin/clock', async (c) => {
+    const rt = runtimeOf(c);
     const change = await jsonBody(c);
     rt.change(() => applyClockChange(rt, change));
     return c.json(rt.clock.state());
   });
 
   app.get('/__admin/requests', (c) => {
+    const rt = runtimeOf(c);
     const q = c.req.query();
     const status = q.status === undefined ? undefined : Number(q.status);
     if (status !== undefined && !Number.isInteger(status)) throw errors.badRequest('query.status must be an integer');
     return c.json({ items: rt.log.list({ method: q.method, path: q.path, operationId: q.operationId, status }) });
   });
 
-  app.post('/__admin/faults', async (c) => c.json(rt.faults.add(await jsonBody(c)), 201));
+  app.post('/__admin/faults', async (c) => c.json(runtimeOf(c).faults.add(await jsonBody(c)), 201));
 
-  app.get('/__admin/faults', (c) => c.json({ items: rt.faults.list() }));
+  app.get('/__admin/faults', (c) => c.json({ items: runtimeOf(c).faults.list() }));
 
   app.delete('/__admin/faults', (c) => {
-    rt.faults.clear();
+    runtimeOf(c).faults.clear();
     return c.body(null, 204);
   });
 
   app.delete('/__admin/faults/:id', (c) => {
+    const rt = runtimeOf(c);
     const id = c.req.param('id');
     if (!rt.faults.delete(id)) throw errors.notFound('fault rule', id);
     return c.body(null, 204);
   });
 
   app.delete('/__admin/requests', (c) => {
-    rt.log.clear();
+    runtimeOf(c).log.clear();
     return c.body(null, 204);
   });
 
   // Coverage outlives reset and scenario loads: a suite resets before each test and reads
   // the coverage of the whole run at its end.
-  app.get('/__admin/coverage', (c) => c.json(rt.coverage.report()));
+  app.get('/__admin/coverage', (c) => c.json(runtimeOf(c).coverage.report()));
 
   app.delete('/__admin/coverage', (c) => {
-    rt.coverage.clear();
+    runtimeOf(c).coverage.clear();
     return c.body(null, 204);
   });
 }

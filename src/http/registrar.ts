@@ -9,6 +9,7 @@ import { check } from './schemas.ts';
 import { control, mark } from '../faults/apply.ts';
 import type { HandlerContext, Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
+import { runtimeOf } from '../sessions/context.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange } from '../store/store.ts';
 
@@ -86,7 +87,8 @@ function checkParams(op: Operation, names: string[], rt: Runtime, params: Record
   }
 }
 
-export function register(app: Hono, rt: Runtime, operations: readonly Operation[]): void {
+/** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
+export function register(app: Hono, operations: readonly Operation[]): void {
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
     // Validators compile on an operation's first request (ajv caches them): compiling all of
@@ -94,9 +96,10 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
     const names = paramNames(op.path);
     const record: MiddlewareHandler = async (c, next) => {
       await next();
-      rt.coverage.operation(op.operationId, c.res.status);
+      runtimeOf(c).coverage.operation(op.operationId, c.res.status);
     };
     app.on(op.method, honoPath(op.path), record, async (c) => {
+      const rt = runtimeOf(c);
       mark(c, op.operationId, null);
       const injected = await control(c, op, rt.faults);
       if (injected) return injected;
@@ -135,7 +138,8 @@ export function register(app: Hono, rt: Runtime, operations: readonly Operation[
       }
       if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
       if (mutating) rt.save(changes, undo);
-      if (result instanceof Response) return result;
+      // Through the context, so the headers set before the handler (CORS, session) stay on it.
+      if (result instanceof Response) return c.newResponse(result.body, result);
       if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
       return c.json(result as object, op.status as 200);
     });

@@ -97,6 +97,22 @@ export const adminOperations: readonly AdminOperation[] = [
   { operationId: 'adminDeleteFault', method: 'DELETE', path: '/__admin/faults/{id}', summary: 'Remove one fault rule', status: 204 },
   { operationId: 'adminGetCoverage', method: 'GET', path: '/__admin/coverage', summary: 'Operations and state-machine transitions exercised', status: 200, response: coverage },
   { operationId: 'adminClearCoverage', method: 'DELETE', path: '/__admin/coverage', summary: 'Clear the coverage', status: 204 },
+  { operationId: 'adminListSessions', method: 'GET', path: '/__admin/sessions', summary: 'The sessions (X-Mock-Session), the default one included', status: 200,
+    response: {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, scenario: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, requests: count },
+            required: ['name', 'scenario', 'createdAt', 'lastUsedAt', 'requests'],
+          },
+        },
+      },
+      required: ['items'],
+    } },
+  { operationId: 'adminDeleteSession', method: 'DELETE', path: '/__admin/sessions/{name}', summary: 'Drop a session (not the default one)', status: 204 },
   { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, response: object },
   { operationId: 'adminGetDocs', method: 'GET', path: '/__admin/docs', summary: 'API reference page of this document', status: 200, mediaType: 'text/html' },
   { operationId: 'adminGetConsole', method: 'GET', path: '/__admin/ui', summary: 'The QA console', status: 200, mediaType: 'text/html' },

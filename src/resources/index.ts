@@ -4,7 +4,6 @@
  */
 import type { Hono } from 'hono';
 import type { Operation } from '../http/operation.ts';
-import type { Runtime } from '../runtime.ts';
 import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
 import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
@@ -20,6 +19,6 @@ export const operations: readonly Operation[] = [
 ];
 
 /** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */
-export function registerExtraRoutes(app: Hono, rt: Runtime): void {
-  registerChangeRequestRoutes(app, rt);
+export function registerExtraRoutes(app: Hono): void {
+  registerChangeRequestRoutes(app);
 }

@@ -1,7 +1,9 @@
 /**
  * One collection of the store: rows by id, in insertion order, with secondary indexes
  * that keep the ids of each key in insertion order too. Rows are immutable: `update`
- * replaces a row with a new object, so a snapshot is a cheap shallow copy.
+ * replaces a row with a new object. Snapshots are copy-on-write: taking or restoring one
+ * shares the maps, and the table copies them (never the rows) before its next write, so
+ * a session forked from a scenario costs nothing until it writes (see src/sessions/).
  */
 export interface Row {
   readonly id: string;
@@ -26,13 +28,21 @@ export interface TableSnapshot<T> {
 
 const EMPTY: readonly string[] = Object.freeze([]);
 
+/**
+ * Versions are unique across every table of the process: a value derived from a table and
+ * kept by its version can never be mistaken for another table's (another session's).
+ */
+let lastVersion = 0;
+
 export class Table<T extends Row> {
   private rows = new Map<string, T>();
   private seqs = new Map<string, number>();
   private buckets = new Map<string, Map<string, string[]>>();
   private nextSeq = 1;
-  /** Grows with every change (write, undo, restore), so a derived value can tell it is stale. */
-  private changes = 0;
+  /** Whether rows, seqs and buckets are shared with a snapshot (copied before a write). */
+  private shared = false;
+  /** Changes with every write, undo or restore, so a derived value can tell it is stale. */
+  private changes = ++lastVersion;
   /** Undo steps of the open transaction, if any (see Store.transaction). */
   private journal: (() => void)[] | undefined;
   /** Ids the open transaction wrote (what the `--data` journal records). */
@@ -85,8 +95,9 @@ export class Table<T extends Row> {
 
   insert(row: T): T {
     if (this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
+    this.own();
     const frozen = Object.freeze(row);
-    this.changes++;
+    this.changes = ++lastVersion;
     this.rows.set(row.id, frozen);
     this.seqs.set(row.id, this.nextSeq++);
     for (const [index, keyOf] of this.indexes) {
@@ -114,6 +125,7 @@ export class Table<T extends Row> {
 
   /** Swaps row `old` for `next` (same id), moving it between index buckets as needed. */
   private put(old: T, next: T): T {
+    this.own();
     for (const [index, keyOf] of this.indexes) {
       const before = keyOf(old);
       const after = keyOf(next);
@@ -121,7 +133,7 @@ export class Table<T extends Row> {
       if (before != null) this.unbucket(index, before, old.id);
       if (after != null) this.bucketFor(index, after, true).push(old.id);
     }
-    this.changes++;
+    this.changes = ++lastVersion;
     this.rows.set(old.id, next);
     return next;
   }
@@ -133,7 +145,8 @@ export class Table<T extends Row> {
     const places = this.remove(id);
     this.touched?.add(id);
     this.journal?.push(() => {
-      this.changes++;
+      this.own();
+      this.changes = ++lastVersion;
       this.rows.set(id, old);
       this.seqs.set(id, seq);
       for (const [index, key, at] of places) this.bucketFor(index, key, true).splice(at, 0, id);
@@ -170,6 +183,7 @@ export class Table<T extends Row> {
   }
 
   private remove(id: string): [string, string, number][] {
+    this.own();
     const old = this.rows.get(id)!;
     const places: [string, string, number][] = [];
     for (const [index, keyOf] of this.indexes) {
@@ -179,7 +193,7 @@ export class Table<T extends Row> {
         if (at >= 0) places.push([index, key, at]);
       }
     }
-    this.changes++;
+    this.changes = ++lastVersion;
     this.rows.delete(id);
     this.seqs.delete(id);
     return places;
@@ -228,35 +242,43 @@ export class Table<T extends Row> {
     return this.seqs.get(id);
   }
 
+  /** The table as it is now; shared until either side writes. Never mutate the result. */
   snapshot(): TableSnapshot<T> {
+    this.shared = true;
+    return { rows: this.rows, seqs: this.seqs, buckets: this.buckets, nextSeq: this.nextSeq };
+  }
+
+  restore(snapshot: TableSnapshot<T>): void {
+    this.changes = ++lastVersion;
+    this.rows = snapshot.rows;
+    this.seqs = snapshot.seqs;
+    this.buckets = snapshot.buckets;
+    this.nextSeq = snapshot.nextSeq;
+    this.shared = true;
+  }
+
+  clear(): void {
+    this.changes = ++lastVersion;
+    this.rows = new Map();
+    this.seqs = new Map();
+    this.buckets = new Map([...this.buckets.keys()].map((index) => [index, new Map()]));
+    this.nextSeq = 1;
+    this.shared = false;
+  }
+
+  /** Copies the maps shared with a snapshot before the first write (the rows stay shared). */
+  private own(): void {
+    if (!this.shared) return;
+    this.shared = false;
+    this.rows = new Map(this.rows);
+    this.seqs = new Map(this.seqs);
     const buckets = new Map<string, Map<string, string[]>>();
     for (const [index, byKey] of this.buckets) {
       const copy = new Map<string, string[]>();
       for (const [key, ids] of byKey) copy.set(key, ids.slice());
       buckets.set(index, copy);
     }
-    return { rows: new Map(this.rows), seqs: new Map(this.seqs), buckets, nextSeq: this.nextSeq };
-  }
-
-  restore(snapshot: TableSnapshot<T>): void {
-    this.changes++;
-    this.rows = new Map(snapshot.rows);
-    this.seqs = new Map(snapshot.seqs);
-    this.buckets = new Map();
-    for (const [index, byKey] of snapshot.buckets) {
-      const copy = new Map<string, string[]>();
-      for (const [key, ids] of byKey) copy.set(key, ids.slice());
-      this.buckets.set(index, copy);
-    }
-    this.nextSeq = snapshot.nextSeq;
-  }
-
-  clear(): void {
-    this.changes++;
-    this.rows.clear();
-    this.seqs.clear();
-    for (const index of this.buckets.keys()) this.buckets.set(index, new Map());
-    this.nextSeq = 1;
+    this.buckets = buckets;
   }
 
   private bucketFor(index: string, key: string, create: true): string[];

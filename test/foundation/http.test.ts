@@ -113,8 +113,9 @@ describe('the registrar', () => {
     const rt = new Runtime({ wallClock: () => 0 });
     const app = new Hono();
     app.onError((error, c) => sendError(c, error));
+    app.use((c, next) => (c.set('runtime', rt), next()));
     const token = rt.manifest.tokens.admin;
-    register(app, rt, [
+    register(app, [
       op<{ id: string }, Record<string, unknown>, { title: string }>({
         operationId: 'renameTwice',
         method: 'POST',

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import { errors } from '../../http/errors.ts';
-import type { Runtime } from '../../runtime.ts';
+import { runtimeOf } from '../../sessions/context.ts';
 import type { FileRecord } from '../../store/records.ts';
 import { registerPdfRoute } from './pdf.ts';
 import { renderPdf } from './pdf-document.ts';
@@ -21,9 +21,10 @@ function placeholder(file: FileRecord): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(`${file.name}\n`);
 }
 
-export function registerChangeRequestRoutes(app: Hono, rt: Runtime): void {
-  registerPdfRoute(app, rt);
+export function registerChangeRequestRoutes(app: Hono): void {
+  registerPdfRoute(app);
   app.get('/__files/uploads/:spaceId/:fileId/:name', (c) => {
+    const rt = runtimeOf(c);
     const { spaceId, fileId } = c.req.param();
     let file: FileRecord | undefined;
     for (const revision of rt.db.revisions.by('space', spaceId)) {

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
-import type { Runtime } from '../../runtime.ts';
+import { runtimeOf } from '../../sessions/context.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { pageEntries, type PageEntry } from './content-tree.ts';
 import { loadChangeRequest } from './context.ts';
@@ -61,8 +61,9 @@ export const pdfOperations: Operation[] = [
 ];
 
 /** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
-export function registerPdfRoute(app: Hono, rt: Runtime): void {
+export function registerPdfRoute(app: Hono): void {
   app.get('/__files/pdf/:spaceId/:changeRequestId/:file', (c) => {
+    const rt = runtimeOf(c);
     const { spaceId, changeRequestId, file } = c.req.param();
     const revision = rt.db.revisions.get(file.replace(/\.pdf$/, ''));
     const cr = rt.db.changeRequests.get(changeRequestId);

@@ -1,0 +1,38 @@
+/**
+ * How a request finds its session: a middleware opens the session the `X-Mock-Session`
+ * header names (the default one without it) and puts its runtime on the Hono context; the
+ * registrar, the admin routes and the file routes read it from there (`runtimeOf`).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Runtime } from '../runtime.ts';
+import type { Sessions } from './registry.ts';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    runtime: Runtime;
+  }
+}
+
+export const SESSION_HEADER = 'X-Mock-Session';
+
+/** The runtime of the request's session (set by `selectSession`). */
+export function runtimeOf(c: Context): Runtime {
+  return c.get('runtime');
+}
+
+/** Opens the session of the request for as long as it is answered; echoes its header. */
+export async function withSession(c: Context, sessions: Sessions, next: () => Promise<void>): Promise<void> {
+  const name = c.req.header(SESSION_HEADER);
+  const session = sessions.open(name);
+  c.set('runtime', session.runtime);
+  if (name !== undefined) c.header(SESSION_HEADER, name);
+  try {
+    await next();
+  } finally {
+    sessions.done(session);
+  }
+}
+
+export function selectSession(sessions: Sessions): MiddlewareHandler {
+  return (c, next) => withSession(c, sessions, next);
+}

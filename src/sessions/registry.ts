@@ -1,0 +1,134 @@
+/**
+ * The sessions of one app (contract.md "Sessions"): the default session, and one forked
+ * runtime per `X-Mock-Session` name, created on first use from the scenario loaded in the
+ * default session. Idle sessions are dropped after `sessionTtl` seconds, and past
+ * `maxSessions` the least recently used idle one goes. Times are wall time (not the
+ * virtual clock of any session), read from `options.wallClock` so tests can move it.
+ */
+import { errors } from '../http/errors.ts';
+import type { Runtime } from '../runtime.ts';
+
+export const DEFAULT_SESSION = 'default';
+export const DEFAULT_MAX_SESSIONS = 1000;
+export const DEFAULT_SESSION_TTL_SECONDS = 1800;
+const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+/** How often, at most, a request looks for sessions past their idle time. */
+const SWEEP_EVERY_MS = 1000;
+
+export interface Session {
+  readonly name: string;
+  readonly runtime: Runtime;
+  readonly createdAt: number;
+  lastUsedAt: number;
+  /** Requests that named this session (admin calls included). */
+  requests: number;
+  /** Requests still being answered: a busy session is never dropped. */
+  inFlight: number;
+}
+
+export interface SessionInfo {
+  name: string;
+  scenario: string;
+  createdAt: string;
+  lastUsedAt: string;
+  requests: number;
+}
+
+/** Whether `name` is a session name: 1 to 64 of `A-Z a-z 0-9 . _ -`. */
+export function isSessionName(name: string): boolean {
+  return NAME.test(name);
+}
+
+export class Sessions {
+  private readonly byName = new Map<string, Session>();
+  private readonly wall: () => number;
+  private readonly max: number;
+  private readonly ttlMs: number;
+  private lastSweep = 0;
+
+  constructor(readonly main: Runtime) {
+    const { options } = main;
+    this.wall = options.wallClock ?? Date.now;
+    this.max = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    this.ttlMs = (options.sessionTtl ?? DEFAULT_SESSION_TTL_SECONDS) * 1000;
+    const now = this.wall();
+    this.byName.set(DEFAULT_SESSION, { name: DEFAULT_SESSION, runtime: main, createdAt: now, lastUsedAt: now, requests: 0, inFlight: 0 });
+  }
+
+  /**
+   * The session a request names (`undefined`: the default), created if new; counts the
+   * request. A bad name is a 400. Call `done` when the request has been answered.
+   */
+  open(name: string | undefined): Session {
+    const key = name ?? DEFAULT_SESSION;
+    const now = this.wall();
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
+    let session = this.byName.get(key);
+    if (!session) {
+      if (!isSessionName(key)) throw errors.badRequest('X-Mock-Session must be 1 to 64 of A-Z a-z 0-9 . _ -');
+      session = { name: key, runtime: this.main.fork(), createdAt: now, lastUsedAt: now, requests: 0, inFlight: 0 };
+      this.byName.set(key, session);
+    }
+    session.lastUsedAt = now;
+    session.requests++;
+    session.inFlight++;
+    if (this.size > this.max) this.evictPastMaximum();
+    return session;
+  }
+
+  done(session: Session): void {
+    session.inFlight--;
+    session.lastUsedAt = this.wall();
+  }
+
+  get(name: string): Session | undefined {
+    return this.byName.get(name);
+  }
+
+  list(): SessionInfo[] {
+    this.sweep(this.wall());
+    return [...this.byName.values()].map((s) => ({
+      name: s.name,
+      scenario: s.runtime.scenarioName,
+      createdAt: new Date(s.createdAt).toISOString(),
+      lastUsedAt: new Date(s.lastUsedAt).toISOString(),
+      requests: s.requests,
+    }));
+  }
+
+  /** Drops session `name`: 400 for the default one or a bad name, 404 for an unknown one. */
+  delete(name: string): void {
+    if (name === DEFAULT_SESSION) throw errors.badRequest('The default session cannot be deleted; POST /__admin/reset resets it');
+    if (!isSessionName(name)) throw errors.badRequest('A session name is 1 to 64 of A-Z a-z 0-9 . _ -');
+    if (!this.byName.delete(name)) throw errors.notFound('Session', name);
+  }
+
+  /** Named sessions besides the default one. */
+  get size(): number {
+    return this.byName.size - 1;
+  }
+
+  /** Drops the sessions idle for longer than the time to live. */
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    if (this.ttlMs <= 0) return;
+    for (const session of this.byName.values()) {
+      if (session.name !== DEFAULT_SESSION && session.inFlight === 0 && now - session.lastUsedAt > this.ttlMs) {
+        this.byName.delete(session.name);
+      }
+    }
+  }
+
+  /** Past the maximum, drops the least recently used idle sessions (busy ones stay). */
+  private evictPastMaximum(): void {
+    while (this.size > this.max) {
+      let oldest: Session | undefined;
+      for (const session of this.byName.values()) {
+        if (session.name === DEFAULT_SESSION || session.inFlight > 0) continue;
+        if (!oldest || session.lastUsedAt < oldest.lastUsedAt) oldest = session;
+      }
+      if (!oldest) return;
+      this.byName.delete(oldest.name);
+    }
+  }
+}
