@@ -29,6 +29,24 @@ export interface CommentUpdate {
   removedReactions?: string[];
 }
 
+/**
+ * The empty reactions and target every new comment (and reply) starts with, shared: rows
+ * are never changed in place (an update writes new arrays, see rules/reactions.ts), and a
+ * comment is a third smaller without its own (measured: 295 to 207 bytes a row; the
+ * issue-18 soak keeps 100,000 new comments a minute).
+ */
+const NO_REACTIONS = Object.freeze([]) as unknown as ReactionRecord[];
+const NO_TARGET: CommentRecord['target'] = Object.freeze({});
+
+function targetOf(input: CommentCreate): CommentRecord['target'] {
+  if (input.page === undefined && input.node === undefined && !input.tableCell) return NO_TARGET;
+  return {
+    ...(input.page !== undefined && { page: input.page }),
+    ...(input.node !== undefined && { node: input.node }),
+    ...(input.tableCell && { tableCell: input.tableCell }),
+  };
+}
+
 function requireCommenter(scope: CommentScope): void {
   requireCapability(scope.role, 'comment', 'comment in this space');
 }
@@ -47,13 +65,9 @@ export function createComment(ctx: Ctx, scope: CommentScope, input: CommentCreat
     postedBy: ctx.user.id,
     postedAt: ctx.now,
     body: { markdown: inputToMarkdown(input.body) },
-    target: {
-      ...(input.page !== undefined && { page: input.page }),
-      ...(input.node !== undefined && { node: input.node }),
-      ...(input.tableCell && { tableCell: input.tableCell }),
-    },
+    target: targetOf(input),
     status: 'open',
-    reactions: [],
+    reactions: NO_REACTIONS,
   });
 }
 
@@ -109,7 +123,7 @@ export function createReply(ctx: Ctx, scope: CommentScope, comment: CommentRecor
     postedBy: ctx.user.id,
     postedAt: ctx.now,
     body: { markdown: inputToMarkdown(body) },
-    reactions: [],
+    reactions: NO_REACTIONS,
   });
 }
 
