@@ -2,7 +2,7 @@
  * Where a helper's requests go: an in-process mock, or a running server where each test file
  * has its own session (contract.md "Sessions": the `X-Mock-Session` header on every call).
  */
-import { createMock, type AppOptions, type Mock } from '../app.ts';
+import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 
 export type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -38,7 +38,9 @@ function resolving(base: string, send: (request: Request) => Promise<Response>):
   };
 }
 
-export function inProcess(options: AppOptions): Target {
+/** An in-process mock; the app is imported here only, so a suite against a URL never loads it. */
+export async function inProcess(options: AppOptions): Promise<Target> {
+  const { createMock } = await import('../app.ts');
   const mock = createMock(options);
   const fetch = resolving(IN_PROCESS_URL, (request) => mock.fetch(request));
   return {

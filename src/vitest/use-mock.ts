@@ -66,7 +66,7 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
 
   beforeAll(async () => {
     const file = expect.getState().testPath ?? 'test-file';
-    target = url ? overHttp(url, session ?? sessionName(file), adminToken) : inProcess(app);
+    target = url ? overHttp(url, session ?? sessionName(file), adminToken) : await inProcess(app);
     [manifest, Client] = await Promise.all([target.load(url ? app.scenario : undefined), loadClient()]);
   });
   if (scope === 'test') {

@@ -1,0 +1,3 @@
+import { sessionSuite } from './session-suite.ts';
+
+sessionSuite('file-4');
