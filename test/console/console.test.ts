@@ -8,15 +8,16 @@ import { launchBrowser, serveMock, type ServedMock } from '../helpers/browser.ts
 
 const DAY = 24 * 60 * 60 * 1000;
 const shots = process.env.SCREENSHOTS_DIR;
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+};
 
 describe('the QA console in a browser', () => {
   let served: ServedMock;
   let browser: Browser;
   let page: Page;
 
-  const shoot = async (name: string) => {
-    if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
-  };
+  const shot = (name: string) => shoot(page, name);
 
   beforeAll(async () => {
     served = await serveMock();
@@ -37,7 +38,7 @@ describe('the QA console in a browser', () => {
     await expect.poll(() => page.locator('#manifest').textContent()).toContain('deleted-1h');
     const manifest = served.mock.runtime.manifest;
     expect(manifest.scenario).toBe('trash');
-    await shoot('scenarios');
+    await shot('scenarios');
 
     // Clock: +7 days from the scenario's now.
     await page.getByRole('link', { name: 'Clock' }).click();
@@ -45,7 +46,7 @@ describe('the QA console in a browser', () => {
     const expected = Date.parse(manifest.now) + 7 * DAY;
     await expect.poll(async () => Date.parse((await page.locator('#clock-now').textContent()) ?? '') - expected).toBeGreaterThanOrEqual(0);
     expect(Date.parse((await page.locator('#clock-now').textContent()) ?? '') - expected).toBeLessThan(60_000);
-    await shoot('clock');
+    await shot('clock');
 
     // Through the API: the space deleted an hour before is now past the 7-day window.
     const spaceId = manifest.ids.spaces['deleted-1h'];
@@ -66,7 +67,7 @@ describe('the QA console in a browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => page.locator('#request-detail h3').textContent()).toBe(`POST /v1/spaces/${spaceId}/restore → 404`);
-    await shoot('requests');
+    await shot('requests');
 
     // State: find the space by its id and open it as JSON.
     await page.getByRole('link', { name: 'State' }).click();
@@ -78,7 +79,7 @@ describe('the QA console in a browser', () => {
     const record = JSON.parse((await page.locator('#record-json').textContent()) ?? '{}');
     expect(record.id).toBe(spaceId);
     expect(record.deletedAt).toBeTruthy();
-    await shoot('state');
+    await shot('state');
   });
 
   it('shows a refused state import with the path the server names, and changes nothing', async () => {
@@ -118,7 +119,7 @@ describe('the QA console in a browser', () => {
     await page.getByRole('link', { name: 'Clock' }).click();
     await page.getByRole('link', { name: 'Fault rules' }).click();
     await expect.poll(() => rule.locator('td').nth(3).textContent()).toBe('1');
-    await shoot('faults');
+    await shot('faults');
     const id = (await rule.locator('td').first().textContent()) ?? '';
     await rule.getByRole('button', { name: `Remove ${id}` }).click();
     await expect.poll(() => page.locator('#fault-table tbody').textContent()).toBe('No rules');
@@ -138,7 +139,7 @@ describe('the QA console in a browser', () => {
     expect(await restore.locator('td').nth(3).textContent()).toBe('1');
     expect(await restore.locator('td').nth(4).textContent()).toBe('404×1');
     expect(await page.locator('#coverage-operations tbody tr').count()).toBe(server.operations.total);
-    await shoot('coverage');
+    await shot('coverage');
 
     await page.getByLabel('only what was not exercised').check();
     await expect.poll(() => restore.count()).toBe(0);
@@ -157,6 +158,51 @@ describe('the QA console in a browser', () => {
       (controls as HTMLInputElement[]).filter((c) => !c.labels?.length && !c.getAttribute('aria-label')).map((c) => c.id));
     expect(unlabeled).toEqual([]);
   });
+});
+
+describe('the QA console with sessions', () => {
+  it('works in a named session without touching the default one, lists both, and deletes it', async () => {
+    const served = await serveMock();
+    const browser = await launchBrowser();
+    const admin = async (path: string, session?: string) =>
+      (await fetch(`${served.origin}${path}`, { headers: session ? { 'X-Mock-Session': session } : {} })).json();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+      await page.goto(`${served.origin}/__admin/ui`);
+      await page.getByLabel('Session', { exact: true }).fill('qa-1');
+      await page.getByRole('button', { name: 'Use', exact: true }).click();
+      await expect.poll(() => page.locator('#notice').textContent()).toBe('Using session qa-1');
+      await page.getByRole('button', { name: 'Load trash' }).click();
+      await expect.poll(() => page.locator('#current-scenario').textContent()).toBe('trash');
+      await page.getByRole('link', { name: 'Clock' }).click();
+      await page.getByRole('button', { name: '+7 days' }).click();
+      const ahead = async (session?: string) =>
+        Date.parse((await admin('/__admin/health', session)).now) - Date.parse((await admin('/__admin/manifest', session)).now);
+      await expect.poll(() => ahead('qa-1')).toBeGreaterThanOrEqual(7 * DAY);
+
+      // The default session still has starter at its own time (running, so a few seconds on).
+      expect((await admin('/__admin/manifest')).scenario).toBe('starter');
+      expect(await ahead()).toBeLessThan(60_000);
+
+      await page.getByRole('link', { name: 'Sessions' }).click();
+      const row = (name: string) => page.locator('#session-table tbody tr', { has: page.locator('th', { hasText: new RegExp(`^${name}$`) }) });
+      await expect.poll(() => row('qa-1').locator('td').first().textContent()).toBe('trash');
+      expect(await row('default').locator('td').first().textContent()).toBe('starter');
+      expect(await row('qa-1').getAttribute('aria-current')).toBe('true');
+      await shoot(page, 'sessions');
+
+      await row('default').getByRole('button', { name: 'Use default' }).click();
+      await page.getByRole('link', { name: 'Scenarios' }).click();
+      await expect.poll(() => page.locator('#current-scenario').textContent()).toBe('starter');
+      await page.getByRole('link', { name: 'Sessions' }).click();
+      await row('qa-1').getByRole('button', { name: 'Delete qa-1' }).click();
+      await expect.poll(() => row('qa-1').count()).toBe(0);
+      expect((await admin('/__admin/sessions')).items.map((s: { name: string }) => s.name)).toEqual(['default']);
+    } finally {
+      await browser.close();
+      await served.close();
+    }
+  }, 60_000);
 });
 
 describe('the QA console off loopback, on a server with an admin token', () => {

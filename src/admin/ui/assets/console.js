@@ -401,8 +401,8 @@ function useSession(name) {
   settings.session = name;
   store.setItem('gitbook-mock.session', name);
   $('#session-name').value = name;
-  notice(`Using session ${name || 'default'}`);
   showSection();
+  notice(`Using session ${name || 'default'}`);
 }
 $('#session-name').value = settings.session;
 $('#session-form').addEventListener('submit', (event) => {
@@ -413,8 +413,8 @@ $('#token-form').addEventListener('submit', (event) => {
   event.preventDefault();
   settings.token = $('#admin-token').value.trim();
   store.setItem('gitbook-mock.token', settings.token);
-  notice(settings.token ? 'Admin token saved for this tab' : 'Admin token removed');
   showSection();
+  notice(settings.token ? 'Admin token saved for this tab' : 'Admin token removed');
 });
 
 // ---- fault rules ---------------------------------------------------------------------------
