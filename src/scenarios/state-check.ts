@@ -19,6 +19,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   commentReplies: { comment: 'comments', postedBy: 'users' },
   changeRequests: { space: 'spaces', createdBy: 'users', revision: 'revisions', revisionInitial: 'revisions' },
   requestedReviewers: { changeRequest: 'changeRequests', user: 'users' },
+  changeRequestReviews: { changeRequest: 'changeRequests', reviewer: 'users', comment: 'comments' },
   sites: { organization: 'organizations' },
   siteSections: { site: 'sites' },
   siteSectionGroups: { site: 'sites' },

@@ -218,6 +218,23 @@ export interface RequestedReviewerRecord {
   createdAt: Timestamp;
 }
 
+/** A review submitted on a change request (its outdated flag is derived: a newer one by the same reviewer). */
+export interface ChangeRequestReviewRecord {
+  id: string;
+  changeRequest: string;
+  space: string;
+  reviewer: string;
+  /** Who requested the review from the reviewer, when it was requested. */
+  requestedBy?: string;
+  /** The change request's revision the review was made against. */
+  revision: string;
+  status: 'approved' | 'changes-requested';
+  /** The change-request comment posted with the review. */
+  comment?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface SiteRecord {
   id: string;
   organization: string;

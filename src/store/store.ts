@@ -28,6 +28,9 @@ function createTables() {
     requestedReviewers: new Table<R.RequestedReviewerRecord>('requestedReviewers', {
       changeRequest: (r) => r.changeRequest,
     }),
+    changeRequestReviews: new Table<R.ChangeRequestReviewRecord>('changeRequestReviews', {
+      changeRequest: (r) => r.changeRequest,
+    }),
     sites: new Table<R.SiteRecord>('sites', { organization: (s) => s.organization }),
     siteSections: new Table<R.SiteSectionRecord>('siteSections', { site: (s) => s.site }),
     siteSectionGroups: new Table<R.SiteSectionGroupRecord>('siteSectionGroups', { site: (s) => s.site }),

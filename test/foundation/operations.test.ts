@@ -37,6 +37,10 @@ const EXTRAS: Record<string, string> = {
   'GET /v1/orgs/{organizationId}/spaces': 'official (issue 10): the organization\'s spaces',
   'POST /v1/orgs/{organizationId}/spaces': 'official (issue 10): create a space (create role)',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}': 'official (issue 10): the renderer\'s page read',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews': 'official (issue 10): reviews of a change request',
+  'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews': 'official (issue 10): submit a review',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes': 'official (issue 10): what a change request changes',
+  'GET /v1/orgs/{organizationId}/change-requests': 'official (issue 10): the organization-wide change request list',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

@@ -30,6 +30,12 @@ function corrected(components: { schemas: Record<string, unknown> }) {
   // (GitbookIO/gitbook, packages/openapi-parser/src/types.ts `Filesystem`, and
   // packages/react-openapi/src/dereference.ts `filesystem.find((f) => f.isEntrypoint)`).
   out.schemas.OpenAPISpecContent.properties.filesystem = { type: 'array', items: { type: 'object', required: ['isEntrypoint', 'specification'] } };
+  // A page edit's "attributes" is a oneOf of the document, group and link attribute shapes,
+  // none closed to other fields: every document edit (title, slug, document...) also matches
+  // the group shape, so no served edit could pass "exactly one". Checked as anyOf.
+  const edited = out.schemas.RevisionSemanticChangePageEdited.properties.attributes as { oneOf?: unknown[]; anyOf?: unknown[] };
+  edited.anyOf = edited.oneOf;
+  delete edited.oneOf;
   return out;
 }
 

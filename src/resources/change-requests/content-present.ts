@@ -3,7 +3,7 @@
  * exactly one body (`markdown`, or `document` with format=document), so that it matches
  * exactly one branch of the official `oneOf`; `metadata=false` drops the Git metadata.
  */
-import { deriveId } from '../../ids.ts';
+import { documentIdOf } from '../../rules/semantic-changes.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { appUrl } from '../shared/present.ts';
@@ -99,7 +99,7 @@ export function presentPage(place: ContentPlace, entry: PageEntry, options: Cont
     slug: page.slug,
     path: entry.path,
     ...(page.description && { description: page.description }),
-    documentId: deriveId(`document:${page.id}:${page.markdown}`),
+    documentId: documentIdOf(page),
     ...(options.format === 'document' ? { document: toDocument(markdown) } : { markdown }),
     pages: children.filter((c) => c.parent === page.id).map((c) => presentPage(place, c, options)),
     layout: LAYOUT,

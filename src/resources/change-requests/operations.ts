@@ -6,6 +6,8 @@ import { gitOperations } from './git.ts';
 import { linkOperations } from './link-ops.ts';
 import { pdfOperations } from './pdf.ts';
 import { reviewerOperations } from './reviewers.ts';
+import { reviewOperations } from './reviews.ts';
+import { changeOperations } from './changes.ts';
 
 export { registerChangeRequestRoutes } from './file-routes.ts';
 
@@ -15,5 +17,7 @@ export const changeRequestOperations: Operation[] = [
   ...contentOperations,
   ...linkOperations,
   ...reviewerOperations,
+  ...reviewOperations,
+  ...changeOperations,
   ...gitOperations,
 ];

@@ -6,6 +6,7 @@ import type { Operation } from '../../http/operation.ts';
 import { memberOperations } from './members.ts';
 import { openApiOperations } from './openapi.ts';
 import { orgSpaceOperations } from './org-spaces.ts';
+import { orgChangeRequestOperations } from './org-change-requests.ts';
 import { orgOperations } from './orgs.ts';
 import { samlOperations } from './saml.ts';
 import { teamMemberOperations } from './team-members.ts';
@@ -15,6 +16,7 @@ import { translationOperations } from './translations.ts';
 export const organizationOperations: Operation[] = [
   ...orgOperations,
   ...orgSpaceOperations,
+  ...orgChangeRequestOperations,
   ...memberOperations,
   ...teamOperations,
   ...teamMemberOperations,

@@ -1,0 +1,38 @@
+/**
+ * GET .../change-requests/{id}/changes (official getChangeRequestChanges): what the change
+ * request changes against the content it is based on, worked out from the two revisions
+ * (src/rules/semantic-changes.ts), so every edit, import or update shows at once.
+ */
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { baseRevision } from '../../rules/change-request.ts';
+import { semanticChanges, type SemanticChange } from '../../rules/semantic-changes.ts';
+import type { SpaceRecord } from '../../store/records.ts';
+import { contentOf, loadChangeRequest, revisionOf } from './context.ts';
+import { presentFile } from './content-present.ts';
+
+type CrParams = { spaceId: string; changeRequestId: string };
+
+function presentChange(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, change: SemanticChange) {
+  if (!('file' in change)) return change;
+  const { id, name, contentType, downloadURL } = presentFile(ctx, space, change.file);
+  return { ...change, file: { id, name, contentType, downloadURL } };
+}
+
+export const changeOperations: Operation[] = [
+  op<CrParams, { limit: number }>({
+    operationId: 'getChangeRequestChanges',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes',
+    status: 200,
+    query: 'change-requests/changes-query',
+    response: 'change-requests/semantic-changes',
+    official: true,
+    handle: (ctx) => {
+      const { space, cr } = loadChangeRequest(ctx);
+      const all = semanticChanges(contentOf(revisionOf(ctx, baseRevision(cr))), contentOf(revisionOf(ctx, cr.revision)));
+      const limit = Math.floor(ctx.query.limit);
+      const shown = all.slice(0, limit).map((c) => presentChange(ctx, space, c));
+      return { changes: shown, ...(all.length > shown.length && { more: all.length - shown.length }) };
+    },
+  }),
+];

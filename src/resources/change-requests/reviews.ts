@@ -1,0 +1,108 @@
+/**
+ * Reviews of a change request (official, beyond the seeds): list and submit. A review is
+ * made against the change request's current revision; a newer review by the same reviewer
+ * makes the older one outdated. Who may submit: a requested reviewer, or anyone with the
+ * review role on the space (the official description). A comment given with the review is
+ * posted as a comment of the change request, so it shows in its comment list too.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { requireReviewable } from '../../rules/change-request.ts';
+import { can } from '../../auth/roles.ts';
+import type { ChangeRequestReviewRecord } from '../../store/records.ts';
+import { apiUrl, presentUserById } from '../shared/present.ts';
+import type { BodyFormat } from '../comments/body.ts';
+import { presentComment } from '../comments/present.ts';
+import { requireScope, type CommentScope } from '../comments/scope.ts';
+import { createComment } from '../comments/write.ts';
+
+type CrParams = { spaceId: string; changeRequestId: string };
+type Ctx = HandlerContext<CrParams, unknown, unknown>;
+const V = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
+
+/** Outdated: the same reviewer submitted a newer review of the change request. */
+function isOutdated(ctx: Ctx, review: ChangeRequestReviewRecord): boolean {
+  const table = ctx.rt.db.changeRequestReviews;
+  const seq = table.seqOf(review.id) ?? 0;
+  return table.by('changeRequest', review.changeRequest).some((r) => r.reviewer === review.reviewer && (table.seqOf(r.id) ?? 0) > seq);
+}
+
+function presentReview(ctx: Ctx, scope: CommentScope, review: ChangeRequestReviewRecord, format?: BodyFormat) {
+  const comment = review.comment ? ctx.rt.db.comments.get(review.comment) : undefined;
+  return {
+    object: 'change-request-review' as const,
+    id: review.id,
+    revision: review.revision,
+    reviewer: presentUserById(ctx, review.reviewer),
+    ...(review.requestedBy && { requestedBy: presentUserById(ctx, review.requestedBy) }),
+    status: review.status,
+    outdated: isOutdated(ctx, review),
+    ...(comment && { comment: presentComment(ctx, scope, comment, format) }),
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+    urls: { location: apiUrl(ctx, `/spaces/${review.space}/change-requests/${review.changeRequest}/reviews/${review.id}`) },
+  };
+}
+
+interface ReviewBody {
+  status: ChangeRequestReviewRecord['status'];
+  comment?: { nodes: unknown[] };
+}
+
+export const reviewOperations: Operation[] = [
+  op<CrParams, PageRequest & { outdated?: boolean; format?: BodyFormat }>({
+    operationId: 'getReviewsByChangeRequestId',
+    method: 'GET',
+    path: V,
+    status: 200,
+    query: 'change-requests/review-list-query',
+    response: 'change-requests/review-list',
+    official: true,
+    handle: (ctx) => {
+      const scope = requireScope(ctx);
+      const { outdated, format } = ctx.query;
+      return paginate(
+        ctx.rt.db.changeRequestReviews.viewBy('changeRequest', scope.changeRequest!.id),
+        ctx.query,
+        (r) => presentReview(ctx, scope, r, format),
+        outdated === undefined ? undefined : (r) => isOutdated(ctx, r) === outdated,
+      );
+    },
+  }),
+  op<CrParams, unknown, ReviewBody>({
+    operationId: 'submitChangeRequestReview',
+    method: 'POST',
+    path: V,
+    status: 201,
+    body: 'change-requests/review-body',
+    response: 'change-requests/review',
+    official: true,
+    handle: (ctx) => {
+      const scope = requireScope(ctx);
+      const cr = scope.changeRequest!;
+      const request = ctx.rt.db.requestedReviewers.get(`${cr.id}:${ctx.user.id}`);
+      if (!request && !can(scope.role, 'review')) {
+        throw errors.forbidden('review this change request (the review role, or a review request, is needed)');
+      }
+      requireReviewable(cr);
+      // The reviewer may comment as part of the review, whatever their role.
+      const comment = ctx.body.comment && createComment(ctx, { ...scope, role: 'review' }, { body: { document: ctx.body.comment } });
+      const review = ctx.rt.db.changeRequestReviews.insert({
+        id: ctx.rt.ids.next('review'),
+        changeRequest: cr.id,
+        space: scope.space.id,
+        reviewer: ctx.user.id,
+        ...(request && { requestedBy: request.requestedBy }),
+        revision: cr.revision,
+        status: ctx.body.status,
+        ...(comment && { comment: comment.id }),
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      });
+      const presented = presentReview(ctx, scope, review);
+      ctx.hono.header('Location', presented.urls.location);
+      return presented;
+    },
+  }),
+];
