@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
  * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
- * bare route), large (speed at scale), data (`large` with `--data`), memory
- * (60-second mixed soak; not in the default run).
+ * bare route), large (speed at scale), data (`large` with `--data`), sessions (creation,
+ * idle memory, header throughput), memory (60-second mixed soak) and scaling (three processes
+ * behind nginx, docs/scaling.md), the last two not in the default run.
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
@@ -11,6 +12,8 @@ import { largeSpeed } from './large-speed.ts';
 import { startupSpeed } from './startup-speed.ts';
 import { dataSpeed } from './data-speed.ts';
 import { memorySoak } from './memory-soak.ts';
+import { sessionsSpeed } from './sessions-speed.ts';
+import { scaleNginx } from './scale-nginx.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -48,6 +51,16 @@ if (all || wanted.has('large')) {
 if (all || wanted.has('data')) {
   out.push('', '### `large` with `--data` on the real CLI', '', '| what | runs | figure | aim |', '|---|---|---|---|');
   out.push(...(await dataSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (all || wanted.has('sessions')) {
+  out.push('', '### Sessions (`X-Mock-Session`): creation, idle memory, throughput', '');
+  out.push(...(await sessionsSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (wanted.has('scaling')) {
+  out.push('', '### Three processes behind nginx, hashing X-Mock-Session', '');
+  out.push(...(await scaleNginx(Number(process.env.BENCH_SECONDS ?? 5))));
 }
 
 if (wanted.has('memory')) {
