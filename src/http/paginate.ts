@@ -1,8 +1,11 @@
 /**
  * The one paginator. Lists are walked in a stable order (a key that only grows), and
  * `next.page` is an opaque cursor holding the last key served, so rows inserted or
- * removed between two calls never make a page repeat or skip an older row.
+ * removed between two calls never make a page repeat or skip an older row. The cursor also
+ * names its list (a digest of the request path and filters, set by the registrar), so a
+ * cursor given to another list is a 400 rather than a page of the wrong list.
  */
+import { createHash } from 'node:crypto';
 import { errors } from './errors.ts';
 import type { RowView } from '../store/table.ts';
 
@@ -15,8 +18,13 @@ export interface ListEnvelope<T> {
   next?: { page: string };
 }
 
+/** The key under which the registrar puts the name of the list a request walks. */
+export const LIST_NAME: unique symbol = Symbol('list name');
+
 export interface PageRequest {
   page?: string;
+  /** Set by the registrar; lists walked outside a request have no name. */
+  [LIST_NAME]?: string;
   limit?: number;
   /** 'asc' walks from the oldest key; 'desc' (the default of most lists) from the newest. */
   order?: 'asc' | 'desc';
@@ -25,13 +33,27 @@ export interface PageRequest {
 interface Cursor {
   k: number;
   o: 'asc' | 'desc';
+  /** The list's name (absent for an unnamed list). */
+  l?: string;
+}
+
+/**
+ * The name of the list a request walks: its path and its query without `page` and `limit`
+ * (a filter makes another list), as a short digest so cursors stay short.
+ */
+export function listName(path: string, query: Record<string, unknown>): string {
+  const filters = Object.keys(query)
+    .filter((key) => key !== 'page' && key !== 'limit')
+    .sort()
+    .map((key) => [key, query[key]]);
+  return createHash('sha256').update(JSON.stringify([path, filters])).digest('base64url').slice(0, 12);
 }
 
 function encode(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decode(page: string, order: 'asc' | 'desc'): Cursor {
+function decode(page: string, order: 'asc' | 'desc', list: string | undefined): Cursor {
   let cursor: unknown;
   try {
     cursor = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
@@ -42,6 +64,7 @@ function decode(page: string, order: 'asc' | 'desc'): Cursor {
   if (!c || typeof c.k !== 'number' || (c.o !== 'asc' && c.o !== 'desc')) {
     throw errors.invalid('query', 'page is not a cursor returned by this list');
   }
+  if (c.l !== list) throw errors.invalid('query', 'page is a cursor of another list');
   if (c.o !== order) throw errors.invalid('query', 'page was returned for another order');
   return c;
 }
@@ -78,7 +101,8 @@ export function paginate<T, U>(
 ): ListEnvelope<U> {
   const order = request.order ?? defaultOrder;
   const limit = request.limit ?? DEFAULT_LIMIT;
-  const cursor = request.page ? decode(request.page, order) : undefined;
+  const list = request[LIST_NAME];
+  const cursor = request.page ? decode(request.page, order, list) : undefined;
   const items: U[] = [];
   let lastKey: number | undefined;
   let more = false;
@@ -101,7 +125,7 @@ export function paginate<T, U>(
     for (let i = 0; i < view.length; i++) if (filter(view.at(i))) count++;
   }
   const envelope: ListEnvelope<U> = { items, count };
-  if (more && lastKey !== undefined) envelope.next = { page: encode({ k: lastKey, o: order }) };
+  if (more && lastKey !== undefined) envelope.next = { page: encode({ k: lastKey, o: order, l: list }) };
   return envelope;
 }
 

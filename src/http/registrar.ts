@@ -6,6 +6,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { errors } from './errors.ts';
 import { check } from './schemas.ts';
+import { LIST_NAME, listName } from './paginate.ts';
 import { control, mark } from '../faults/apply.ts';
 import type { HandlerContext, Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
@@ -107,6 +108,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
       const params = { ...c.req.param() } as Record<string, string>;
       checkParams(op, names, rt, params);
       const query = readQuery(c);
+      if (op.method === 'GET') (query as { [LIST_NAME]?: string })[LIST_NAME] = listName(c.req.path, query);
       if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
       let body: unknown = undefined;
       if (op.body) {
