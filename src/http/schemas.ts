@@ -2,7 +2,8 @@
  * The one ajv setup. Every JSON file under `schemas/` is added by its `$id` (written short,
  * like `spaces/space`; references are written from the root, like `/common/user`).
  * Two instances share the files: one coerces and applies defaults (path and query, where
- * every value arrives as text), the other is strict (bodies, state, scenarios).
+ * every value arrives as text), the other is strict (bodies, state, scenarios). The ones for
+ * requests collect every error, so a refusal names every bad field.
  * The compiled set is immutable, so it is built once per process and shared by apps.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,12 +44,12 @@ const require = createRequire(import.meta.url);
  * of the start-up). Both packages are CommonJS, so a plain require does it synchronously;
  * ajv-formats' module.exports is the plugin function itself.
  */
-function createAjv(coerce: boolean, prune = false): Ajv2020 {
+function createAjv(coerce: boolean, prune = false, allErrors = false): Ajv2020 {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   const ajv = new Ajv2020({
     removeAdditional: prune,
-    allErrors: false,
+    allErrors,
     strict: true,
     strictRequired: false,
     strictTypes: false,
@@ -87,9 +88,9 @@ export function lenientCopy(schema: unknown, inBranch = false): unknown {
 }
 
 export class Schemas {
-  private readonly coercing = createAjv(true);
+  private readonly coercing = createAjv(true, false, true);
   private readonly strict = createAjv(false);
-  private readonly lenient = createAjv(false, true);
+  private readonly lenient = createAjv(false, true, true);
   readonly ids: string[];
 
   constructor(readonly sources: Map<string, JsonSchema> = schemaSources()) {
@@ -191,10 +192,60 @@ export function describeError(where: string, error: ErrorObject): string {
   }
 }
 
-/** Validates `value` and throws a 400 naming the field when it does not pass. */
+/** How many bad fields a refusal names (Prism names them all; a huge body would make a huge message). */
+export const MAX_NAMED_FIELDS = 10;
+
+/** The alternative (`anyOf`/`oneOf` branch index) an error comes from, as text, or undefined. */
+function branchOf(branch: ErrorObject, e: ErrorObject): string | undefined {
+  if (e === branch || !e.schemaPath.startsWith(`${branch.schemaPath}/`)) return undefined;
+  return e.schemaPath.slice(branch.schemaPath.length + 1).split('/')[0];
+}
+
+/**
+ * The errors worth reading, one per field. Where a value fits none of the alternatives of an
+ * `anyOf`/`oneOf`, only the errors of the alternative that got deepest into the value are
+ * kept (the first on a tie): the others would name fields that only another alternative has.
+ */
+function readableErrors(all: readonly ErrorObject[]): ErrorObject[] {
+  const branches = all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const chosen = new Map<ErrorObject, string>();
+  for (const b of branches) {
+    let best: { index: string; depth: number } | undefined;
+    for (const e of all) {
+      const index = branchOf(b, e);
+      if (index !== undefined && (!best || depth(e) > best.depth)) best = { index, depth: depth(e) };
+    }
+    if (best) chosen.set(b, best.index);
+  }
+  const kept = all.filter((e) => {
+    if (chosen.has(e)) return false;
+    return branches.every((b) => {
+      const index = branchOf(b, e);
+      return index === undefined || index === chosen.get(b);
+    });
+  });
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    const key = describeError('', e).split(' ')[0];
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One sentence naming every bad field (up to MAX_NAMED_FIELDS), joined by "; ". */
+export function describeErrors(where: string, all: readonly ErrorObject[]): string {
+  const list = readableErrors(all);
+  const named = list.slice(0, MAX_NAMED_FIELDS).map((e) => describeError(where, e));
+  if (list.length > MAX_NAMED_FIELDS) named.push(`and ${list.length - MAX_NAMED_FIELDS} more`);
+  return named.join('; ');
+}
+
+/** Validates `value` and throws a 400 naming every bad field when it does not pass. */
 export function check(validate: ValidateFunction, value: unknown, where: string): void {
   if (!validate(value)) {
-    const first = validate.errors?.[0];
-    throw errors.badRequest(first ? describeError(where, first) : `${where} is invalid`);
+    const list = validate.errors ?? [];
+    throw errors.badRequest(list.length ? describeErrors(where, list) : `${where} is invalid`);
   }
 }
