@@ -125,7 +125,7 @@ export function buildOpenApiSpecs(b: Builder, specs: NonNullable<ScenarioFile['o
   specs.forEach((s, i) => {
     const path = `/openapiSpecs/${i}`;
     const slug = s.slug ?? s.key;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) b.fail(`${path}/slug`, `"${slug}" is not a valid slug`);
+    if (!/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/.test(slug)) b.fail(`${path}/slug`, `"${slug}" is not a valid slug`);
     b.declare('openapiSpecs', s.key, path, slug);
     const organization = b.ref('organizations', s.organization, `${path}/organization`);
     const id = deriveId(`${b.seed}:openapiSpecs-id:${s.key}`);

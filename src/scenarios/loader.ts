@@ -5,6 +5,7 @@
 import { Builder, MANIFEST_COLLECTIONS } from './builder.ts';
 import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, buildTranslations, buildUsers } from './build-people.ts';
 import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
+import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
 import { runGenerator } from './generators.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
@@ -37,6 +38,7 @@ export function buildScenario(
   buildOrganizations(b, file.organizations ?? []);
   buildTeams(b, file.teams ?? []);
   buildSpaces(b, file.spaces ?? []);
+  buildMetaLinks(b, file.spaces ?? []);
   buildChangeRequests(b, file.changeRequests ?? []);
   buildComments(b, file.comments ?? []);
   buildSites(b, file.sites ?? []);

@@ -17,8 +17,13 @@ export interface ScenarioPage {
   hidden?: boolean;
   /** Generated from an OpenAPI specification (its slug) when read. */
   computed?: { openapi: string };
+  /** The canonical link and alternates GitBook's renderer reads (page meta links). */
+  metaLinks?: { canonical?: ScenarioMetaLink; alternates?: ScenarioMetaLink[] };
   pages?: ScenarioPage[];
 }
+
+/** A page of any space, by key, or an address. */
+export type ScenarioMetaLink = { page: Key } | { url: string };
 
 export interface ScenarioSiteSpace {
   key: Key;

@@ -111,6 +111,9 @@ export interface SpaceRecord {
   mergeRules?: { type: 'inherit' } | { type: 'none' };
 }
 
+/** A content reference of a page's meta links, in the official ContentRef shape. */
+export type MetaLinkTarget = { kind: 'page'; page: string; space?: string } | { kind: 'url'; url: string };
+
 export interface PageRecord {
   id: string;
   title: string;
@@ -126,6 +129,8 @@ export interface PageRecord {
   git?: { oid: string; path: string };
   /** A computed page: its content is generated from the source when read (computed=true). */
   computed?: { type: 'builtin:openapi'; spec: string };
+  /** The page's canonical link and its alternates (other languages or variants). */
+  metaLinks?: { canonical?: MetaLinkTarget; alternates?: MetaLinkTarget[] };
 }
 
 export interface FileRecord {

@@ -41,6 +41,9 @@ const EXTRAS: Record<string, string> = {
   'POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews': 'official (issue 10): submit a review',
   'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes': 'official (issue 10): what a change request changes',
   'GET /v1/orgs/{organizationId}/change-requests': 'official (issue 10): the organization-wide change request list',
+  'GET /v1/spaces/{spaceId}/content/page/{pageId}/meta-links': 'official (issue 10): a page\'s canonical and alternate links',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links': 'official (issue 10): the meta links GitBook\'s renderer reads',
+  'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links': 'official (issue 10): meta links in a change request',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

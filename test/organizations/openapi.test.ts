@@ -28,6 +28,20 @@ describe('OpenAPI specs', () => {
     expect(done.body).toMatchObject({ processingState: 'complete', lastProcessedAt: '2026-01-01T00:01:00.000Z' });
   });
 
+  it('takes a slug with capitals, as the official OpenAPISpecSlug allows (`gitbook openapi publish --spec Pets`), and keeps it through a state round trip', async () => {
+    const t = createTestMock();
+    const text = 'openapi: 3.0.0\ninfo: { title: Pets, version: 1.0.0 }\npaths: {}\n';
+    const put = await t.client('admin').orgs.createOrUpdateOpenApiSpecBySlug(t.id('organizations', 'acme'), 'Pets', { source: { text } });
+    expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, put.data);
+    expect(put.data.slug).toBe('Pets');
+    const created = await t.client('admin').orgs.createOpenApiSpec(t.id('organizations', 'acme'), { slug: 'Widgets-V2', source: SOURCE });
+    expect(created.data.slug).toBe('Widgets-V2');
+    const state = (await t.admin('GET', '/__admin/state')).body;
+    expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
+    expect((await t.call('reader', 'GET', `${O}/Pets`)).body.slug).toBe('Pets');
+    expect((await t.call('reader', 'GET', `${O}/pets`)).status).toBe(404);
+  });
+
   it('refuses a duplicate slug (409)', async () => {
     const t = createTestMock();
     expect((await t.call('admin', 'POST', O, { slug: 'petstore', source: SOURCE })).status).toBe(409);

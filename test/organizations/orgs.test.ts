@@ -50,6 +50,14 @@ describe('organizations', () => {
     expect((await t.call('admin', 'GET', ORG)).body.title).toBe('Acme Corporation');
   });
 
+  it('takes email domains as the plain strings the official document has', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'PATCH', ORG, { emailDomains: ['corp_internal.acme.test'] });
+    expect(res.status).toBe(200);
+    expectOfficial('updateOrganizationById', 200, res.body);
+    expect(res.body.emailDomains).toEqual(['corp_internal.acme.test']);
+  });
+
   it.each([
     [{ title: 'A' }, 'title'],
     [{ title: 'x'.repeat(256) }, 'title'],

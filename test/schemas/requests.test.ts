@@ -136,7 +136,9 @@ describe('request schemas of the operation table', () => {
     ['organizations/saml-provider-create', { label: 'a', ssoURL: url(2049) }, false],
     ['organizations/openapi-spec-create', { slug: x(100), source: { url: url(2048) } }, true],
     ['organizations/openapi-spec-create', { slug: x(101), source: { url: 'https://example.com/spec.yaml' } }, false],
-    ['organizations/openapi-spec-create', { slug: 'Not-a-slug', source: { url: 'https://example.com/spec.yaml' } }, false],
+    // Capitals: the official OpenAPISpecSlug pattern allows them (issue 10).
+    ['organizations/openapi-spec-create', { slug: 'Now-a-Slug', source: { url: 'https://example.com/spec.yaml' } }, true],
+    ['organizations/openapi-spec-create', { slug: 'not a slug', source: { url: 'https://example.com/spec.yaml' } }, false],
     ['organizations/openapi-spec-create', { slug: 'ok', source: { url: url(2049) } }, false],
     ['organizations/translation-create', { title: x(100) }, true],
     ['organizations/translation-create', { title: x(101) }, false],

@@ -105,8 +105,15 @@ export function presentPage(place: ContentPlace, entry: PageEntry, options: Cont
     layout: LAYOUT,
     tags: [],
     ...(page.hidden !== undefined && { hidden: page.hidden }),
+    ...(page.metaLinks && { metaLinks: presentMetaLinks(page) }),
     ...(metadata && page.git && { git: page.git }),
   };
+}
+
+/** A page's meta links (RevisionPageMetaLinks): always an `alternates` list, a canonical when set. */
+export function presentMetaLinks(page: PageRecord) {
+  const { canonical, alternates = [] } = page.metaLinks ?? {};
+  return { ...(canonical && { canonical }), alternates };
 }
 
 export function presentPages(place: ContentPlace, options: ContentOptions = {}) {

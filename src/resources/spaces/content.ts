@@ -15,13 +15,13 @@ type Ctx = HandlerContext<{ spaceId: string; revisionId?: string }, unknown, unk
 const S = '/v1/spaces/{spaceId}';
 
 /** The space's primary content. */
-function liveContent(ctx: Ctx): ContentPlace {
+export function liveContent(ctx: Ctx): ContentPlace {
   const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
   return { space, revision: revisionOf(ctx, space.revision) };
 }
 
 /** A revision of the space (primary, former, or of one of its change requests); 404 otherwise. */
-function revisionContent(ctx: Ctx): ContentPlace {
+export function revisionContent(ctx: Ctx): ContentPlace {
   const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
   const id = ctx.params.revisionId ?? '';
   const revision = ctx.rt.db.revisions.get(id);

@@ -5,6 +5,7 @@
 import type { Operation } from '../../http/operation.ts';
 import { commentOperations } from '../comments/operations.ts';
 import { spaceContentOperations } from './content.ts';
+import { metaLinkOperations } from './meta-links.ts';
 import { spacePlacementOperations } from './placement.ts';
 import { spaceCoreOperations } from './spaces.ts';
 
@@ -12,5 +13,6 @@ export const spaceOperations: Operation[] = [
   ...spaceCoreOperations,
   ...spacePlacementOperations,
   ...spaceContentOperations,
+  ...metaLinkOperations,
   ...commentOperations,
 ];

@@ -1,0 +1,40 @@
+/**
+ * Page meta links (listSpacePageMetaLinks, listRevisionPageMetaLinks,
+ * listChangeRequestPageMetaLinks): a page's canonical link and its alternates, the only page
+ * links GitBook's renderer reads (it turns them into <link rel="canonical"> and hreflang
+ * alternates). Readable by whoever may read the content they belong to.
+ */
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { changeRequestContent, requirePage } from '../change-requests/content.ts';
+import { presentMetaLinks, type ContentPlace } from '../change-requests/content-present.ts';
+import { liveContent, revisionContent } from './content.ts';
+
+type Params = { spaceId: string; pageId: string; revisionId?: string; changeRequestId?: string };
+type Ctx = HandlerContext<Params, unknown, unknown>;
+
+function metaLinksRead(operationId: string, path: string, placeOf: (ctx: Ctx) => ContentPlace): Operation {
+  return op<Params>({
+    operationId,
+    method: 'GET',
+    path,
+    status: 200,
+    response: 'content/page-meta-links',
+    official: true,
+    handle: (ctx) => {
+      const place = placeOf(ctx);
+      return presentMetaLinks(requirePage(place, ctx.params.pageId).page);
+    },
+  });
+}
+
+const S = '/v1/spaces/{spaceId}';
+
+export const metaLinkOperations: Operation[] = [
+  metaLinksRead('listSpacePageMetaLinks', `${S}/content/page/{pageId}/meta-links`, liveContent),
+  metaLinksRead('listRevisionPageMetaLinks', `${S}/revisions/{revisionId}/page/{pageId}/meta-links`, revisionContent),
+  metaLinksRead(
+    'listChangeRequestPageMetaLinks',
+    `${S}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links`,
+    (ctx) => changeRequestContent(ctx as Parameters<typeof changeRequestContent>[0]),
+  ),
+];
