@@ -7,6 +7,7 @@ import { ApiError, errorBody, errors } from './http/errors.ts';
 import { register } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
 import { bodyLimit } from './http/body-limit.ts';
+import { CachedRouter } from './http/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { registerConsole } from './admin/ui/routes.tsx';
 import { registerOpenApi } from './openapi/routes.ts';
@@ -44,7 +45,7 @@ export function sendError(c: Context, raw: unknown): Response {
 export function createMock(options: AppOptions = {}): Mock {
   const runtime = new Runtime(options);
   const sessions = new Sessions(runtime);
-  const app = new Hono({ strict: false });
+  const app = new Hono({ strict: false, router: new CachedRouter() });
 
   app.onError((error, c) => sendError(c, error));
   app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, operations)));
