@@ -8,13 +8,14 @@ import { errors } from './errors.ts';
 import { check } from './schemas.ts';
 import { LIST_NAME, listName } from './paginate.ts';
 import { control, mark } from '../faults/apply.ts';
-import type { HandlerContext, Operation } from './operation.ts';
+import { JsonText, type HandlerContext, type Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange } from '../store/store.ts';
 
 const NO_BODY = new Set([204, 205]);
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
  * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
@@ -142,6 +143,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
       if (mutating) rt.save(changes, undo);
       // Through the context, so the headers set before the handler (CORS, session) stay on it.
       if (result instanceof Response) return c.newResponse(result.body, result);
+      if (result instanceof JsonText) return c.body(result.text, op.status as 200, JSON_TYPE);
       if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
       return c.json(result as object, op.status as 200);
     });

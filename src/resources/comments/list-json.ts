@@ -6,7 +6,7 @@
  * scope, the body format, and the versions of the replies, users and revisions tables
  * (any write to those starts afresh). The number of kept comments is bounded.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import { JsonText, type HandlerContext } from '../../http/operation.ts';
 import type { ListEnvelope } from '../../http/paginate.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat } from './body.ts';
@@ -57,9 +57,8 @@ export function commentJson(ctx: Ctx, scope: CommentScope, c: CommentRecord, for
   return json;
 }
 
-/** A list envelope whose items are already JSON text, as a JSON response. */
-export function listResponse(envelope: ListEnvelope<string>): Response {
+/** A list envelope whose items are already JSON text, as the JSON text of the list. */
+export function listResponse(envelope: ListEnvelope<string>): JsonText {
   const next = envelope.next ? `,"next":${JSON.stringify(envelope.next)}` : '';
-  const text = `{"items":[${envelope.items.join(',')}],"count":${envelope.count}${next}}`;
-  return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  return new JsonText(`{"items":[${envelope.items.join(',')}],"count":${envelope.count}${next}}`);
 }
