@@ -1,5 +1,6 @@
 /** Shared pieces of the benchmarks: child servers, load runs and timing statistics. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -43,13 +44,22 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's own CPU time (user + system) per request, when its pid was given. */
+  cpuUs?: number;
+}
+
+/** A process's CPU time so far, in ms (utime + stime of /proc/PID/stat, 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export async function load(
   name: string,
   url: string,
-  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number; rate?: number } = {},
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number; rate?: number; pid?: number } = {},
 ): Promise<LoadResult> {
+  const cpu0 = options.pid ? cpuMs(options.pid) : 0;
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
@@ -67,6 +77,7 @@ export async function load(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    ...(options.pid && { cpuUs: ((cpuMs(options.pid) - cpu0) * 1000) / result.requests.total }),
   };
 }
 
