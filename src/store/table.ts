@@ -2,9 +2,12 @@
  * One collection of the store: rows by id, in insertion order, with secondary indexes
  * that keep the ids of each key in insertion order too. Rows are immutable: `update`
  * replaces a row with a new object. Snapshots are copy-on-write: taking or restoring one
- * shares the maps, and the table copies them (never the rows) before its next write, so
- * a session forked from a scenario costs nothing until it writes (see src/sessions/).
+ * shares its maps. Rows and their order stay in the snapshot's maps, with this table's
+ * writes layered on top (layered-map.ts); the index buckets, small, are copied before the
+ * next write. So a session forked from a scenario costs nothing, and its first write little.
  */
+import { LayeredMap } from './layered-map.ts';
+
 export interface Row {
   readonly id: string;
 }
@@ -20,8 +23,8 @@ export interface RowView<T> {
 }
 
 export interface TableSnapshot<T> {
-  rows: Map<string, T>;
-  seqs: Map<string, number>;
+  rows: ReadonlyMap<string, T>;
+  seqs: ReadonlyMap<string, number>;
   buckets: Map<string, Map<string, string[]>>;
   nextSeq: number;
 }
@@ -35,11 +38,11 @@ const EMPTY: readonly string[] = Object.freeze([]);
 let lastVersion = 0;
 
 export class Table<T extends Row> {
-  private rows = new Map<string, T>();
-  private seqs = new Map<string, number>();
+  private rows = new LayeredMap<T>();
+  private seqs = new LayeredMap<number>();
   private buckets = new Map<string, Map<string, string[]>>();
   private nextSeq = 1;
-  /** Whether rows, seqs and buckets are shared with a snapshot (copied before a write). */
+  /** Whether the buckets are shared with a snapshot (copied before a write). */
   private shared = false;
   /** Changes with every write, undo or restore, so a derived value can tell it is stale. */
   private changes = ++lastVersion;
@@ -245,13 +248,13 @@ export class Table<T extends Row> {
   /** The table as it is now; shared until either side writes. Never mutate the result. */
   snapshot(): TableSnapshot<T> {
     this.shared = true;
-    return { rows: this.rows, seqs: this.seqs, buckets: this.buckets, nextSeq: this.nextSeq };
+    return { rows: this.rows.freeze(), seqs: this.seqs.freeze(), buckets: this.buckets, nextSeq: this.nextSeq };
   }
 
   restore(snapshot: TableSnapshot<T>): void {
     this.changes = ++lastVersion;
-    this.rows = snapshot.rows;
-    this.seqs = snapshot.seqs;
+    this.rows = new LayeredMap(snapshot.rows);
+    this.seqs = new LayeredMap(snapshot.seqs);
     this.buckets = snapshot.buckets;
     this.nextSeq = snapshot.nextSeq;
     this.shared = true;
@@ -259,19 +262,17 @@ export class Table<T extends Row> {
 
   clear(): void {
     this.changes = ++lastVersion;
-    this.rows = new Map();
-    this.seqs = new Map();
+    this.rows = new LayeredMap();
+    this.seqs = new LayeredMap();
     this.buckets = new Map([...this.buckets.keys()].map((index) => [index, new Map()]));
     this.nextSeq = 1;
     this.shared = false;
   }
 
-  /** Copies the maps shared with a snapshot before the first write (the rows stay shared). */
+  /** Copies the buckets shared with a snapshot before the first write. */
   private own(): void {
     if (!this.shared) return;
     this.shared = false;
-    this.rows = new Map(this.rows);
-    this.seqs = new Map(this.seqs);
     const buckets = new Map<string, Map<string, string[]>>();
     for (const [index, byKey] of this.buckets) {
       const copy = new Map<string, string[]>();
