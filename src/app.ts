@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { ApiError, errorBody, errors } from './http/errors.ts';
 import { register } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
-import { bodyLimit } from './http/body-limit.ts';
+import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
 import { CachedRouter } from './http/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { registerConsole } from './admin/ui/routes.tsx';
@@ -59,7 +59,10 @@ export function createMock(options: AppOptions = {}): Mock {
       maxAgeSeconds: 600,
     }),
   );
-  app.use('*', bodyLimit(MAX_BODY_BYTES));
+  app.use(
+    '*',
+    bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES)),
+  );
 
   // The session first: the journal below is the session's own.
   app.use('/v1/*', selectSession(sessions));

@@ -4,7 +4,8 @@
  * on the session its `X-Mock-Session` header names (the default one without it).
  */
 import type { Context, Hono } from 'hono';
-import { errors } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
+import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
 import { requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/routes.tsx';
 import { parseDuration } from '../clock.ts';
@@ -19,6 +20,16 @@ async function jsonBody(c: Context): Promise<unknown> {
     return JSON.parse(text);
   } catch (error) {
     throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+/** 413 when an imported state holds more rows than MAX_IMPORT_ROWS (before any check walks them). */
+function checkImportRows(state: unknown): void {
+  if (!state || typeof state !== 'object') return;
+  let rows = 0;
+  for (const value of Object.values(state)) if (Array.isArray(value)) rows += value.length;
+  if (rows > MAX_IMPORT_ROWS) {
+    throw new ApiError(413, `The state holds ${rows} rows; an import may hold at most ${MAX_IMPORT_ROWS}`);
   }
 }
 
@@ -95,7 +106,9 @@ export function registerAdmin(app: Hono, sessions: Sessions): void {
   app.put('/__admin/state', async (c) => {
     const rt = runtimeOf(c);
     const state = await jsonBody(c);
-    rt.change(() => rt.importState(state));
+    checkImportRows(state);
+    // Freshly parsed rows nobody else holds: the store takes them over instead of copying.
+    rt.change(() => rt.importState(state, true));
     return c.json({ status: 'ok' });
   });
 
