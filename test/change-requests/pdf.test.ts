@@ -80,3 +80,45 @@ describe('change request PDF', () => {
     expect((await t.call('outsider', 'GET', `${CR}/pdf`)).status).toBe(404);
   });
 });
+
+describe('change request PDF URL signature (issue 11 item 14)', () => {
+  it('is signed, and serves until its expiry on the virtual clock, then 410', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf`);
+    const url = new URL(body.url);
+    expect(url.searchParams.get('signature')).toMatch(/^[\w-]{43}$/);
+    await t.admin('POST', '/__admin/clock', { advance: 'PT59M' });
+    expect((await t.mock.fetch(body.url)).status).toBe(200);
+    await t.admin('POST', '/__admin/clock', { advance: 'PT2M' });
+    const late = await t.mock.fetch(body.url);
+    expect(late.status).toBe(410);
+    expect((await late.json()).error.code).toBe(410);
+  });
+
+  it('refuses a moved expires, another page, an added or a missing parameter with 403', async () => {
+    const t = createTestMock();
+    const { body } = await t.call('reader', 'GET', `${CR}/pdf?page={pages.policies}&only=true`);
+    const tamper = (change: (u: URL) => void) => {
+      const u = new URL(body.url);
+      change(u);
+      return u.toString();
+    };
+    const urls = [
+      tamper((u) => u.searchParams.set('expires', '2999-01-01T00:00:00.000Z')),
+      tamper((u) => u.searchParams.set('page', t.id('pages', 'onboarding'))),
+      tamper((u) => u.searchParams.delete('only')),
+      tamper((u) => u.searchParams.append('page', 'other')),
+      tamper((u) => u.searchParams.delete('signature')),
+      tamper((u) => u.searchParams.set('signature', `${u.searchParams.get('signature')!.slice(0, -1)}A`)),
+    ];
+    for (const url of urls) {
+      const res = await t.mock.fetch(url);
+      expect(res.status, url).toBe(403);
+      expect((await res.json()).error.code).toBe(403);
+    }
+    // The URL as given still works, whatever the order of its parameters.
+    const reordered = new URL(body.url);
+    reordered.search = `?${[...reordered.searchParams].reverse().map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+    expect((await t.mock.fetch(reordered.toString())).status).toBe(200);
+  });
+});

@@ -4,7 +4,8 @@
  * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
  */
 import type { Hono } from 'hono';
-import { errors } from '../../http/errors.ts';
+import { ApiError, errors } from '../../http/errors.ts';
+import { hasValidSignature, sign } from '../../http/signed-url.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { runtimeOf } from '../../sessions/context.ts';
 import type { RevisionRecord } from '../../store/records.ts';
@@ -55,7 +56,7 @@ export const pdfOperations: Operation[] = [
       if (page) url.searchParams.set('page', page);
       if (only) url.searchParams.set('only', 'true');
       url.searchParams.set('expires', new Date(Date.parse(ctx.now) + URL_LIFETIME_MS).toISOString());
-      return { url: url.toString() };
+      return { url: sign(url).toString() };
     },
   }),
 ];
@@ -64,12 +65,15 @@ export const pdfOperations: Operation[] = [
 export function registerPdfRoute(app: Hono): void {
   app.get('/__files/pdf/:spaceId/:changeRequestId/:file', (c) => {
     const rt = runtimeOf(c);
+    if (!hasValidSignature(new URL(c.req.url))) {
+      throw new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
+    }
     const { spaceId, changeRequestId, file } = c.req.param();
     const revision = rt.db.revisions.get(file.replace(/\.pdf$/, ''));
     const cr = rt.db.changeRequests.get(changeRequestId);
     if (!revision || !cr || cr.space !== spaceId || revision.changeRequest !== cr.id) throw errors.notFound('PDF', c.req.path);
-    const expires = c.req.query('expires');
-    if (expires && rt.clock.nowMs() > Date.parse(expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
+    const expires = Date.parse(c.req.query('expires') ?? '');
+    if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
     const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
     if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
     const bytes = renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables));

@@ -1,0 +1,40 @@
+/**
+ * Signed URLs for files this server hands out (the change-request PDF): an HMAC-SHA256 of the
+ * path and its parameters, `expires` included, in `signature`. A changed parameter (a moved
+ * `expires`, another page) or a missing signature no longer matches.
+ *
+ * The key is random per process and never changes: it is a secret, not state (like the compiled
+ * schemas), so sessions share it; a URL of one session still names rows only that session holds.
+ * URLs of an earlier process (a restart from `--data`) are refused; they are made to be short-lived.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const KEY = randomBytes(32);
+export const SIGNATURE_PARAM = 'signature';
+
+/** The text signed: the path, then each parameter but the signature, sorted (order is not meaning). */
+function signedText(url: URL): string {
+  const params = [...url.searchParams]
+    .filter(([name]) => name !== SIGNATURE_PARAM)
+    .map(([name, value]) => [encodeURIComponent(name), encodeURIComponent(value)])
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  return `${url.pathname}\n${params.map(([name, value]) => `${name}=${value}`).join('&')}`;
+}
+
+function signatureOf(url: URL): string {
+  return createHmac('sha256', KEY).update(signedText(url)).digest('base64url');
+}
+
+/** Adds the signature to `url` (its other parameters set first). */
+export function sign(url: URL): URL {
+  url.searchParams.delete(SIGNATURE_PARAM);
+  url.searchParams.set(SIGNATURE_PARAM, signatureOf(url));
+  return url;
+}
+
+/** Whether `url` carries the signature this server made for it. */
+export function hasValidSignature(url: URL): boolean {
+  const given = Buffer.from(url.searchParams.get(SIGNATURE_PARAM) ?? '');
+  const expected = Buffer.from(signatureOf(url));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
