@@ -31,3 +31,13 @@ export function isInOrder(sync: GitSyncRecord | undefined, timestamp: string | u
   if (!timestamp || !sync?.lastOperationAt) return true;
   return Date.parse(timestamp) >= Date.parse(sync.lastOperationAt);
 }
+
+/**
+ * A commit's URL from the `repoCommitURL` prefix: GitBook's GitHub and GitLab integrations
+ * send the prefix without a trailing slash (`https://github.com/owner/repo/commit`), so a
+ * slash is put between them unless the prefix ends with one. Credentials are never kept.
+ */
+export function commitUrl(prefix: string, oid: string): string {
+  const base = stripCredentials(prefix);
+  return base.endsWith('/') ? `${base}${oid}` : `${base}/${oid}`;
+}

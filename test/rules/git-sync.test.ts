@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInOrder, providerOf, repoName, stripCredentials } from '../../src/rules/git-sync.ts';
+import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '../../src/rules/git-sync.ts';
 
 describe('git sync rules', () => {
   it('strips user and password from a URL', () => {
@@ -12,6 +12,13 @@ describe('git sync rules', () => {
 
   it('names the repository owner/name without .git', () => {
     expect(repoName('https://token@gitlab.com/acme/docs/handbook.git')).toBe('acme/docs/handbook');
+  });
+
+  it('joins a commit URL prefix and the commit with one slash, with or without a trailing one', () => {
+    const oid = 'a'.repeat(40);
+    expect(commitUrl('https://github.com/acme/docs/commit', oid)).toBe(`https://github.com/acme/docs/commit/${oid}`);
+    expect(commitUrl('https://github.com/acme/docs/commit/', oid)).toBe(`https://github.com/acme/docs/commit/${oid}`);
+    expect(commitUrl('https://bot:pw@gitlab.com/acme/docs/-/commit', oid)).toBe(`https://gitlab.com/acme/docs/-/commit/${oid}`);
   });
 
   it('guesses the provider from the host', () => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { noteOutdated } from './outdated.ts';
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
+import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
 import { presentGitSync } from '../shared/git-sync.ts';
@@ -34,15 +34,21 @@ function oid(ctx: HandlerContext<unknown, unknown, unknown>, what: string): stri
   return createHash('sha1').update(`${ctx.rt.ids.next('git')}:${what}`).digest('hex');
 }
 
+/**
+ * The space's Git Sync after an operation. `gitInfo` is what the integrations send when the
+ * space's Git info should change (on configuration); without it a linked space keeps the
+ * provider and URL it shows (the GitHub integration's pushes and previews send none).
+ */
 function syncRecord(ctx: Ctx, space: SpaceRecord, direction: 'import' | 'export'): GitSyncRecord {
   const { url, ref, gitInfo, timestamp } = ctx.body;
-  const provider = providerOf(url, gitInfo?.provider);
+  const kept = gitInfo ? undefined : space.gitSync;
+  const provider = kept?.installationProvider ?? providerOf(url, gitInfo?.provider);
   return {
     repoName: repoName(url),
     installationProvider: provider,
-    integration: provider,
+    integration: kept?.integration ?? provider,
     installationId: space.gitSync?.installationId ?? ctx.rt.ids.next('gitInstallation'),
-    url: stripCredentials(gitInfo?.url ?? url),
+    url: kept?.url ?? stripCredentials(gitInfo?.url ?? url),
     ref,
     updatedAt: ctx.now,
     lastOperationAt: timestamp ?? ctx.now,
@@ -76,7 +82,7 @@ export const gitOperations: Operation[] = [
           message: `Import ${ref.replace(/^refs\/heads\//, '')} from ${repoName(ctx.body.url)}`,
           createdByService: false,
           ref,
-          ...(repoCommitURL && { url: `${stripCredentials(repoCommitURL)}${commit}` }),
+          ...(repoCommitURL && { url: commitUrl(repoCommitURL, commit) }),
         },
       });
       if (!standalone) {
@@ -105,7 +111,7 @@ export const gitOperations: Operation[] = [
           message: commitMessage!,
           createdByService: true,
           ref,
-          ...(repoCommitURL && { url: `${stripCredentials(repoCommitURL)}${commit}` }),
+          ...(repoCommitURL && { url: commitUrl(repoCommitURL, commit) }),
         },
       });
       if (!ctx.body.standalone) ctx.rt.db.spaces.update(space.id, { gitSync: syncRecord(ctx, space, 'export') });
