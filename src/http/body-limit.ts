@@ -32,6 +32,7 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
       incoming.off('end', onEnd);
       incoming.off('error', onFail);
       incoming.off('aborted', onFail);
+      incoming.off('close', onFail);
       settle();
     };
     const onData = (chunk: Buffer) => {
@@ -48,6 +49,8 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
     incoming.on('end', onEnd);
     incoming.on('error', onFail);
     incoming.on('aborted', onFail);
+    // A socket closed before the end: neither 'end' nor (on every Node version) 'error' comes.
+    incoming.on('close', onFail);
   });
 }
 

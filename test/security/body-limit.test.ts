@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createMock, MAX_BODY_BYTES, type Mock } from '../../src/app.ts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../src/http/body-limit.ts';
+import { PassThrough } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readLimited } from '../../src/http/body-limit.ts';
 
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 /** How much the client would send if nobody stopped it. */
@@ -102,6 +104,20 @@ describe('streaming body limit', () => {
       socket.on('close', () => resolve(text));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe('readLimited', () => {
+  it('settles with a 400 when the request closes before its end, and with the text when it ends', async () => {
+    const cut = new PassThrough();
+    const pending = readLimited(cut as unknown as IncomingMessage, 100);
+    cut.write('{"adv');
+    cut.destroy();
+    await expect(pending).rejects.toMatchObject({ status: 400 });
+    const whole = new PassThrough();
+    const read = readLimited(whole as unknown as IncomingMessage, 100);
+    whole.end('{"advance":"P1D"}');
+    expect(await read).toBe('{"advance":"P1D"}');
   });
 });
 
