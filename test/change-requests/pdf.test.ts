@@ -109,7 +109,10 @@ describe('change request PDF URL signature (issue 11 item 14)', () => {
       tamper((u) => u.searchParams.delete('only')),
       tamper((u) => u.searchParams.append('page', 'other')),
       tamper((u) => u.searchParams.delete('signature')),
-      tamper((u) => u.searchParams.set('signature', `${u.searchParams.get('signature')!.slice(0, -1)}A`)),
+      tamper((u) => {
+        const signature = u.searchParams.get('signature')!;
+        u.searchParams.set('signature', `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`);
+      }),
     ];
     for (const url of urls) {
       const res = await t.mock.fetch(url);
