@@ -44,6 +44,9 @@ const EXTRAS: Record<string, string> = {
   'GET /v1/spaces/{spaceId}/content/page/{pageId}/meta-links': 'official (issue 10): a page\'s canonical and alternate links',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links': 'official (issue 10): the meta links GitBook\'s renderer reads',
   'GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links': 'official (issue 10): meta links in a change request',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/pages': 'official (issue 10): a revision\'s page tree',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document': 'official (issue 10): the page body GitBook\'s renderer reads',
+  'GET /v1/spaces/{spaceId}/documents/{documentId}': 'official (issue 10): a body by the documentId a page names',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

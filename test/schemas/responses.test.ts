@@ -7,6 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/resources/index.ts';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { documentIdOf } from '../../src/rules/semantic-changes.ts';
+import { findPage } from '../../src/resources/change-requests/content-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../helpers/official.ts';
 
 const PARAMS: Record<string, string> = {
@@ -37,6 +39,7 @@ function url(t: TestMock, path: string): string {
     commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
     versionId: t.mock.runtime.db.openapiSpecVersions.list()[0].id,
     revisionId: t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision,
+    documentId: documentIdOf(findPage(t.mock.runtime.db.revisions.get(t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision)!.pages, t.id('pages', 'welcome'))!.page),
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for {${name}}`);

@@ -5,6 +5,7 @@
 import type { Operation } from '../../http/operation.ts';
 import { commentOperations } from '../comments/operations.ts';
 import { spaceContentOperations } from './content.ts';
+import { documentOperations } from './documents.ts';
 import { metaLinkOperations } from './meta-links.ts';
 import { spacePlacementOperations } from './placement.ts';
 import { spaceCoreOperations } from './spaces.ts';
@@ -14,5 +15,6 @@ export const spaceOperations: Operation[] = [
   ...spacePlacementOperations,
   ...spaceContentOperations,
   ...metaLinkOperations,
+  ...documentOperations,
   ...commentOperations,
 ];
