@@ -42,12 +42,17 @@ describe('GET /__admin/docs', () => {
       // Past about 150 rows Swagger UI renders only the operations near the viewport, so the
       // reader scrolls the page from top to bottom and notes every operation that shows.
       const seen = new Set<string>();
-      for (let top = 0; ; top += 400) {
-        await page.evaluate((y) => window.scrollTo(0, y), top);
-        await page.waitForTimeout(30);
-        for (const id of await page.locator('.opblock-summary-operation-id').allInnerTexts()) seen.add(id.trim());
-        const bottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight);
-        if (bottom) break;
+      const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // Under load a row may render after the frame we looked at: pass over the page again
+      // (up to three times) until every operation has shown.
+      for (let pass = 0; pass < 3 && seen.size < expected.length; pass++) {
+        for (let top = 0; ; top += 400) {
+          await page.evaluate((y) => window.scrollTo(0, y), top);
+          await settle();
+          for (const id of await page.locator('.opblock-summary-operation-id').allInnerTexts()) seen.add(id.trim());
+          const bottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight);
+          if (bottom) break;
+        }
       }
       expect([...seen].sort()).toEqual(expected);
       expect(requested.filter((url) => !url.startsWith(`${served.origin}/`) && !url.startsWith('data:'))).toEqual([]);
