@@ -43,3 +43,23 @@ describe('revision pages and documents', () => {
     expect((await t.call('reader', 'GET', `${S}/revisions/nope/page/{pages.welcome}/document`)).status).toBe(404);
   });
 });
+
+describe('a revision\'s semantic changes', () => {
+  it('lists what a merge changed against its parent, and everything a first revision created (official client)', async () => {
+    const t = createTestMock();
+    const api = t.client('editor').spaces;
+    const space = t.id('spaces', 'handbook');
+    const first = (await api.getCurrentRevision(space)).data;
+    const created = await api.getRevisionSemanticChanges(space, first.id, { limit: 100 });
+    expectOfficial('getRevisionSemanticChanges', 200, created.data);
+    expect(created.data.changes.filter((c) => c.type === 'page_created')).toHaveLength(5);
+
+    const cr = (await api.createChangeRequest(space, { subject: 'Travel' })).data;
+    await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/travel-policy', source: 'website' });
+    const merged = (await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)).body.revision;
+    const changes = await api.getRevisionSemanticChanges(space, merged);
+    expectOfficial('getRevisionSemanticChanges', 200, changes.data);
+    expect(changes.data.changes).toEqual([expect.objectContaining({ type: 'page_created', page: expect.objectContaining({ title: 'travel policy' }) })]);
+    expect((await t.call('reader', 'GET', `/v1/spaces/${space}/revisions/nope/changes`)).status).toBe(404);
+  });
+});

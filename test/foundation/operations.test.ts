@@ -47,6 +47,7 @@ const EXTRAS: Record<string, string> = {
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/pages': 'official (issue 10): a revision\'s page tree',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document': 'official (issue 10): the page body GitBook\'s renderer reads',
   'GET /v1/spaces/{spaceId}/documents/{documentId}': 'official (issue 10): a body by the documentId a page names',
+  'GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes': 'official (issue 10): what a revision changed, read by GitBook\'s renderer',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

@@ -9,6 +9,7 @@ import { semanticChanges, type SemanticChange } from '../../rules/semantic-chang
 import type { SpaceRecord } from '../../store/records.ts';
 import { contentOf, loadChangeRequest, revisionOf } from './context.ts';
 import { presentFile } from './content-present.ts';
+import { revisionContent } from '../spaces/content.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
 
@@ -30,9 +31,28 @@ export const changeOperations: Operation[] = [
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx);
       const all = semanticChanges(contentOf(revisionOf(ctx, baseRevision(cr))), contentOf(revisionOf(ctx, cr.revision)));
-      const limit = Math.floor(ctx.query.limit);
-      const shown = all.slice(0, limit).map((c) => presentChange(ctx, space, c));
-      return { changes: shown, ...(all.length > shown.length && { more: all.length - shown.length }) };
+      return presentChanges(ctx, space, all, ctx.query.limit);
+    },
+  }),
+  op<{ spaceId: string; revisionId: string }, { limit: number }>({
+    operationId: 'getRevisionSemanticChanges',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/revisions/{revisionId}/changes',
+    status: 200,
+    query: 'change-requests/changes-query',
+    response: 'change-requests/semantic-changes',
+    official: true,
+    handle: (ctx) => {
+      // Against its first parent (the official description); a first revision creates everything.
+      const { space, revision } = revisionContent(ctx);
+      const parent = revision.parents[0] === undefined ? undefined : ctx.rt.db.revisions.get(revision.parents[0]);
+      const base = parent ? contentOf(parent) : { pages: [], files: [], reusableContents: [], variables: {} };
+      return presentChanges(ctx, space, semanticChanges(base, contentOf(revision)), ctx.query.limit);
     },
   }),
 ];
+
+function presentChanges(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, all: SemanticChange[], limit: number) {
+  const shown = all.slice(0, Math.floor(limit)).map((c) => presentChange(ctx, space, c));
+  return { changes: shown, ...(all.length > shown.length && { more: all.length - shown.length }) };
+}
