@@ -112,6 +112,51 @@ describe('admin access over a real socket', () => {
     expect(plain.runtime.clock.iso()).toBe(before);
   });
 
+  it('refuses a reset connection with a loopback Host: the address check alone, not the Host check, stops it', async () => {
+    // A server whose fetch notes, for each admin call, whether the socket had lost its address
+    // by the time the app answered, and what the app answered.
+    const mock = createMock({ scenario: 'starter', wallClock: () => Date.parse('2026-01-01T00:00:00Z') });
+    const seen: { lost: boolean; status: number }[] = [];
+    const server = await new Promise<{ server: ServerType; port: number }>((resolve) => {
+      const s = serve(
+        {
+          fetch: async (req: Request, env: { incoming: { socket: { remoteAddress?: string } } }) => {
+            const res = await mock.app.fetch(req, env);
+            seen.push({ lost: env.incoming.socket.remoteAddress === undefined, status: res.status });
+            return res;
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        (info: AddressInfo) => resolve({ server: s, port: info.port }),
+      );
+    });
+    try {
+      const raw = `POST /__admin/clock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${advance.length}\r\n\r\n${advance}`;
+      for (let round = 0; round < 5 && !seen.some((s) => s.lost); round++) {
+        await Promise.all(
+          Array.from({ length: 40 }, () =>
+            new Promise<void>((resolve) => {
+              const socket = connect(server.port, '127.0.0.1', () => {
+                socket.write(raw);
+                socket.resetAndDestroy();
+              });
+              socket.on('close', () => resolve());
+              socket.on('error', () => resolve());
+            }),
+          ),
+        );
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const lost = seen.filter((s) => s.lost);
+      // The race happened (else this test would prove nothing), and every such call was refused.
+      expect(lost.length).toBeGreaterThan(0);
+      expect(lost.every((s) => s.status === 403)).toBe(true);
+    } finally {
+      server.server.close();
+    }
+  });
+
   it('answers 403 for a Node request whose socket lost its address, and serves in-process calls', async () => {
     const closed = await plain.app.fetch(new Request('http://localhost/__admin/health'), { incoming: { socket: {} } } as never);
     expect(closed.status).toBe(403);
