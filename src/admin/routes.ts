@@ -8,7 +8,7 @@ import { ApiError, errors } from '../http/errors.ts';
 import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
 import { requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/routes.tsx';
-import { parseDuration } from '../clock.ts';
+import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
@@ -51,11 +51,12 @@ function applyClockChange(rt: Runtime, body: unknown): void {
     rt.clock.set(at);
   } else if ('advance' in change) {
     const value = change.advance;
-    const ms = typeof value === 'number' ? value : typeof value === 'string' ? parseDuration(value) : undefined;
-    if (ms === undefined || !Number.isFinite(ms)) {
-      throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D"');
+    const duration = typeof value === 'string' ? parseDuration(value) : undefined;
+    const target = typeof value === 'number' ? rt.clock.nowMs() + value : duration && addDuration(rt.clock.nowMs(), duration);
+    if (target === undefined || !Number.isFinite(target) || Number.isNaN(new Date(target).getTime())) {
+      throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
     }
-    rt.clock.advance(ms);
+    rt.clock.set(target);
   } else {
     if (typeof change.frozen !== 'boolean') throw errors.badRequest('body.frozen must be a boolean');
     rt.clock.freeze(change.frozen);

@@ -122,7 +122,7 @@ describe('admin API', () => {
     it.each([
       [{}, 'exactly one'],
       [{ now: 'yesterday' }, 'body.now'],
-      [{ advance: 'P1M' }, 'body.advance'],
+      [{ advance: 'P0.5M' }, 'body.advance'],
       [{ advance: 'soon' }, 'body.advance'],
       [{ frozen: 'yes' }, 'body.frozen'],
       [{ now: '2026-01-02T00:00:00Z', frozen: true }, 'exactly one'],
@@ -133,6 +133,15 @@ describe('admin API', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(message);
       expect((await t.admin('GET', '/__admin/clock')).body).toEqual({ now: '2026-01-01T00:00:00.000Z', frozen: false });
+    });
+
+    it('advances by calendar months and years (the last day of a shorter month, the time kept)', async () => {
+      const t = createTestMock();
+      await t.admin('POST', '/__admin/clock', { frozen: true });
+      await t.admin('POST', '/__admin/clock', { now: '2026-01-31T10:00:00.000Z' });
+      expect((await t.admin('POST', '/__admin/clock', { advance: 'P1M' })).body.now).toBe('2026-02-28T10:00:00.000Z');
+      expect((await t.admin('POST', '/__admin/clock', { advance: 'P1Y1M' })).body.now).toBe('2027-03-28T10:00:00.000Z');
+      expect((await t.admin('POST', '/__admin/clock', { advance: '-P1M1D' })).body.now).toBe('2027-02-27T10:00:00.000Z');
     });
   });
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { addDuration, parseDuration, resolveTime } from '../../src/clock.ts';
+
+const at = (iso: string) => Date.parse(iso);
+const plus = (iso: string, text: string) => new Date(addDuration(at(iso), parseDuration(text)!)).toISOString();
+
+describe('ISO 8601 durations on the virtual clock', () => {
+  it('reads weeks, days and times as before', () => {
+    expect(plus('2026-01-01T00:00:00.000Z', 'P1W')).toBe('2026-01-08T00:00:00.000Z');
+    expect(plus('2026-01-01T00:00:00.000Z', '-P6DT23H')).toBe('2025-12-25T01:00:00.000Z');
+    expect(plus('2026-01-01T00:00:00.000Z', 'PT1.5S')).toBe('2026-01-01T00:00:01.500Z');
+  });
+
+  it('adds calendar months, keeping the day or taking the last day of a shorter month', () => {
+    expect(plus('2026-01-15T08:30:00.000Z', 'P1M')).toBe('2026-02-15T08:30:00.000Z');
+    expect(plus('2026-01-31T00:00:00.000Z', 'P1M')).toBe('2026-02-28T00:00:00.000Z');
+    expect(plus('2024-01-31T00:00:00.000Z', 'P1M')).toBe('2024-02-29T00:00:00.000Z');
+    expect(plus('2026-11-30T00:00:00.000Z', 'P3M')).toBe('2027-02-28T00:00:00.000Z');
+    expect(plus('2026-03-31T00:00:00.000Z', '-P1M')).toBe('2026-02-28T00:00:00.000Z');
+    expect(plus('2026-01-10T00:00:00.000Z', '-P13M')).toBe('2024-12-10T00:00:00.000Z');
+  });
+
+  it('adds years as twelve months (Feb 29 to Feb 28)', () => {
+    expect(plus('2024-02-29T12:00:00.000Z', 'P1Y')).toBe('2025-02-28T12:00:00.000Z');
+  });
+
+  it('applies months before days', () => {
+    expect(plus('2026-01-31T00:00:00.000Z', 'P1M1D')).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not a duration, and fractions of months and years', () => {
+    for (const text of ['P', 'PT', '-P', '1D', 'P1.5M', 'P0.5Y', 'soon']) expect(parseDuration(text)).toBeUndefined();
+  });
+
+  it('scenario times may be months before now', () => {
+    expect(resolveTime('-P1M', at('2026-03-31T00:00:00.000Z'))).toBe('2026-02-28T00:00:00.000Z');
+    expect(resolveTime('2026-01-01T00:00:00Z', 0)).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
