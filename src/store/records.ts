@@ -252,6 +252,9 @@ export interface SiteRecord {
   proxy?: { origin: string; target: string };
   agentsContext: 'excluded' | 'included';
   adaptiveContent: { enabled: boolean };
+  /** Customization settings set by PUT .../customization (GitBook's defaults until then). */
+  customization?: Record<string, unknown>;
+  customizationUpdatedAt?: Timestamp;
   adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: Timestamp };
   /** Site-level default role (official `defaultLevel`); absent means `inherit`. */
   defaultLevel?: Role | 'inherit' | null;
@@ -300,6 +303,9 @@ export interface SiteSpaceRecord {
   hidden?: boolean;
   position: number;
   createdAt: Timestamp;
+  /** Overrides of the site's customization (PATCH .../site-spaces/{id}/customization). */
+  customization?: Record<string, unknown>;
+  customizationUpdatedAt?: Timestamp;
 }
 
 export interface ShareLinkRecord {

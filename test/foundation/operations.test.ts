@@ -48,6 +48,13 @@ const EXTRAS: Record<string, string> = {
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document': 'official (issue 10): the page body GitBook\'s renderer reads',
   'GET /v1/spaces/{spaceId}/documents/{documentId}': 'official (issue 10): a body by the documentId a page names',
   'GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes': 'official (issue 10): what a revision changed, read by GitBook\'s renderer',
+  'GET /v1/orgs/{organizationId}/sites/{siteId}/structure': 'official (issue 10): a site\'s structure',
+  'GET /v1/orgs/{organizationId}/sites/{siteId}/customization': 'official (issue 10): site customization',
+  'PUT /v1/orgs/{organizationId}/sites/{siteId}/customization': 'official (issue 10): site customization (full replacement)',
+  'GET /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization': 'official (issue 10): a site space\'s effective customization',
+  'PATCH /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization': 'official (issue 10): site-space overrides',
+  'DELETE /v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization': 'official (issue 10): remove site-space overrides',
+  'GET /v1/spaces/{spaceId}/search': 'official (issue 10): search a space',
 };
 
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;

@@ -35,7 +35,7 @@ const SEED_LISTS = [
 ].map((path) => `GET ${path}`);
 
 /** Query parameters a list requires besides paging. */
-const REQUIRED_QUERY: Record<string, Record<string, string>> = { searchOrganizationContent: { query: 'policy' } };
+const REQUIRED_QUERY: Record<string, Record<string, string>> = { searchOrganizationContent: { query: 'policy' }, searchSpaceContent: { query: 'policy' } };
 
 function isListEnvelope(id: string): boolean {
   const schema = sources.get(id);

@@ -48,7 +48,7 @@ function url(t: TestMock, path: string): string {
 }
 
 /** Queries a read needs to answer 200. */
-const REQUIRED_QUERY: Record<string, string> = { searchOrganizationContent: 'query=policy' };
+const REQUIRED_QUERY: Record<string, string> = { searchOrganizationContent: 'query=policy', searchSpaceContent: 'query=policy' };
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
 const VARIANTS: [string, string][] = [

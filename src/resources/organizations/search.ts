@@ -13,7 +13,7 @@ import { matchScore, queryTerms, splitSections } from './search-text.ts';
 /** Page title and description hits weigh more than body hits. */
 const TITLE_WEIGHT = 3;
 
-interface PageHit {
+export interface PageHit {
   page: PageRecord;
   path: string;
   ancestors: { title: string }[];
@@ -30,7 +30,8 @@ function walk(pages: readonly PageRecord[], parentPath: string, ancestors: { tit
   }
 }
 
-function searchSpace(ctx: Ctx, space: SpaceRecord, terms: string[]): PageHit[] {
+/** The pages of the space's live content that match, best first. */
+export function searchSpace(ctx: Ctx, space: SpaceRecord, terms: string[]): PageHit[] {
   const revision = ctx.rt.db.revisions.get(space.revision);
   if (!revision) return [];
   const hits: PageHit[] = [];
@@ -46,6 +47,31 @@ function searchSpace(ctx: Ctx, space: SpaceRecord, terms: string[]): PageHit[] {
   return hits.sort((a, b) => b.score - a.score);
 }
 
+/** Page hits of one space as official SearchPageResult objects, ranked from `firstRank`. */
+export function presentPageHits(space: SpaceRecord, hits: readonly PageHit[], firstRank = 1) {
+  const base = `/o/${space.organization}/s/${space.id}`;
+  return hits.map((hit, i) => ({
+    id: hit.page.id,
+    title: hit.page.title,
+    description: hit.page.description ?? '',
+    path: hit.path,
+    score: hit.score,
+    rank: firstRank + i,
+    resultType: hit.sections.length > 0 ? ('section' as const) : ('page' as const),
+    ancestors: hit.ancestors,
+    urls: { app: appUrl(`${base}/${hit.path}`) },
+    sections: hit.sections.map((s) => ({
+      id: s.anchor ? `${hit.page.id}#${s.anchor}` : hit.page.id,
+      title: s.title,
+      path: s.anchor ? `${hit.path}#${s.anchor}` : hit.path,
+      score: s.score,
+      resultType: 'section' as const,
+      body: s.body,
+      urls: { app: appUrl(`${base}/${hit.path}${s.anchor ? `#${s.anchor}` : ''}`) },
+    })),
+  }));
+}
+
 export function searchOrganization(ctx: Ctx, org: OrganizationRecord, query: string) {
   const terms = queryTerms(query);
   const results = [];
@@ -55,34 +81,10 @@ export function searchOrganization(ctx: Ctx, org: OrganizationRecord, query: str
     if (pages.length > 0) results.push({ space, pages, score: pages.reduce((s, p) => s + p.score, 0) });
   }
   results.sort((a, b) => b.score - a.score);
-  let rank = 0;
+  let rank = 1;
   return results.map(({ space, pages, score }) => {
-    const base = `/o/${org.id}/s/${space.id}`;
-    return {
-      type: 'space' as const,
-      id: space.id,
-      title: space.title,
-      score,
-      pages: pages.map((hit) => ({
-        id: hit.page.id,
-        title: hit.page.title,
-        description: hit.page.description ?? '',
-        path: hit.path,
-        score: hit.score,
-        rank: ++rank,
-        resultType: hit.sections.length > 0 ? ('section' as const) : ('page' as const),
-        ancestors: hit.ancestors,
-        urls: { app: appUrl(`${base}/${hit.path}`) },
-        sections: hit.sections.map((s) => ({
-          id: s.anchor ? `${hit.page.id}#${s.anchor}` : hit.page.id,
-          title: s.title,
-          path: s.anchor ? `${hit.path}#${s.anchor}` : hit.path,
-          score: s.score,
-          resultType: 'section' as const,
-          body: s.body,
-          urls: { app: appUrl(`${base}/${hit.path}${s.anchor ? `#${s.anchor}` : ''}`) },
-        })),
-      })),
-    };
+    const presented = presentPageHits(space, pages, rank);
+    rank += pages.length;
+    return { type: 'space' as const, id: space.id, title: space.title, score, pages: presented };
   });
 }

@@ -1,9 +1,11 @@
 /**
- * The customization settings a published site carries. This mock has no customization
- * operations, so every site serves GitBook's defaults (titled like the site), which is
- * what the official PublishedContentSite requires.
+ * GitBook's default customization settings (titled like the site): what a site serves until
+ * PUT .../customization sets its own (see customization-ops.ts), and what the published site
+ * carries.
  */
-import type { SiteRecord } from '../../store/records.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import { overlay } from '../../rules/customization.ts';
+import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
 
 const color = (light: string, dark: string) => ({ light, dark });
 
@@ -48,4 +50,24 @@ export function defaultCustomization(site: SiteRecord) {
     socialAccounts: [],
     insights: { trackingCookie: true },
   };
+}
+
+/** The site's settings: the ones last PUT, or the defaults. */
+export function siteCustomization(site: SiteRecord): Record<string, unknown> {
+  if (!site.customization) return defaultCustomization(site);
+  return { ...site.customization, ...(site.customizationUpdatedAt && { updatedAt: site.customizationUpdatedAt }) };
+}
+
+/** A site space's effective settings: the site's with its overrides laid over them. */
+export function siteSpaceCustomization(site: SiteRecord, ss: SiteSpaceRecord): Record<string, unknown> {
+  const settings = overlay(siteCustomization(site), ss.customization ?? {});
+  const updatedAt = ss.customizationUpdatedAt ?? site.customizationUpdatedAt;
+  return updatedAt ? { ...settings, updatedAt } : settings;
+}
+
+/** The effective settings of the site spaces that override the site's, by site-space id. */
+export function siteSpaceCustomizations(ctx: HandlerContext<unknown, unknown, unknown>, site: SiteRecord) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const ss of ctx.rt.db.siteSpaces.by('site', site.id)) if (ss.customization) out[ss.id] = siteSpaceCustomization(site, ss);
+  return out;
 }

@@ -7,6 +7,8 @@ import { sectionOperations } from './sections.ts';
 import { shareLinkOperations } from './share-links.ts';
 import { siteCoreOperations } from './sites.ts';
 import { siteSpaceOperations } from './site-spaces.ts';
+import { siteStructureOperations } from './site-structure.ts';
+import { customizationOperations } from './customization-ops.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -16,4 +18,6 @@ export const siteOperations: Operation[] = [
   ...sectionGroupOperations,
   ...siteSpaceOperations,
   ...shareLinkOperations,
+  ...siteStructureOperations,
+  ...customizationOperations,
 ];

@@ -9,6 +9,7 @@ import { documentOperations } from './documents.ts';
 import { metaLinkOperations } from './meta-links.ts';
 import { spacePlacementOperations } from './placement.ts';
 import { spaceCoreOperations } from './spaces.ts';
+import { spaceSearchOperations } from './search.ts';
 
 export const spaceOperations: Operation[] = [
   ...spaceCoreOperations,
@@ -16,5 +17,6 @@ export const spaceOperations: Operation[] = [
   ...spaceContentOperations,
   ...metaLinkOperations,
   ...documentOperations,
+  ...spaceSearchOperations,
   ...commentOperations,
 ];

@@ -1,0 +1,45 @@
+/**
+ * A site's structure, for GET .../structure (official getSiteStructure) and the published
+ * view: a site with sections answers its top level (ungrouped sections and section groups in
+ * their shared order, each with its site spaces); a site without sections answers its site
+ * spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
+ * section, group and site-space operations write, so every move shows at once.
+ */
+import { op, type Operation } from '../../http/operation.ts';
+import type { Ctx, SitePath } from './access.ts';
+import { siteOf } from './access.ts';
+import { presentGroup, presentSection, presentSiteSpace, siteView, type SiteView } from './present.ts';
+import { siteSpacesIn, topLevel } from './structure.ts';
+
+export function presentStructure(ctx: Ctx, view: SiteView) {
+  const { site, liveOnly } = view;
+  if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) {
+    const top = topLevel(ctx.rt, site.id).filter((item) => !(liveOnly && item.row.draft));
+    return {
+      type: 'sections' as const,
+      structure: top.map((item) => (item.kind === 'section' ? presentSection(ctx, view, item.row) : presentGroup(ctx, view, item.row))),
+    };
+  }
+  return {
+    type: 'siteSpaces' as const,
+    structure: siteSpacesIn(ctx.rt, site.id, undefined)
+      .filter((ss) => !(liveOnly && ss.draft))
+      .map((ss) => presentSiteSpace(ctx, view, ss)),
+  };
+}
+
+export const siteStructureOperations: Operation[] = [
+  op<SitePath, { shareKey?: string }>({
+    operationId: 'getSiteStructure',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',
+    status: 200,
+    query: 'sites/structure-query',
+    response: 'sites/site-structure',
+    official: true,
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx);
+      return presentStructure(ctx, siteView(ctx, org, site, ctx.query.shareKey));
+    },
+  }),
+];
