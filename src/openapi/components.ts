@@ -22,13 +22,17 @@ function rewriteRef(ref: string, ownId: string): string {
   return componentRef(id) + pointer;
 }
 
-function convert(value: unknown, ownId: string): unknown {
+/** `names`: the keys are property names (under `properties`: a property may be called `default`). */
+function convert(value: unknown, ownId: string, names = false): unknown {
   if (Array.isArray(value)) return value.map((item) => convert(item, ownId));
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    if (key === '$id' || key === '$schema' || key === 'faker') continue;
-    if (key === '$ref' && typeof child === 'string') out.$ref = rewriteRef(child, ownId);
+    // (A property called `$id` or `$schema` goes too: OpenAPI tools would read it as the keyword.)
+    if (key === '$id' || key === '$schema' || (!names && key === 'faker')) continue;
+    else if (names) out[key] = convert(child, ownId);
+    else if (key === 'properties') out[key] = convert(child, ownId, true);
+    else if (key === '$ref' && typeof child === 'string') out.$ref = rewriteRef(child, ownId);
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = child;
     else out[key] = convert(child, ownId);
   }
