@@ -39,12 +39,23 @@ function convert(value: unknown, ownId: string, names = false): unknown {
   return out;
 }
 
+/**
+ * A component whose top level is a `$ref` beside `$defs`: the `$ref` moves into `allOf`, because
+ * OpenAPI resolvers follow a top-level `$ref` before walking a pointer such as
+ * `.../sites.customization-input/$defs/X` through the component, and then find no `$defs`.
+ */
+function refInAllOf(schema: Record<string, unknown>): Record<string, unknown> {
+  if (typeof schema.$ref !== 'string' || !schema.$defs) return schema;
+  const { $ref, ...rest } = schema;
+  return { ...rest, allOf: [{ $ref }] };
+}
+
 /** Every schema file but the scenario and state formats (they are not part of the API). */
 export function schemaComponents(sources: ReadonlyMap<string, JsonSchema>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [id, schema] of [...sources].sort(([a], [b]) => a.localeCompare(b))) {
     if (!id.includes('/')) continue;
-    out[componentName(id)] = convert(schema, id);
+    out[componentName(id)] = refInAllOf(convert(schema, id) as Record<string, unknown>);
   }
   return out;
 }
