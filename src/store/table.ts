@@ -134,7 +134,7 @@ export class Table<T extends Row> {
       const after = keyOf(next);
       if (before === after) continue;
       if (before != null) this.unbucket(index, before, old.id);
-      if (after != null) this.bucketFor(index, after, true).push(old.id);
+      if (after != null) this.bucketIn(index, after, old.id);
     }
     this.changes = ++lastVersion;
     this.rows.set(old.id, next);
@@ -150,11 +150,30 @@ export class Table<T extends Row> {
     this.journal?.push(() => {
       this.own();
       this.changes = ++lastVersion;
-      this.rows.set(id, old);
-      this.seqs.set(id, seq);
-      for (const [index, key, at] of places) this.bucketFor(index, key, true).splice(at, 0, id);
+      this.putBack(old, seq);
+      for (const [index, key] of places) this.bucketIn(index, key, id);
     });
     return true;
+  }
+
+  /**
+   * Puts a deleted row back at its place in insertion order: a map appends what is set again,
+   * and `view()` follows the map's order, which pagination needs ascending. Only an undone
+   * delete comes here, so rebuilding the map (and no longer sharing a snapshot's base) is rare.
+   */
+  private putBack(row: T, seq: number): void {
+    this.seqs.set(row.id, seq);
+    const rows = new LayeredMap<T>();
+    let placed = false;
+    for (const [id, current] of this.rows.entries()) {
+      if (!placed && (this.seqs.get(id) ?? 0) > seq) {
+        rows.set(row.id, row);
+        placed = true;
+      }
+      rows.set(id, current);
+    }
+    if (!placed) rows.set(row.id, row);
+    this.rows = rows;
   }
 
   /** Starts recording undo steps; `rollback` replays them, `commit` forgets them. */
@@ -185,16 +204,14 @@ export class Table<T extends Row> {
     for (let i = journal.length - 1; i >= 0; i--) journal[i]();
   }
 
-  private remove(id: string): [string, string, number][] {
+  /** Removes the row; returns the index keys it had, for an undo to put it back. */
+  private remove(id: string): [string, string][] {
     this.own();
     const old = this.rows.get(id)!;
-    const places: [string, string, number][] = [];
+    const places: [string, string][] = [];
     for (const [index, keyOf] of this.indexes) {
       const key = keyOf(old);
-      if (key != null) {
-        const at = this.unbucket(index, key, id);
-        if (at >= 0) places.push([index, key, at]);
-      }
+      if (key != null && this.unbucket(index, key, id)) places.push([index, key]);
     }
     this.changes = ++lastVersion;
     this.rows.delete(id);
@@ -295,12 +312,26 @@ export class Table<T extends Row> {
     return ids;
   }
 
-  private unbucket(index: string, key: string, id: string): number {
+  /** Adds `id` to a bucket at its place in insertion order (a moved or restored row is not the newest). */
+  private bucketIn(index: string, key: string, id: string): void {
+    const ids = this.bucketFor(index, key, true);
+    const seq = this.seqs.get(id) ?? 0;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.seqs.get(ids[mid]) ?? 0) < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    ids.splice(lo, 0, id);
+  }
+
+  private unbucket(index: string, key: string, id: string): boolean {
     const ids = this.buckets.get(index)?.get(key);
-    if (!ids) return -1;
+    if (!ids) return false;
     const at = ids.lastIndexOf(id);
     if (at >= 0) ids.splice(at, 1);
     if (ids.length === 0) this.buckets.get(index)!.delete(key);
-    return at;
+    return at >= 0;
   }
 }
