@@ -33,6 +33,23 @@ function send(port: number, method: string, path: string, headers: Record<string
 
 const advance = JSON.stringify({ advance: 'P1D' });
 
+/** 40 connections that each send `POST /__admin/clock` with this Host and reset at once. */
+function resetStorm(port: number, host: string): Promise<void[]> {
+  const raw = `POST /__admin/clock HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${advance.length}\r\n\r\n${advance}`;
+  return Promise.all(
+    Array.from({ length: 40 }, () =>
+      new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(raw);
+          socket.resetAndDestroy();
+        });
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      }),
+    ),
+  );
+}
+
 describe('admin access over a real socket', () => {
   let plain: Mock;
   let guarded: Mock;
@@ -95,19 +112,7 @@ describe('admin access over a real socket', () => {
 
   it('does not take a connection reset at once for an in-process call', async () => {
     const before = plain.runtime.clock.iso();
-    const raw = `POST /__admin/clock HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nContent-Length: ${advance.length}\r\n\r\n${advance}`;
-    await Promise.all(
-      Array.from({ length: 40 }, () =>
-        new Promise<void>((resolve) => {
-          const socket = connect(open.port, '127.0.0.1', () => {
-            socket.write(raw);
-            socket.resetAndDestroy();
-          });
-          socket.on('close', () => resolve());
-          socket.on('error', () => resolve());
-        }),
-      ),
-    );
+    await resetStorm(open.port, 'evil.example');
     await new Promise((r) => setTimeout(r, 200));
     expect(plain.runtime.clock.iso()).toBe(before);
   });
@@ -132,20 +137,8 @@ describe('admin access over a real socket', () => {
       );
     });
     try {
-      const raw = `POST /__admin/clock HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${advance.length}\r\n\r\n${advance}`;
       for (let round = 0; round < 5 && !seen.some((s) => s.lost); round++) {
-        await Promise.all(
-          Array.from({ length: 40 }, () =>
-            new Promise<void>((resolve) => {
-              const socket = connect(server.port, '127.0.0.1', () => {
-                socket.write(raw);
-                socket.resetAndDestroy();
-              });
-              socket.on('close', () => resolve());
-              socket.on('error', () => resolve());
-            }),
-          ),
-        );
+        await resetStorm(server.port, 'localhost');
         await new Promise((r) => setTimeout(r, 100));
       }
       const lost = seen.filter((s) => s.lost);
