@@ -6,12 +6,15 @@ import type { Hono } from 'hono';
 import type { Operation } from '../http/operation.ts';
 import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
+import { commentOperations } from './comments/operations.ts';
 import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
 import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
+  // Space comments and change-request comments: one set of rows built twice (comments/).
+  ...commentOperations,
   ...changeRequestOperations,
   ...siteOperations,
   ...organizationOperations,

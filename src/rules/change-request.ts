@@ -1,13 +1,15 @@
 /**
  * The change-request lifecycle, as pure functions of (change request, action, actor, now).
- * They return the fields to write, or throw a 409 naming the rule that refused.
+ * They return the fields to write (`patch`), or a 409 refusal naming the rule (rules/decision.ts).
  *
  * Moves by PATCH (docs/behaviour.md has the same table):
  *   draft → open, archived;  open → draft, archived;  archived → open.
  * `merged` is reached only by merge and is final.
  */
-import { errors } from '../http/errors.ts';
+import { refuse, type Decision } from './decision.ts';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../store/records.ts';
+
+type Patch = { patch: Partial<ChangeRequestRecord> };
 
 export const STATUS_MOVES: Readonly<Record<ChangeRequestStatus, readonly ChangeRequestStatus[]>> = {
   draft: ['open', 'archived'],
@@ -38,44 +40,43 @@ export function patchChangeRequest(
   cr: ChangeRequestRecord,
   change: { subject?: string; status?: ChangeRequestStatus },
   now: string,
-): Partial<ChangeRequestRecord> {
-  if (cr.status === 'merged') throw errors.conflict(`Change request #${cr.number} is merged: it can no longer change`);
+): Decision<Patch> {
+  if (cr.status === 'merged') return refuse(409, `Change request #${cr.number} is merged: it can no longer change`);
   const patch: Partial<ChangeRequestRecord> = {};
   if (change.status !== undefined && change.status !== cr.status) {
     if (!STATUS_MOVES[cr.status].includes(change.status)) {
       const allowed = STATUS_MOVES[cr.status].join(', ') || 'none';
-      throw errors.conflict(`Change request #${cr.number} cannot move from ${cr.status} to ${change.status} (allowed: ${allowed})`);
+      return refuse(409, `Change request #${cr.number} cannot move from ${cr.status} to ${change.status} (allowed: ${allowed})`);
     }
     patch.status = change.status;
   }
   if (change.subject !== undefined && change.subject !== cr.subject) patch.subject = change.subject;
   if (Object.keys(patch).length > 0) patch.updatedAt = now;
-  return patch;
+  return { ok: true, patch };
 }
 
-function requireActive(cr: ChangeRequestRecord, action: string): void {
-  if (!isActive(cr)) throw errors.conflict(`Change request #${cr.number} is ${cr.status}: it cannot be ${action}`);
+/** While active, `patch`; otherwise a 409 naming the status and the action. */
+function whileActive(cr: ChangeRequestRecord, action: string, patch: Partial<ChangeRequestRecord>): Decision<Patch> {
+  if (!isActive(cr)) return refuse(409, `Change request #${cr.number} is ${cr.status}: it cannot be ${action}`);
+  return { ok: true, patch };
 }
 
 /** Merging: allowed from draft or open; the change request becomes merged, for good. */
-export function mergeChangeRequest(cr: ChangeRequestRecord, actorId: string, now: string, mergedRevision: string): Partial<ChangeRequestRecord> {
-  requireActive(cr, 'merged');
-  return { status: 'merged', revisionMerged: mergedRevision, mergedAt: now, mergedBy: actorId, updatedAt: now };
+export function mergeChangeRequest(cr: ChangeRequestRecord, actorId: string, now: string, mergedRevision: string): Decision<Patch> {
+  return whileActive(cr, 'merged', { status: 'merged', revisionMerged: mergedRevision, mergedAt: now, mergedBy: actorId, updatedAt: now });
 }
 
 /** Pulling the primary content in: a new revision based on the space's current one. */
-export function updateChangeRequest(cr: ChangeRequestRecord, spaceRevision: string, newRevision: string, now: string): Partial<ChangeRequestRecord> {
-  requireActive(cr, 'updated');
-  return { revision: newRevision, revisionMergedAncestor: spaceRevision, updatedAt: now };
+export function updateChangeRequest(cr: ChangeRequestRecord, spaceRevision: string, newRevision: string, now: string): Decision<Patch> {
+  return whileActive(cr, 'updated', { revision: newRevision, revisionMergedAncestor: spaceRevision, updatedAt: now });
 }
 
 /** Any edit of the content (import): only while active. */
-export function editContent(cr: ChangeRequestRecord, newRevision: string, now: string): Partial<ChangeRequestRecord> {
-  requireActive(cr, 'edited');
-  return { revision: newRevision, updatedAt: now };
+export function editContent(cr: ChangeRequestRecord, newRevision: string, now: string): Decision<Patch> {
+  return whileActive(cr, 'edited', { revision: newRevision, updatedAt: now });
 }
 
 /** Reviewers are requested while the change request is active. */
-export function requireReviewable(cr: ChangeRequestRecord): void {
-  requireActive(cr, 'reviewed');
+export function reviewable(cr: ChangeRequestRecord): Decision {
+  return whileActive(cr, 'reviewed', {});
 }

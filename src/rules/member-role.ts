@@ -4,33 +4,31 @@
  * the last admin can neither be demoted nor removed.
  */
 import type { Role } from '../auth/roles.ts';
+import { refuse, type Decision } from './decision.ts';
 
 export interface MemberState {
   user: string;
   role: Role | null;
 }
 
-export type MemberDecision = { ok: true } | { ok: false; status: 403 | 409; reason: string };
+export type MemberDecision = Decision;
 
 const OK: MemberDecision = { ok: true };
+const LAST_ADMIN = 'The organization must keep at least one admin';
 
 /**
  * May `actor` (with organization role `actorRole`) change `target`'s role to `role`?
  * `admins` is the number of admins the organization has now.
  */
 export function decideRoleChange(target: MemberState, role: Role | null, actorRole: Role | null, admins: number): MemberDecision {
-  if (actorRole !== 'admin') return { ok: false, status: 403, reason: "change a member's role" };
-  if (target.role === 'admin' && role !== 'admin' && admins <= 1) {
-    return { ok: false, status: 409, reason: 'The organization must keep at least one admin' };
-  }
+  if (actorRole !== 'admin') return refuse(403, "change a member's role");
+  if (target.role === 'admin' && role !== 'admin' && admins <= 1) return refuse(409, LAST_ADMIN);
   return OK;
 }
 
 /** May `actorId` remove `target` from the organization? Admins remove anyone; anyone may leave. */
 export function decideRemoval(target: MemberState, actorId: string, actorRole: Role | null, admins: number): MemberDecision {
-  if (actorRole !== 'admin' && actorId !== target.user) return { ok: false, status: 403, reason: 'remove a member' };
-  if (target.role === 'admin' && admins <= 1) {
-    return { ok: false, status: 409, reason: 'The organization must keep at least one admin' };
-  }
+  if (actorRole !== 'admin' && actorId !== target.user) return refuse(403, 'remove a member');
+  if (target.role === 'admin' && admins <= 1) return refuse(409, LAST_ADMIN);
   return OK;
 }

@@ -2,6 +2,7 @@
  * Ordering and default rules of a site's structure (sections, section groups, site
  * spaces), as pure functions over ordered id lists. No store, no HTTP.
  */
+import { refuse, type Decision } from './decision.ts';
 
 /** Where a moved item goes: before one item, after another, or (neither) at the end. */
 export interface MovePosition {
@@ -9,7 +10,7 @@ export interface MovePosition {
   after?: string;
 }
 
-export type MoveResult = { ok: true; order: string[] } | { ok: false; field: 'before' | 'after'; reason: string };
+export type MoveResult = Decision<{ order: string[] }>;
 
 /**
  * The new order of `order` once `id` is placed at `position` (`id` may or may not be in
@@ -19,18 +20,18 @@ export type MoveResult = { ok: true; order: string[] } | { ok: false; field: 'be
 export function moveInOrder(order: readonly string[], id: string, position: MovePosition = {}): MoveResult {
   const rest = order.filter((x) => x !== id);
   const { before, after } = position;
-  if (before === id) return { ok: false, field: 'before', reason: 'an item cannot be moved before itself' };
-  if (after === id) return { ok: false, field: 'after', reason: 'an item cannot be moved after itself' };
+  if (before === id) return refuse(400, 'an item cannot be moved before itself', 'before');
+  if (after === id) return refuse(400, 'an item cannot be moved after itself', 'after');
   let at = rest.length;
   if (before !== undefined) {
     at = rest.indexOf(before);
-    if (at < 0) return { ok: false, field: 'before', reason: `"${before}" is not among the items it can be moved next to` };
+    if (at < 0) return refuse(400, `"${before}" is not among the items it can be moved next to`, 'before');
     if (after !== undefined && rest[at - 1] !== after) {
-      return { ok: false, field: 'after', reason: `"${after}" is not immediately before "${before}"` };
+      return refuse(400, `"${after}" is not immediately before "${before}"`, 'after');
     }
   } else if (after !== undefined) {
     const i = rest.indexOf(after);
-    if (i < 0) return { ok: false, field: 'after', reason: `"${after}" is not among the items it can be moved next to` };
+    if (i < 0) return refuse(400, `"${after}" is not among the items it can be moved next to`, 'after');
     at = i + 1;
   }
   return { ok: true, order: [...rest.slice(0, at), id, ...rest.slice(at)] };

@@ -3,6 +3,8 @@
  * DELETE marks a live space deleted; restore brings it back within 7 days; from 7 days
  * on the space is permanently removed and nothing (restore included) reaches it.
  */
+import { refuse, type Decision } from './decision.ts';
+
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface Deletable {
@@ -28,18 +30,17 @@ export function restoreDeadline(space: Deletable): string | undefined {
 
 export type LifecycleAction = 'delete' | 'restore';
 
-export type LifecycleResult =
-  | { ok: true; patch: { deletedAt: string | undefined; updatedAt: string } }
-  | { ok: false; reason: 'not-deleted' | 'already-deleted' | 'purged' };
+/** A refusal's reason is `not-deleted` (409), `already-deleted` or `purged` (404: no such space to act on). */
+export type LifecycleResult = Decision<{ patch: { deletedAt: string | undefined; updatedAt: string } }>;
 
 /** What `action` does to the space at `now` (ISO): the record patch, or why it cannot. */
 export function applyLifecycle(space: Deletable, action: LifecycleAction, now: string): LifecycleResult {
   const state = spaceState(space, Date.parse(now));
-  if (state === 'purged') return { ok: false, reason: 'purged' };
+  if (state === 'purged') return refuse(404, 'purged');
   if (action === 'delete') {
-    if (state === 'deleted') return { ok: false, reason: 'already-deleted' };
+    if (state === 'deleted') return refuse(404, 'already-deleted');
     return { ok: true, patch: { deletedAt: now, updatedAt: now } };
   }
-  if (state === 'active') return { ok: false, reason: 'not-deleted' };
+  if (state === 'active') return refuse(409, 'not-deleted');
   return { ok: true, patch: { deletedAt: undefined, updatedAt: now } };
 }

@@ -1,6 +1,7 @@
 /** Scenario build steps for spaces and their content, change requests, comments and replies. */
 import { deriveId } from '../ids.ts';
-import { slugify, type Builder } from './builder.ts';
+import type { Builder } from './builder.ts';
+import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioPage } from './types.ts';
 import type { CommentRecord, FileRecord, PageRecord, ReactionRecord, RevisionRecord } from '../store/records.ts';
 

@@ -1,6 +1,7 @@
 /** Scenario build step for docs sites: section groups, sections, site spaces and share links. */
 import { deriveId } from '../ids.ts';
-import { slugify, type Builder } from './builder.ts';
+import type { Builder } from './builder.ts';
+import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioSiteSpace } from './types.ts';
 import type { SiteSpaceRecord } from '../store/records.ts';
 

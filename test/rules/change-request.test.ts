@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/http/errors.ts';
 import {
   isOutdated,
   mergeChangeRequest,
   patchChangeRequest,
-  requireReviewable,
+  reviewable,
   updateChangeRequest,
 } from '../../src/rules/change-request.ts';
+import type { Decision } from '../../src/rules/decision.ts';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../../src/store/records.ts';
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -27,13 +27,9 @@ function cr(fields: Partial<ChangeRequestRecord> = {}): ChangeRequestRecord {
   };
 }
 
-function statusOf(thrown: () => unknown): number | undefined {
-  try {
-    thrown();
-  } catch (error) {
-    return error instanceof ApiError ? error.status : -1;
-  }
-  return undefined;
+/** The status a refusal stands for; undefined when the rule allows. */
+function statusOf(decision: Decision): number | undefined {
+  return decision.ok ? undefined : decision.status;
 }
 
 describe('change request status moves by PATCH', () => {
@@ -45,7 +41,7 @@ describe('change request status moves by PATCH', () => {
     ['archived', 'open'],
   ];
   it.each(allowed)('%s → %s is allowed', (from, to) => {
-    expect(patchChangeRequest(cr({ status: from }), { status: to }, NOW)).toEqual({ status: to, updatedAt: NOW });
+    expect(patchChangeRequest(cr({ status: from }), { status: to }, NOW)).toEqual({ ok: true, patch: { status: to, updatedAt: NOW } });
   });
 
   const refused: [ChangeRequestStatus, ChangeRequestStatus][] = [
@@ -55,35 +51,32 @@ describe('change request status moves by PATCH', () => {
     ['merged', 'archived'],
   ];
   it.each(refused)('%s → %s is a 409', (from, to) => {
-    expect(statusOf(() => patchChangeRequest(cr({ status: from }), { status: to }, NOW))).toBe(409);
+    expect(statusOf(patchChangeRequest(cr({ status: from }), { status: to }, NOW))).toBe(409);
   });
 
   it('keeps the same status without writing anything', () => {
-    expect(patchChangeRequest(cr({ status: 'open' }), { status: 'open' }, NOW)).toEqual({});
+    expect(patchChangeRequest(cr({ status: 'open' }), { status: 'open' }, NOW)).toEqual({ ok: true, patch: {} });
   });
 
   it('changes the subject of an archived change request', () => {
-    expect(patchChangeRequest(cr({ status: 'archived' }), { subject: 'New' }, NOW)).toEqual({ subject: 'New', updatedAt: NOW });
+    expect(patchChangeRequest(cr({ status: 'archived' }), { subject: 'New' }, NOW)).toEqual({ ok: true, patch: { subject: 'New', updatedAt: NOW } });
   });
 
   it('refuses even a subject change once merged', () => {
-    expect(statusOf(() => patchChangeRequest(cr({ status: 'merged' }), { subject: 'New' }, NOW))).toBe(409);
+    expect(statusOf(patchChangeRequest(cr({ status: 'merged' }), { subject: 'New' }, NOW))).toBe(409);
   });
 });
 
 describe('merge', () => {
   it.each(['open', 'draft'] as const)('merges from %s, recording who, when and the resulting revision', (status) => {
     expect(mergeChangeRequest(cr({ status }), 'u2', NOW, 'r-merge')).toEqual({
-      status: 'merged',
-      revisionMerged: 'r-merge',
-      mergedAt: NOW,
-      mergedBy: 'u2',
-      updatedAt: NOW,
+      ok: true,
+      patch: { status: 'merged', revisionMerged: 'r-merge', mergedAt: NOW, mergedBy: 'u2', updatedAt: NOW },
     });
   });
 
   it.each(['archived', 'merged'] as const)('refuses to merge a change request that is %s', (status) => {
-    expect(statusOf(() => mergeChangeRequest(cr({ status }), 'u2', NOW, 'r-merge'))).toBe(409);
+    expect(statusOf(mergeChangeRequest(cr({ status }), 'u2', NOW, 'r-merge'))).toBe(409);
   });
 });
 
@@ -107,14 +100,14 @@ describe('outdated', () => {
 
 describe('update (pull the primary content in)', () => {
   it('moves the base to the space revision and the content to a new revision', () => {
-    expect(updateChangeRequest(cr(), 'r1', 'r-new', NOW)).toEqual({ revision: 'r-new', revisionMergedAncestor: 'r1', updatedAt: NOW });
+    expect(updateChangeRequest(cr(), 'r1', 'r-new', NOW)).toEqual({ ok: true, patch: { revision: 'r-new', revisionMergedAncestor: 'r1', updatedAt: NOW } });
   });
 
   it('refuses a merged change request', () => {
-    expect(statusOf(() => updateChangeRequest(cr({ status: 'merged' }), 'r1', 'r-new', NOW))).toBe(409);
+    expect(statusOf(updateChangeRequest(cr({ status: 'merged' }), 'r1', 'r-new', NOW))).toBe(409);
   });
 
   it('refuses reviewers on an archived change request', () => {
-    expect(statusOf(() => requireReviewable(cr({ status: 'archived' })))).toBe(409);
+    expect(statusOf(reviewable(cr({ status: 'archived' })))).toBe(409);
   });
 });

@@ -10,11 +10,11 @@ describe('space delete/restore window', () => {
   });
 
   it('deleting a deleted space is refused', () => {
-    expect(applyLifecycle({ deletedAt: DELETED_AT }, 'delete', '2026-01-02T00:00:00.000Z')).toEqual({ ok: false, reason: 'already-deleted' });
+    expect(applyLifecycle({ deletedAt: DELETED_AT }, 'delete', '2026-01-02T00:00:00.000Z')).toEqual({ ok: false, status: 404, reason: 'already-deleted' });
   });
 
   it('restoring a live space is refused', () => {
-    expect(applyLifecycle({}, 'restore', DELETED_AT)).toEqual({ ok: false, reason: 'not-deleted' });
+    expect(applyLifecycle({}, 'restore', DELETED_AT)).toEqual({ ok: false, status: 409, reason: 'not-deleted' });
   });
 
   it('restoring one millisecond before 7 days clears deletedAt', () => {
@@ -23,7 +23,7 @@ describe('space delete/restore window', () => {
   });
 
   it('at exactly 7 days the space is purged and restore is refused', () => {
-    expect(applyLifecycle({ deletedAt: DELETED_AT }, 'restore', '2026-01-08T00:00:00.000Z')).toEqual({ ok: false, reason: 'purged' });
+    expect(applyLifecycle({ deletedAt: DELETED_AT }, 'restore', '2026-01-08T00:00:00.000Z')).toEqual({ ok: false, status: 404, reason: 'purged' });
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/resources/index.ts';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { documentIdOf } from '../../src/rules/semantic-changes.ts';
-import { findPage } from '../../src/resources/change-requests/content-tree.ts';
+import { findPage } from '../../src/resources/shared/page-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../helpers/official.ts';
 
 const PARAMS: Record<string, string> = {

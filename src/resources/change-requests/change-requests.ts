@@ -8,6 +8,7 @@ import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/recor
 import { requireEditable, requireSpace } from '../shared/access.ts';
 import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from './context.ts';
 import { presentChangeRequest } from './present.ts';
+import { decided } from '../shared/decided.ts';
 
 type SpaceParams = { spaceId: string };
 type CrParams = { spaceId: string; changeRequestId: string };
@@ -111,7 +112,7 @@ export const changeRequestCrudOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
-      const patch = patchChangeRequest(cr, ctx.body, ctx.now);
+      const { patch } = decided(patchChangeRequest(cr, ctx.body, ctx.now));
       const saved = Object.keys(patch).length > 0 ? ctx.rt.db.changeRequests.update(cr.id, patch) : cr;
       if (patch.status) ctx.rt.coverage.transition('change-request', cr.status, patch.status);
       return presentChangeRequest(ctx, saved);
@@ -128,13 +129,13 @@ export const changeRequestCrudOperations: Operation[] = [
       const { space, cr } = loadChangeRequest(ctx, 'merge', 'merge change requests in this space');
       requireEditable(space);
       // The rule refuses first (merged, archived), before anything is written.
-      mergeChangeRequest(cr, ctx.user.id, ctx.now, space.revision);
+      decided(mergeChangeRequest(cr, ctx.user.id, ctx.now, space.revision));
       const merged = createRevision(ctx, space, {
         ...rebasedContent(ctx, cr, space.revision),
         parents: [space.revision, cr.revision],
         type: 'merge',
       });
-      ctx.rt.db.changeRequests.update(cr.id, mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id));
+      ctx.rt.db.changeRequests.update(cr.id, decided(mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id)).patch);
       ctx.rt.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
       ctx.rt.coverage.transition('change-request', cr.status, 'merged');
       noteOutdated(ctx, space.id, space.revision);
@@ -151,7 +152,7 @@ export const changeRequestCrudOperations: Operation[] = [
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       requireEditable(space);
-      updateChangeRequest(cr, space.revision, cr.revision, ctx.now);
+      decided(updateChangeRequest(cr, space.revision, cr.revision, ctx.now));
       const revision = createRevision(ctx, space, {
         ...rebasedContent(ctx, cr, space.revision),
         parents: [cr.revision, space.revision],
@@ -159,7 +160,7 @@ export const changeRequestCrudOperations: Operation[] = [
         changeRequest: cr.id,
       });
       ctx.rt.db.changeRequests.update(cr.id, {
-        ...updateChangeRequest(cr, space.revision, revision.id, ctx.now),
+        ...decided(updateChangeRequest(cr, space.revision, revision.id, ctx.now)).patch,
         ...withContributor(cr, ctx.user.id),
       });
       ctx.rt.coverage.transition('change-request-base', isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');

@@ -7,7 +7,7 @@ import { documentIdOf } from '../../rules/semantic-changes.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { appUrl } from '../shared/present.ts';
-import { pageEntries, type PageEntry } from './content-tree.ts';
+import { pageEntries, presentPageHead, type PageEntry } from '../shared/page-tree.ts';
 import { evaluate, toDocument } from './markdown.ts';
 import { changeRequestAppPath, presentChangeRequest } from './present.ts';
 
@@ -48,17 +48,6 @@ export function pageAppUrl(place: ContentPlace, entry: PageEntry): string {
   const { space, changeRequest } = place;
   const base = changeRequest ? changeRequestAppPath(space, changeRequest) : `/o/${space.organization}/s/${space.id}`;
   return appUrl(`${base}/${entry.path}`);
-}
-
-/** The fields that open every page object (here and in comment targets). */
-export function presentPageHead(page: PageRecord) {
-  return {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji && { emoji: page.emoji }),
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
-  };
 }
 
 /** The markdown a computed page gets when it is computed. */

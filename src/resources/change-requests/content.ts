@@ -3,12 +3,13 @@ import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { editContent } from '../../rules/change-request.ts';
-import { slugify } from '../../scenarios/builder.ts';
+import { slugify } from '../../text/slug.ts';
 import type { PageRecord } from '../../store/records.ts';
 import { requireEditable } from '../shared/access.ts';
-import { findPage } from './content-tree.ts';
+import { findPage } from '../shared/page-tree.ts';
 import { presentFile, presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from './content-present.ts';
 import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from './context.ts';
+import { decided } from '../shared/decided.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
 type Ctx = Parameters<Operation['handle']>[0];
@@ -72,7 +73,7 @@ export const contentOperations: Operation[] = [
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'edit', 'import content into change requests in this space');
       requireEditable(space);
-      editContent(cr, cr.revision, ctx.now);
+      decided(editContent(cr, cr.revision, ctx.now));
       const current = revisionOf(ctx, cr.revision);
       const page = importedPage(new URL(ctx.body.url), current.pages, ctx.rt.ids.next('page'), ctx.now);
       const revision = createRevision(ctx, space, {
@@ -82,7 +83,7 @@ export const contentOperations: Operation[] = [
         type: 'edits',
         changeRequest: cr.id,
       });
-      ctx.rt.db.changeRequests.update(cr.id, { ...editContent(cr, revision.id, ctx.now), ...withContributor(cr, ctx.user.id) });
+      ctx.rt.db.changeRequests.update(cr.id, { ...decided(editContent(cr, revision.id, ctx.now)).patch, ...withContributor(cr, ctx.user.id) });
       return { revision: revision.id, importedResources: 1, totalResources: 1 };
     },
   }),

@@ -12,7 +12,7 @@ import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '..
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
 import { presentGitSync } from '../shared/git-sync.ts';
-import { fileAssetPath, mapPages } from './content-tree.ts';
+import { fileAssetPath, mapPages } from '../shared/page-tree.ts';
 import { contentOf, createRevision, revisionOf } from './context.ts';
 
 type Ctx = HandlerContext<{ spaceId: string }, unknown, GitBody>;

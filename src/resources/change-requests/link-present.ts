@@ -8,7 +8,7 @@
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
 import { presentSpaceToCaller } from '../spaces/present.ts';
-import type { PageEntry } from './content-tree.ts';
+import type { PageEntry } from '../shared/page-tree.ts';
 import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
 import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
 

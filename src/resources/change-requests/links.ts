@@ -1,12 +1,12 @@
 /**
  * Links in markdown: found, resolved against the revision's pages and files, and given a
- * status. Relative links resolve from the folder of the page's file (see content-tree);
+ * status. Relative links resolve from the folder of the page's file (see shared/page-tree);
  * `ok` means the target exists or is an external URL, `broken` that a relative target does
  * not exist in the revision, `in-app` that the URL points into the GitBook app.
  */
 import type { FileRecord, RevisionRecord } from '../../store/records.ts';
 import { APP_ORIGIN } from '../shared/present.ts';
-import { fileAssetPath, pageEntries, type PageEntry } from './content-tree.ts';
+import { fileAssetPath, pageEntries, type PageEntry } from '../shared/page-tree.ts';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 

@@ -9,7 +9,7 @@ import { hasValidSignature, sign } from '../../http/signed-url.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { runtimeOf } from '../../sessions/context.ts';
 import type { RevisionRecord } from '../../store/records.ts';
-import { pageEntries, type PageEntry } from './content-tree.ts';
+import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { loadChangeRequest } from './context.ts';
 import { evaluate, plainText } from './markdown.ts';
 import { renderPdf, type PdfLine } from './pdf-document.ts';

@@ -2,11 +2,12 @@
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
-import { requireReviewable } from '../../rules/change-request.ts';
+import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
 import { membership, spaceRole } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
 import { loadChangeRequest } from './context.ts';
+import { decided } from '../shared/decided.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
 const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
@@ -46,7 +47,7 @@ export const reviewerOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'review', 'request reviewers in this space');
-      requireReviewable(cr);
+      decided(reviewable(cr));
       const users = [...new Set(ctx.body.users)];
       // Every user must be an active member of the space's organization who can see the space.
       ctx.body.users.forEach((userId, i) => {

@@ -8,9 +8,10 @@
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
-import { requireReviewable } from '../../rules/change-request.ts';
+import { reviewable } from '../../rules/change-request.ts';
 import { can } from '../../auth/roles.ts';
 import type { ChangeRequestReviewRecord } from '../../store/records.ts';
+import { decided } from '../shared/decided.ts';
 import { apiUrl, presentUserById } from '../shared/present.ts';
 import type { BodyFormat } from '../comments/body.ts';
 import { presentComment } from '../comments/present.ts';
@@ -85,7 +86,7 @@ export const reviewOperations: Operation[] = [
       if (!request && !can(scope.role, 'review')) {
         throw errors.forbidden('review this change request (the review role, or a review request, is needed)');
       }
-      requireReviewable(cr);
+      decided(reviewable(cr));
       // The reviewer may comment as part of the review, whatever their role.
       const comment = ctx.body.comment && createComment(ctx, { ...scope, role: 'review' }, { body: { document: ctx.body.comment } });
       const review = ctx.rt.db.changeRequestReviews.insert({

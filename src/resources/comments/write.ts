@@ -9,7 +9,7 @@ import { applyResolution } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
 import { inputToMarkdown, type BodyInput } from './body.ts';
-import { findPage } from '../change-requests/content-tree.ts';
+import { findPage } from '../shared/page-tree.ts';
 import { canResolve, commentPermissions } from './present.ts';
 import type { CommentScope } from './scope.ts';
 

@@ -1,6 +1,6 @@
 /** Organization members (document 002). */
 import type { Role } from '../../auth/roles.ts';
-import { ApiError, errors } from '../../http/errors.ts';
+import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
@@ -11,6 +11,7 @@ import { presentSpace } from '../spaces/present.ts';
 import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader, type Ctx } from './lookup.ts';
 import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
 import { signVisitorClaims } from './visitor-claims.ts';
+import { decided } from '../shared/decided.ts';
 
 type OrgParams = { organizationId: string };
 type MemberParams = OrgParams & { userId: string };
@@ -22,10 +23,9 @@ interface MemberListQuery extends PageRequest {
 }
 
 function enforce(ctx: Ctx, decision: MemberDecision): void {
-  if (decision.ok) return;
   // 409 is the last admin staying an admin: the state machine's one refusal.
-  if (decision.status === 409) ctx.rt.coverage.refused('member-role', 'admin');
-  throw decision.status === 403 ? errors.forbidden(decision.reason) : new ApiError(409, decision.reason);
+  if (!decision.ok && decision.status === 409) ctx.rt.coverage.refused('member-role', 'admin');
+  decided(decision);
 }
 
 /** The lower-case text a member search matches (kept in the roster, below). */

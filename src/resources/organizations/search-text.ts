@@ -3,6 +3,8 @@
  * heading and the text under it), markdown reduced to plain text, and a full-text match
  * of query terms (every term must occur as the start of a word, case- and accent-blind).
  */
+import { fold, slug } from '../../text/slug.ts';
+
 export interface Section {
   /** The heading's anchor (empty for the text before the first heading). */
   anchor: string;
@@ -10,12 +12,11 @@ export interface Section {
   body: string;
 }
 
+/** `Day one` → `day-one`: the anchor GitBook gives a heading (the one slugger). */
+export { slug as anchorOf };
+
 const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 
-/** `Day one` → `day-one`: the anchor GitBook gives a heading. */
-export function anchorOf(title: string): string {
-  return fold(title).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
-}
 
 /** Markdown to plain text: links and images keep their text, marks and fences go. */
 export function plainText(markdown: string): string {
@@ -45,7 +46,7 @@ export function splitSections(pageTitle: string, markdown: string): Section[] {
     if (heading) {
       flush();
       const title = plainText(heading[2]);
-      current = { anchor: anchorOf(title), title, lines: [] };
+      current = { anchor: slug(title), title, lines: [] };
     } else {
       current.lines.push(line);
     }
@@ -54,10 +55,6 @@ export function splitSections(pageTitle: string, markdown: string): Section[] {
   return sections;
 }
 
-/** Lower case without accents, for comparisons. */
-export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-}
 
 /** The query's terms: words of letters and digits, folded, without repeats. */
 export function queryTerms(query: string): string[] {

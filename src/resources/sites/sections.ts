@@ -3,7 +3,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
-import { slugify } from '../../scenarios/builder.ts';
+import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
 import { groupField, requireSection, sectionField, siteOf, siteSpaceField, type Ctx, type SitePath } from './access.ts';

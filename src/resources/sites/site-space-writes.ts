@@ -4,7 +4,7 @@
  */
 import { errors } from '../../http/errors.ts';
 import { uniquePath } from '../../rules/site-order.ts';
-import { slugify } from '../../scenarios/builder.ts';
+import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSpaceRecord, SpaceRecord } from '../../store/records.ts';
 import type { Ctx } from './access.ts';
 import { nextPosition, siteSpacesIn } from './structure.ts';

@@ -5,7 +5,7 @@
  */
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { pageEntries, type PageEntry } from '../change-requests/content-tree.ts';
+import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { requirePage } from '../change-requests/content.ts';
 import { presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
 import { revisionOf } from '../change-requests/context.ts';

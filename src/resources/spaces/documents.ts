@@ -6,7 +6,7 @@
 import { errors } from '../../http/errors.ts';
 import { op, type Operation } from '../../http/operation.ts';
 import { documentIdOf } from '../../rules/semantic-changes.ts';
-import { pageEntries } from '../change-requests/content-tree.ts';
+import { pageEntries } from '../shared/page-tree.ts';
 import { requirePage } from '../change-requests/content.ts';
 import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
 import { requireSpace } from '../shared/access.ts';

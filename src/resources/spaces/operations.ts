@@ -1,9 +1,5 @@
-/**
- * Spaces (document 000) and every comment operation, space comments and change-request
- * comments alike (src/resources/comments).
- */
+/** Spaces (document 000): the space itself, its placement and its live content. */
 import type { Operation } from '../../http/operation.ts';
-import { commentOperations } from '../comments/operations.ts';
 import { spaceContentOperations } from './content.ts';
 import { documentOperations } from './documents.ts';
 import { metaLinkOperations } from './meta-links.ts';
@@ -18,5 +14,4 @@ export const spaceOperations: Operation[] = [
   ...metaLinkOperations,
   ...documentOperations,
   ...spaceSearchOperations,
-  ...commentOperations,
 ];

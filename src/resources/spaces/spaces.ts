@@ -1,7 +1,9 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { applyLifecycle, spaceState, type LifecycleResult } from '../../rules/space-lifecycle.ts';
+import type { Refusal } from '../../rules/decision.ts';
+import { applyLifecycle, spaceState } from '../../rules/space-lifecycle.ts';
+import { decided } from '../shared/decided.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
 import { presentSpace } from './present.ts';
@@ -41,7 +43,7 @@ function updatePatch(body: SpaceUpdate): Partial<SpaceRecord> {
   return patch;
 }
 
-function lifecycleError(spaceId: string, result: Exclude<LifecycleResult, { ok: true }>) {
+function lifecycleError(spaceId: string, result: Refusal) {
   if (result.reason === 'not-deleted') return errors.conflict(`Space "${spaceId}" is not deleted: there is nothing to restore`);
   return errors.notFound('Space', spaceId);
 }
@@ -80,9 +82,8 @@ export const spaceCoreOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'delete this space' });
-      const result = applyLifecycle(space, 'delete', ctx.now);
-      if (!result.ok) throw lifecycleError(space.id, result);
-      ctx.rt.db.spaces.update(space.id, result.patch);
+      const { patch } = decided(applyLifecycle(space, 'delete', ctx.now), (refusal) => lifecycleError(space.id, refusal));
+      ctx.rt.db.spaces.update(space.id, patch);
       ctx.rt.coverage.transition('space', 'active', 'deleted');
     },
   }),
@@ -96,10 +97,9 @@ export const spaceCoreOperations: Operation[] = [
     handle: (ctx) => {
       noteRestorePastWindow(ctx);
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { allowDeleted: true, action: 'restore this space' });
-      const result = applyLifecycle(space, 'restore', ctx.now);
-      if (!result.ok) throw lifecycleError(space.id, result);
+      const { patch } = decided(applyLifecycle(space, 'restore', ctx.now), (refusal) => lifecycleError(space.id, refusal));
       ctx.rt.coverage.transition('space', 'deleted', 'active');
-      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, result.patch), role);
+      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, patch), role);
     },
   }),
 ];

@@ -2,7 +2,8 @@
  * Walking a revision's page tree: every page with its path (slugs joined by "/") and the
  * file it would be in a Git repository. The first page at the root is README.md; any other
  * page is `<path>.md`; `<path>/README.md` names a page too (Git Sync's layout for pages
- * with children), so that links written either way resolve.
+ * with children), so that links written either way resolve. Shared by change requests,
+ * space content and comments (their page targets).
  */
 import type { FileRecord, PageRecord } from '../../store/records.ts';
 
@@ -57,4 +58,15 @@ export function mapPages(pages: readonly PageRecord[], fn: (page: PageRecord, pa
     const mapped = fn(page, path, file);
     return { ...mapped, pages: mapPages(page.pages, fn, path) };
   });
+}
+
+/** The fields that open every page object (in page reads and in comment targets). */
+export function presentPageHead(page: PageRecord) {
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji && { emoji: page.emoji }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+  };
 }
