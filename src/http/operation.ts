@@ -1,27 +1,61 @@
 /**
  * An operation is a row of data: the registrar turns rows into routes. Handlers receive
- * validated input and return data; they never write responses themselves.
+ * validated input and return data (or a `Reply` naming its status, headers or ready JSON
+ * text); they never write responses themselves: the registrar is the one place that does.
  */
-import type { Context } from 'hono';
 import type { Runtime } from '../runtime.ts';
 import type { UserRecord } from '../store/records.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface HandlerContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+/**
+ * What a handler sees. Helpers shared by many operations take `HandlerContext` (any params,
+ * query and body); a row's own handler gets its typed params, query and body from `op()`.
+ */
+export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
   body: B;
-  /** The authenticated caller (absent only on rows with `auth: false`). */
+  /** The authenticated caller. */
   user: UserRecord;
-  /** Everything the app holds: store tables, clock, ids, options. */
+  /** Everything the session holds: store tables, clock, ids, options. */
   rt: Runtime;
   /** The virtual clock's reading at the start of the request, as ISO text. */
   now: string;
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
-  hono: Context;
 }
+
+/** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */
+export class Reply {
+  constructor(
+    readonly body: unknown,
+    /** Overrides the row's status (for example 204 where nothing was there to remove). */
+    readonly status?: number,
+    readonly headers: Readonly<Record<string, string>> = {},
+    /** The body as ready JSON text (lists of kept JSON items), written as is. */
+    readonly json?: string,
+  ) {}
+}
+
+/** `body` with a status other than the row's, or with headers (`Location` of a created object). */
+export function reply(body: unknown, init: { status?: number; headers?: Record<string, string> }): Reply {
+  return new Reply(body, init.status, init.headers);
+}
+
+/**
+ * A body that is already JSON text (comment lists keep the JSON of their items). The
+ * registrar writes it with `c.body`: a Response built by a handler would have to be copied
+ * to carry the headers set before it (CORS, session), and @hono/node-server reads a copied
+ * body through a web stream (measured: a page of 20 comments at a third of the bare route's
+ * throughput, p99 53 ms, where writing the text keeps it above it).
+ */
+export function jsonReply(json: string): Reply {
+  return new Reply(undefined, undefined, {}, json);
+}
+
+/** The row's handler as the registrar holds it: any typed handler fits (see `op`). */
+type AnyHandle = (ctx: HandlerContext<never, never, never>) => unknown;
 
 export interface Operation {
   /** The official operationId, or our own name where the official document has none. */
@@ -39,27 +73,22 @@ export interface Operation {
   response?: string;
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
-  /** Default true: a bearer token of a scenario user is required. */
-  auth?: boolean;
-  /** Synchronous, so that a thrown error rolls back every write it made. May return a Response or JsonText. */
-  // Handlers are typed loosely here; each table types its own contexts with `op()`.
-  handle: (ctx: HandlerContext<any, any, any>) => unknown;
-}
-
-/**
- * A handler's answer that is JSON text already (comment lists keep the JSON of their items).
- * The registrar writes it as the body: a Response built by the handler would have to be
- * copied to carry the headers set before it (CORS, session), and @hono/node-server reads a
- * copied body through a web stream (measured: a page of 20 comments at a third of the bare
- * route's throughput, p99 53 ms, where writing the text keeps it above it).
- */
-export class JsonText {
-  constructor(readonly text: string) {}
+  /**
+   * Synchronous, so that a thrown error rolls back every write it made: the registrar
+   * refuses an `async` handler when it registers the row, and a returned promise rolls the
+   * request back with a 500.
+   */
+  handle: AnyHandle;
+  /**
+   * Optional asynchronous step on the handler's result once its writes are committed (it
+   * gets no context, so it cannot write): for example signing a token with Web Crypto.
+   */
+  after?: (result: never) => Promise<unknown>;
 }
 
 /** Declares an operation with typed params, query and body for its handler. */
-export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown>(
-  row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => unknown },
+export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, R = unknown>(
+  row: Omit<Operation, 'handle' | 'after'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
-  return row as Operation;
+  return row;
 }

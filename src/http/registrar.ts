@@ -8,7 +8,7 @@ import { errors } from './errors.ts';
 import { check } from './schemas.ts';
 import { LIST_NAME, listName } from './paginate.ts';
 import { control, mark } from '../faults/apply.ts';
-import { JsonText, type HandlerContext, type Operation } from './operation.ts';
+import { Reply, type HandlerContext, type Operation } from './operation.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -90,7 +90,37 @@ function checkParams(op: Operation, names: string[], rt: Runtime, params: Record
 }
 
 /** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
+/** Refuses a row whose handler is `async`: its writes after an `await` would escape the transaction. */
+function checkRow(op: Operation): void {
+  if (op.handle.constructor.name === 'AsyncFunction') {
+    throw new Error(`${op.operationId}: handlers must be synchronous (put asynchronous work in the row's after step)`);
+  }
+}
+
+/** Runs the handler; a promise it returns is refused inside the transaction, so its writes roll back. */
+function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown>): unknown {
+  // The schemas checked params, query and body against the types the row declared with op().
+  const result = op.handle(ctx as HandlerContext<never, never, never>);
+  if (result instanceof Promise) {
+    result.catch(() => {});
+    throw errors.internal(`${op.operationId} returned a promise; its writes were rolled back`);
+  }
+  if (result instanceof Response) throw errors.internal(`${op.operationId} returned a Response; return data or a Reply`);
+  return result;
+}
+
+/** The one place an API response is written: the row's status or the reply's, its headers, JSON or no body. */
+function write(c: Context, op: Operation, result: unknown): Response {
+  const out = result instanceof Reply ? result : new Reply(result);
+  const status = (out.status ?? op.status) as 200;
+  for (const [name, value] of Object.entries(out.headers)) c.header(name, value);
+  if (NO_BODY.has(status)) return c.body(null, status);
+  if (out.json !== undefined) return c.body(out.json, status, JSON_TYPE);
+  return c.json(out.body as object, status);
+}
+
 export function register(app: Hono, operations: readonly Operation[]): void {
+  operations.forEach(checkRow);
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
     // Validators compile on an operation's first request (ajv caches them): compiling all of
@@ -105,7 +135,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
       mark(c, op.operationId, null);
       const injected = await control(c, op, rt.faults);
       if (injected) return injected;
-      const user = op.auth === false ? (undefined as unknown as UserRecord) : authenticate(c, rt);
+      const user = authenticate(c, rt);
       const params = { ...c.req.param() } as Record<string, string>;
       checkParams(op, names, rt, params);
       const query = readQuery(c);
@@ -116,7 +146,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
         body = await readBody(c);
         check(rt.schemas.bodyValidator(op.body), body, 'body');
       }
-      const ctx: HandlerContext = {
+      const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
         params,
         query,
         body,
@@ -124,28 +154,24 @@ export function register(app: Hono, operations: readonly Operation[]): void {
         rt,
         now: rt.clock.iso(),
         origin: originOf(c.req.url),
-        hono: c,
       };
       const mutating = op.method !== 'GET';
       let result: unknown;
       let undo = () => {};
       let changes: RowChange[] = [];
       try {
-        if (mutating) ({ result, undo, changes } = rt.store.tentative(() => op.handle(ctx)));
-        else result = op.handle(ctx);
+        if (mutating) ({ result, undo, changes } = rt.store.tentative(() => run(op, ctx)));
+        else result = run(op, ctx);
         rt.coverage.commit();
       } catch (error) {
         // Transitions count only when the writes that made them are kept.
         rt.coverage.discard();
         throw error;
       }
-      if (result instanceof Promise) throw errors.internal(`${op.operationId} returned a promise`);
       if (mutating) rt.save(changes, undo);
+      if (op.after) result = await op.after(result as never);
       // Through the context, so the headers set before the handler (CORS, session) stay on it.
-      if (result instanceof Response) return c.newResponse(result.body, result);
-      if (result instanceof JsonText) return c.body(result.text, op.status as 200, JSON_TYPE);
-      if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
-      return c.json(result as object, op.status as 200);
+      return write(c, op, result);
     });
   }
   // A known path with a method it does not have: 405 with the allowed methods.

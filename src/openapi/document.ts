@@ -42,12 +42,11 @@ function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): 
   const success: Doc = { description: DESCRIPTIONS[op.status] ?? 'Success' };
   if (op.response && !NO_BODY.has(op.status)) success.content = { 'application/json': { schema: { $ref: componentRef(op.response) } } };
   const responses: Doc = { [String(op.status)]: success, 400: ERROR };
-  if (op.auth !== false) responses[401] = ERROR;
+  responses[401] = ERROR;
   if (op.path.includes('{')) responses[404] = ERROR;
   responses.default = ERROR;
   const doc: Doc = { operationId: op.operationId, tags: [tagOf(op.path)], parameters: parameters(op, sources), responses };
   if (op.body) doc.requestBody = { required: true, content: { 'application/json': { schema: { $ref: componentRef(op.body) } } } };
-  if (op.auth === false) doc.security = [];
   return doc;
 }
 

@@ -1,5 +1,5 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import { baseRevision, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from './outdated.ts';
@@ -22,7 +22,7 @@ interface ListQuery extends PageRequest {
 }
 
 /** The content a change request would have with the primary content pulled in. */
-function rebasedContent(ctx: Parameters<Operation['handle']>[0], cr: ChangeRequestRecord, spaceRevision: string) {
+function rebasedContent(ctx: HandlerContext, cr: ChangeRequestRecord, spaceRevision: string) {
   const ours = revisionOf(ctx, cr.revision);
   const base = baseRevision(cr);
   if (base === spaceRevision) return contentOf(ours);
@@ -89,8 +89,7 @@ export const changeRequestCrudOperations: Operation[] = [
         ...(ctx.body.agentTaskId !== undefined && { agentTaskId: ctx.body.agentTaskId }),
       });
       const body = presentChangeRequest(ctx, cr);
-      ctx.hono.header('Location', body.urls.location);
-      return body;
+      return reply(body, { headers: { Location: body.urls.location } });
     },
   }),
   op<CrParams>({

@@ -13,7 +13,7 @@ import { revisionContent } from '../spaces/content.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
 
-function presentChange(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, change: SemanticChange) {
+function presentChange(ctx: HandlerContext, space: SpaceRecord, change: SemanticChange) {
   if (!('file' in change)) return change;
   const { id, name, contentType, downloadURL } = presentFile(ctx, space, change.file);
   return { ...change, file: { id, name, contentType, downloadURL } };

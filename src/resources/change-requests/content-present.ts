@@ -11,8 +11,6 @@ import { pageEntries, presentPageHead, type PageEntry } from '../shared/page-tre
 import { evaluate, toDocument } from './markdown.ts';
 import { changeRequestAppPath, presentChangeRequest } from './present.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** Where the content is read: a space's revision, maybe a change request's. */
 export interface ContentPlace {
   space: SpaceRecord;
@@ -111,11 +109,11 @@ export function presentPages(place: ContentPlace, options: ContentOptions = {}) 
     .map((e) => presentPage(place, e, options));
 }
 
-export function downloadUrl(ctx: Ctx, space: SpaceRecord, file: FileRecord): string {
+export function downloadUrl(ctx: HandlerContext, space: SpaceRecord, file: FileRecord): string {
   return `${ctx.origin}/__files/uploads/${space.id}/${file.id}/${encodeURIComponent(file.name)}`;
 }
 
-export function presentFile(ctx: Ctx, space: SpaceRecord, file: FileRecord, options: ContentOptions = {}) {
+export function presentFile(ctx: HandlerContext, space: SpaceRecord, file: FileRecord, options: ContentOptions = {}) {
   return {
     id: file.id,
     name: file.name,
@@ -132,7 +130,7 @@ function revisionType(revision: RevisionRecord): 'edits' | 'merge' | 'update' | 
   return revision.type === 'git-import' ? 'edits' : revision.type;
 }
 
-export function presentRevision(ctx: Ctx, place: ContentPlace, options: ContentOptions = {}) {
+export function presentRevision(ctx: HandlerContext, place: ContentPlace, options: ContentOptions = {}) {
   const { revision, space } = place;
   const metadata = options.metadata !== false;
   const type = revisionType(revision);

@@ -1,6 +1,6 @@
 /** Change-request content: the latest revision, its pages and files, and importing into it. */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { editContent } from '../../rules/change-request.ts';
 import { slugify } from '../../text/slug.ts';
@@ -12,7 +12,7 @@ import { contentOf, createRevision, loadChangeRequest, revisionOf, withContribut
 import { decided } from '../shared/decided.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
-type Ctx = Parameters<Operation['handle']>[0];
+type Ctx = HandlerContext<CrParams>;
 export const K = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
 
 /** The change request's latest content, readable by anyone who may view the space. */

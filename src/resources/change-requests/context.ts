@@ -20,7 +20,7 @@ export function loadChangeRequest(ctx: Ctx, capability: Capability = 'view', act
   return { space, role, cr };
 }
 
-export function revisionOf(ctx: HandlerContext<unknown, unknown, unknown>, id: string): RevisionRecord {
+export function revisionOf(ctx: HandlerContext, id: string): RevisionRecord {
   const revision = ctx.rt.db.revisions.get(id);
   if (!revision) throw new Error(`revision ${id} is missing from the store`);
   return revision;
@@ -33,7 +33,7 @@ export function contentOf(revision: RevisionRecord): Content {
 
 /** Stores a new revision of the space made now, with a fresh id. */
 export function createRevision(
-  ctx: HandlerContext<unknown, unknown, unknown>,
+  ctx: HandlerContext,
   space: SpaceRecord,
   fields: Content & Pick<RevisionRecord, 'parents' | 'type'> & Partial<Pick<RevisionRecord, 'changeRequest' | 'git'>>,
 ): RevisionRecord {

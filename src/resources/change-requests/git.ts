@@ -30,7 +30,7 @@ interface GitBody {
 }
 
 /** A 40-hex object id, different for each operation of a run. */
-function oid(ctx: HandlerContext<unknown, unknown, unknown>, what: string): string {
+function oid(ctx: HandlerContext, what: string): string {
   return createHash('sha1').update(`${ctx.rt.ids.next('git')}:${what}`).digest('hex');
 }
 

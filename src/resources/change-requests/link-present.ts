@@ -12,9 +12,7 @@ import type { PageEntry } from '../shared/page-tree.ts';
 import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
 import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
-function where(ctx: Ctx, place: ContentPlace) {
+function where(ctx: HandlerContext, place: ContentPlace) {
   const { space, changeRequest } = place;
   return {
     organization: presentOrganization(ctx, ctx.rt.db.organizations.get(space.organization)!),
@@ -36,11 +34,11 @@ export function pageSummary(place: ContentPlace, entry: PageEntry) {
   };
 }
 
-export function pageReference(ctx: Ctx, place: ContentPlace, entry: PageEntry) {
+export function pageReference(ctx: HandlerContext, place: ContentPlace, entry: PageEntry) {
   return { kind: 'page' as const, ...where(ctx, place), page: pageSummary(place, entry) };
 }
 
-function targetReference(ctx: Ctx, place: ContentPlace, link: FoundLink) {
+function targetReference(ctx: HandlerContext, place: ContentPlace, link: FoundLink) {
   const t = link.target;
   if (t.kind === 'page') return pageReference(ctx, place, t.page);
   if (t.kind === 'file') return { kind: 'file' as const, ...where(ctx, place), file: presentFile(ctx, place.space, t.file) };
@@ -65,7 +63,7 @@ export function groupLinks(links: FoundLink[]): LinkGroup[] {
   return [...groups.values()];
 }
 
-export function presentLinkGroup(ctx: Ctx, place: ContentPlace, group: LinkGroup) {
+export function presentLinkGroup(ctx: HandlerContext, place: ContentPlace, group: LinkGroup) {
   const pages = [...new Map(group.links.map((l) => [l.from.page.id, l.from])).values()];
   return {
     status: group.status,
@@ -76,7 +74,7 @@ export function presentLinkGroup(ctx: Ctx, place: ContentPlace, group: LinkGroup
 }
 
 /** A page that links to a file: the file in its context, and the page it is linked from. */
-export function presentBacklink(ctx: Ctx, place: ContentPlace, link: FoundLink) {
+export function presentBacklink(ctx: HandlerContext, place: ContentPlace, link: FoundLink) {
   const file = link.target.kind === 'file' ? link.target.file : undefined;
   return {
     kind: 'file' as const,

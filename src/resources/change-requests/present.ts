@@ -4,18 +4,16 @@ import { isOutdated } from '../../rules/change-request.ts';
 import type { ChangeRequestRecord, SpaceRecord } from '../../store/records.ts';
 import { apiUrl, appUrl, presentUserById } from '../shared/present.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** Where a change request lives in the app (its pages hang under it). */
 export function changeRequestAppPath(space: SpaceRecord, cr: ChangeRequestRecord): string {
   return `/o/${space.organization}/s/${space.id}/~/changes/${cr.number}`;
 }
 
-export function openComments(ctx: Ctx, cr: ChangeRequestRecord): number {
+export function openComments(ctx: HandlerContext, cr: ChangeRequestRecord): number {
   return ctx.rt.db.comments.countBy('openInChangeRequest', cr.id);
 }
 
-export function presentChangeRequest(ctx: Ctx, cr: ChangeRequestRecord) {
+export function presentChangeRequest(ctx: HandlerContext, cr: ChangeRequestRecord) {
   const space = ctx.rt.db.spaces.get(cr.space)!;
   return {
     object: 'change-request' as const,

@@ -1,6 +1,6 @@
 /** Requested reviewers of a change request: list, request, remove. */
 import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
@@ -12,7 +12,7 @@ import { decided } from '../shared/decided.ts';
 type CrParams = { spaceId: string; changeRequestId: string };
 const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
 
-function presentReviewer(ctx: HandlerContext<unknown, unknown, unknown>, r: RequestedReviewerRecord) {
+function presentReviewer(ctx: HandlerContext, r: RequestedReviewerRecord) {
   return {
     object: 'change-request-requested-reviewer' as const,
     kind: 'user' as const,
@@ -80,7 +80,7 @@ export const reviewerOperations: Operation[] = [
       const { cr } = loadChangeRequest(ctx, 'review', 'remove reviewers in this space');
       const removed = ctx.rt.db.requestedReviewers.delete(`${cr.id}:${ctx.params.userId}`);
       // The official document answers 204 when the user was not a requested reviewer.
-      return removed ? undefined : new Response(null, { status: 204 });
+      return removed ? undefined : reply(undefined, { status: 204 });
     },
   }),
 ];

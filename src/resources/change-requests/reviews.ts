@@ -6,7 +6,7 @@
  * posted as a comment of the change request, so it shows in its comment list too.
  */
 import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import { can } from '../../auth/roles.ts';
@@ -102,8 +102,7 @@ export const reviewOperations: Operation[] = [
         updatedAt: ctx.now,
       });
       const presented = presentReview(ctx, scope, review);
-      ctx.hono.header('Location', presented.urls.location);
-      return presented;
+      return reply(presented, { headers: { Location: presented.urls.location } });
     },
   }),
 ];

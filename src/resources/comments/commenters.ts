@@ -9,10 +9,8 @@ import { membership } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
 import type { CommentScope } from './scope.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** Distinct authors of the scope's comments and replies, by first post. */
-export function commenterIds(ctx: Ctx, scope: CommentScope): string[] {
+export function commenterIds(ctx: HandlerContext, scope: CommentScope): string[] {
   const first = new Map<string, string>();
   const see = (user: string, at: string) => {
     const seen = first.get(user);
@@ -28,7 +26,7 @@ export function commenterIds(ctx: Ctx, scope: CommentScope): string[] {
 }
 
 /** A commenter as an organization member; one who left shows as a disabled guest. */
-export function presentCommenter(ctx: Ctx, space: SpaceRecord, userId: string) {
+export function presentCommenter(ctx: HandlerContext, space: SpaceRecord, userId: string) {
   const { db } = ctx.rt;
   const member = membership(ctx.rt, space.organization, userId);
   const user = db.users.get(userId);

@@ -6,14 +6,12 @@
  * scope, the body format, and the versions of the replies, users and revisions tables
  * (any write to those starts afresh). The number of kept comments is bounded.
  */
-import { JsonText, type HandlerContext } from '../../http/operation.ts';
+import { jsonReply, type HandlerContext, type Reply } from '../../http/operation.ts';
 import type { ListEnvelope } from '../../http/paginate.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat } from './body.ts';
 import { presentComment } from './present.ts';
 import type { CommentScope } from './scope.ts';
-
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 
 const KEPT = 2000;
 
@@ -25,7 +23,7 @@ interface Kept {
 /** Per app (runtime): comment row → its JSON for one set of inputs, oldest first. */
 const keptByApp = new WeakMap<object, Map<CommentRecord, Kept>>();
 
-function inputsKey(ctx: Ctx, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
+function inputsKey(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
   const { db } = ctx.rt;
   return [
     ctx.origin,
@@ -41,7 +39,7 @@ function inputsKey(ctx: Ctx, scope: CommentScope, c: CommentRecord, format: Body
 }
 
 /** The comment as JSON text, from the kept copy when nothing it depends on has changed. */
-export function commentJson(ctx: Ctx, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
+export function commentJson(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
   let kept = keptByApp.get(ctx.rt);
   if (!kept) {
     kept = new Map();
@@ -57,8 +55,8 @@ export function commentJson(ctx: Ctx, scope: CommentScope, c: CommentRecord, for
   return json;
 }
 
-/** A list envelope whose items are already JSON text, as the JSON text of the list. */
-export function listResponse(envelope: ListEnvelope<string>): JsonText {
+/** A list envelope whose items are already JSON text, as the registrar's ready JSON reply. */
+export function listReply(envelope: ListEnvelope<string>): Reply {
   const next = envelope.next ? `,"next":${JSON.stringify(envelope.next)}` : '';
-  return new JsonText(`{"items":[${envelope.items.join(',')}],"count":${envelope.count}${next}}`);
+  return jsonReply(`{"items":[${envelope.items.join(',')}],"count":${envelope.count}${next}}`);
 }

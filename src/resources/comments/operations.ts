@@ -4,7 +4,7 @@
  */
 import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
-import { commentJson, listResponse } from './list-json.ts';
+import { commentJson, listReply } from './list-json.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat, BodyInput } from './body.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
@@ -52,7 +52,7 @@ function commentRows(n: Names): Operation[] {
         const scope = requireScope(ctx);
         const view = ctx.query.status === 'open' ? scope.openView() : scope.view();
         const page = paginate(view, ctx.query, (c) => commentJson(ctx, scope, c, ctx.query.format), listFilter(ctx.query), 'desc');
-        return listResponse(page);
+        return listReply(page);
       },
     }),
     op<ScopeParams, unknown, write.CommentCreate>({

@@ -11,8 +11,6 @@ import { apiUrl, presentUserById } from '../shared/present.ts';
 import { renderBody, type BodyFormat } from './body.ts';
 import type { CommentScope } from './scope.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** What the caller may do with a comment or reply; the operations check the same rules. */
 export function commentPermissions(role: Role | null, isAuthor: boolean) {
   const comment = can(role, 'comment');
@@ -28,7 +26,7 @@ export function canResolve(role: Role | null, isAuthor: boolean): boolean {
   return mayResolve(isAuthor, can(role, 'comment'), can(role, 'review'));
 }
 
-function presentReactions(ctx: Ctx, reactions: readonly ReactionRecord[]) {
+function presentReactions(ctx: HandlerContext, reactions: readonly ReactionRecord[]) {
   return reactions.map((r) => ({
     emoji: r.emoji,
     count: r.users.length,
@@ -36,7 +34,7 @@ function presentReactions(ctx: Ctx, reactions: readonly ReactionRecord[]) {
   }));
 }
 
-function presentPageTarget(ctx: Ctx, scope: CommentScope, revisionId: string, pageId: string) {
+function presentPageTarget(ctx: HandlerContext, scope: CommentScope, revisionId: string, pageId: string) {
   const { revisions } = ctx.rt.db;
   const found = findPage(revisions.get(revisionId)?.pages ?? [], pageId);
   if (!found) return { id: pageId, outdated: true };
@@ -49,7 +47,7 @@ function presentPageTarget(ctx: Ctx, scope: CommentScope, revisionId: string, pa
   return { ...presentPageHead(page), path, outdated };
 }
 
-function presentRepliers(ctx: Ctx, commentId: string) {
+function presentRepliers(ctx: HandlerContext, commentId: string) {
   const byUser = new Map<string, { count: number; updatedAt: string }>();
   for (const reply of ctx.rt.db.commentReplies.by('comment', commentId)) {
     const seen = byUser.get(reply.postedBy);
@@ -60,7 +58,7 @@ function presentRepliers(ctx: Ctx, commentId: string) {
   return [...byUser].map(([user, v]) => ({ user: presentUserById(ctx, user), count: v.count, updatedAt: v.updatedAt }));
 }
 
-export function presentComment(ctx: Ctx, scope: CommentScope, c: CommentRecord, format?: BodyFormat) {
+export function presentComment(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format?: BodyFormat) {
   const { target } = c;
   return {
     object: 'comment' as const,
@@ -87,7 +85,7 @@ export function presentComment(ctx: Ctx, scope: CommentScope, c: CommentRecord, 
   };
 }
 
-export function presentReply(ctx: Ctx, scope: CommentScope, r: CommentReplyRecord, format?: BodyFormat) {
+export function presentReply(ctx: HandlerContext, scope: CommentScope, r: CommentReplyRecord, format?: BodyFormat) {
   return {
     object: 'comment-reply' as const,
     id: r.id,

@@ -10,8 +10,6 @@ import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecor
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
 import { findOrThrow } from '../shared/find.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 export interface ScopeParams {
   spaceId: string;
   changeRequestId?: string;
@@ -33,7 +31,7 @@ export interface CommentScope {
 
 /** The scope named by the path; 404 when the space or change request is not visible. */
 export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>): CommentScope {
-  const { space, role } = requireSpace(ctx as Ctx, ctx.params.spaceId);
+  const { space, role } = requireSpace(ctx as HandlerContext, ctx.params.spaceId);
   const { comments } = ctx.rt.db;
   if (ctx.params.changeRequestId === undefined) {
     return {
@@ -45,7 +43,7 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
       openView: () => comments.viewBy('openInSpace', space.id),
     };
   }
-  const cr = requireChangeRequest(ctx as Ctx, space, ctx.params.changeRequestId);
+  const cr = requireChangeRequest(ctx as HandlerContext, space, ctx.params.changeRequestId);
   return {
     space,
     role,
@@ -58,12 +56,12 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
 }
 
 /** A comment of the scope; 404 for an unknown id or a comment of another scope. */
-export function requireComment(ctx: Ctx, scope: CommentScope, commentId: string): CommentRecord {
+export function requireComment(ctx: HandlerContext, scope: CommentScope, commentId: string): CommentRecord {
   const inScope = (c: CommentRecord) => c.space === scope.space.id && c.changeRequest === scope.changeRequest?.id;
   return findOrThrow(ctx.rt.db.comments, commentId, 'Comment', inScope);
 }
 
 /** A reply of the comment; 404 otherwise. */
-export function requireReply(ctx: Ctx, comment: CommentRecord, replyId: string): CommentReplyRecord {
+export function requireReply(ctx: HandlerContext, comment: CommentRecord, replyId: string): CommentReplyRecord {
   return findOrThrow(ctx.rt.db.commentReplies, replyId, 'Comment reply', (r) => r.comment === comment.id);
 }

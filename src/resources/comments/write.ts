@@ -13,8 +13,6 @@ import { findPage } from '../shared/page-tree.ts';
 import { canResolve, commentPermissions } from './present.ts';
 import type { CommentScope } from './scope.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 export interface CommentCreate {
   body: BodyInput;
   page?: string;
@@ -51,7 +49,7 @@ function requireCommenter(scope: CommentScope): void {
   requireCapability(scope.role, 'comment', 'comment in this space');
 }
 
-export function createComment(ctx: Ctx, scope: CommentScope, input: CommentCreate): CommentRecord {
+export function createComment(ctx: HandlerContext, scope: CommentScope, input: CommentCreate): CommentRecord {
   requireCommenter(scope);
   if (input.page !== undefined) {
     const pages = ctx.rt.db.revisions.get(scope.revision)?.pages ?? [];
@@ -72,7 +70,7 @@ export function createComment(ctx: Ctx, scope: CommentScope, input: CommentCreat
 }
 
 /** The body and reaction part of an update, shared by comments and replies. */
-function contentPatch(ctx: Ctx, scope: CommentScope, entry: { postedBy: string; reactions: ReactionRecord[] }, input: CommentUpdate, what: string) {
+function contentPatch(ctx: HandlerContext, scope: CommentScope, entry: { postedBy: string; reactions: ReactionRecord[] }, input: CommentUpdate, what: string) {
   const patch: { body?: { markdown: string }; editedAt?: string; reactions?: ReactionRecord[] } = {};
   if (input.body !== undefined) {
     if (!commentPermissions(scope.role, entry.postedBy === ctx.user.id).edit) {
@@ -88,7 +86,7 @@ function contentPatch(ctx: Ctx, scope: CommentScope, entry: { postedBy: string; 
   return patch;
 }
 
-export function updateComment(ctx: Ctx, scope: CommentScope, comment: CommentRecord, input: CommentUpdate): CommentRecord {
+export function updateComment(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, input: CommentUpdate): CommentRecord {
   requireCommenter(scope);
   const patch: Partial<CommentRecord> = contentPatch(ctx, scope, comment, input, 'comment');
   if (input.resolved !== undefined) {
@@ -104,7 +102,7 @@ export function updateComment(ctx: Ctx, scope: CommentScope, comment: CommentRec
   return Object.keys(patch).length ? ctx.rt.db.comments.update(comment.id, patch) : comment;
 }
 
-export function deleteComment(ctx: Ctx, scope: CommentScope, comment: CommentRecord): void {
+export function deleteComment(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord): void {
   if (!commentPermissions(scope.role, comment.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a comment posted by someone else');
   }
@@ -113,7 +111,7 @@ export function deleteComment(ctx: Ctx, scope: CommentScope, comment: CommentRec
   comments.delete(comment.id);
 }
 
-export function createReply(ctx: Ctx, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
+export function createReply(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
   requireCommenter(scope);
   return ctx.rt.db.commentReplies.insert({
     id: ctx.rt.ids.next('commentReply'),
@@ -127,13 +125,13 @@ export function createReply(ctx: Ctx, scope: CommentScope, comment: CommentRecor
   });
 }
 
-export function updateReply(ctx: Ctx, scope: CommentScope, reply: CommentReplyRecord, input: CommentUpdate): CommentReplyRecord {
+export function updateReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord, input: CommentUpdate): CommentReplyRecord {
   requireCommenter(scope);
   const patch = contentPatch(ctx, scope, reply, input, 'reply');
   return Object.keys(patch).length ? ctx.rt.db.commentReplies.update(reply.id, patch) : reply;
 }
 
-export function deleteReply(ctx: Ctx, scope: CommentScope, reply: CommentReplyRecord): void {
+export function deleteReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord): void {
   if (!commentPermissions(scope.role, reply.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a reply posted by someone else');
   }

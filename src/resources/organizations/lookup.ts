@@ -20,30 +20,28 @@ import type {
 import { membership, orgRole, requireOrg } from '../shared/access.ts';
 import { findOrThrow } from '../shared/find.ts';
 
-export type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** Membership of the organization (guests included), then a role (guests are refused). */
-export function requireOrgReader(ctx: Ctx, organizationId: string): OrganizationRecord {
+export function requireOrgReader(ctx: HandlerContext, organizationId: string): OrganizationRecord {
   return requireOrg(ctx, organizationId, 'view', 'read this organization (guests only see the organization itself)');
 }
 
-export function requireOrgAdmin(ctx: Ctx, organizationId: string, action: string): OrganizationRecord {
+export function requireOrgAdmin(ctx: HandlerContext, organizationId: string, action: string): OrganizationRecord {
   return requireOrg(ctx, organizationId, 'admin', action);
 }
 
-export function callerRole(ctx: Ctx, organizationId: string): Role | null | undefined {
+export function callerRole(ctx: HandlerContext, organizationId: string): Role | null | undefined {
   return orgRole(ctx.rt, organizationId, ctx.user.id);
 }
 
 /** An active member of the organization, by user id; 404 otherwise. */
-export function requireMember(ctx: Ctx, org: OrganizationRecord, userId: string): MemberRecord {
+export function requireMember(ctx: HandlerContext, org: OrganizationRecord, userId: string): MemberRecord {
   const member = membership(ctx.rt, org.id, userId);
   if (!member) throw errors.notFound('Member', userId);
   return member;
 }
 
 /** The user named by an id or an e-mail (case-insensitive), if any. */
-export function findUser(ctx: Ctx, ref: string): UserRecord | undefined {
+export function findUser(ctx: HandlerContext, ref: string): UserRecord | undefined {
   const { users } = ctx.rt.db;
   const byId = users.get(ref);
   if (byId) return byId;
@@ -55,7 +53,7 @@ export function findUser(ctx: Ctx, ref: string): UserRecord | undefined {
  * Resolves user ids or e-mails to ids of members of the organization. Every entry that is
  * not a member is reported in one 400 naming `field`, so nothing changes.
  */
-export function resolveMembers(ctx: Ctx, org: OrganizationRecord, refs: readonly string[], field: string): string[] {
+export function resolveMembers(ctx: HandlerContext, org: OrganizationRecord, refs: readonly string[], field: string): string[] {
   const unknown: string[] = [];
   const ids: string[] = [];
   for (const ref of refs) {
@@ -69,7 +67,7 @@ export function resolveMembers(ctx: Ctx, org: OrganizationRecord, refs: readonly
   return ids;
 }
 
-export function adminCount(ctx: Ctx, organizationId: string): number {
+export function adminCount(ctx: HandlerContext, organizationId: string): number {
   return ctx.rt.db.members.by('organization', organizationId).filter((m) => m.role === 'admin' && !m.disabled).length;
 }
 
@@ -78,29 +76,29 @@ function inOrg(org: OrganizationRecord) {
   return (row: { organization: string }) => row.organization === org.id;
 }
 
-export function requireTeam(ctx: Ctx, org: OrganizationRecord, teamId: string): TeamRecord {
+export function requireTeam(ctx: HandlerContext, org: OrganizationRecord, teamId: string): TeamRecord {
   return findOrThrow(ctx.rt.db.teams, teamId, 'Team', inOrg(org));
 }
 
-export function requireSamlProvider(ctx: Ctx, org: OrganizationRecord, id: string): SamlProviderRecord {
+export function requireSamlProvider(ctx: HandlerContext, org: OrganizationRecord, id: string): SamlProviderRecord {
   return findOrThrow(ctx.rt.db.samlProviders, id, 'SAML provider', inOrg(org));
 }
 
-export function findSpec(ctx: Ctx, org: OrganizationRecord, slug: string): OpenApiSpecRecord | undefined {
+export function findSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string): OpenApiSpecRecord | undefined {
   const id = ctx.rt.db.openapiSpecs.idsBy('slug', `${org.id}:${slug}`)[0];
   return id ? ctx.rt.db.openapiSpecs.get(id) : undefined;
 }
 
-export function requireSpec(ctx: Ctx, org: OrganizationRecord, slug: string): OpenApiSpecRecord {
+export function requireSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string): OpenApiSpecRecord {
   const spec = findSpec(ctx, org, slug);
   if (!spec) throw errors.notFound('OpenAPI spec', slug);
   return spec;
 }
 
-export function requireTranslation(ctx: Ctx, org: OrganizationRecord, id: string): TranslationRecord {
+export function requireTranslation(ctx: HandlerContext, org: OrganizationRecord, id: string): TranslationRecord {
   return findOrThrow(ctx.rt.db.translations, id, 'Translation settings', inOrg(org));
 }
 
-export function requireInviteLink(ctx: Ctx, org: OrganizationRecord, id: string): InviteLinkRecord {
+export function requireInviteLink(ctx: HandlerContext, org: OrganizationRecord, id: string): InviteLinkRecord {
   return findOrThrow(ctx.rt.db.inviteLinks, id, 'Invite link', inOrg(org));
 }

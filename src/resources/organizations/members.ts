@@ -1,16 +1,16 @@
 /** Organization members (document 002). */
 import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Runtime } from '../../runtime.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader, type Ctx } from './lookup.ts';
+import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader } from './lookup.ts';
 import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
-import { signVisitorClaims } from './visitor-claims.ts';
+import { signVisitorClaims, visitorClaimsSecret, type VisitorClaims } from './visitor-claims.ts';
 import { decided } from '../shared/decided.ts';
 
 type OrgParams = { organizationId: string };
@@ -22,7 +22,7 @@ interface MemberListQuery extends PageRequest {
   sort: 'joinedAt' | 'lastSeenAt' | 'name';
 }
 
-function enforce(ctx: Ctx, decision: MemberDecision): void {
+function enforce(ctx: HandlerContext, decision: MemberDecision): void {
   // 409 is the last admin staying an admin: the state machine's one refusal.
   if (!decision.ok && decision.status === 409) ctx.rt.coverage.refused('member-role', 'admin');
   decided(decision);
@@ -46,7 +46,7 @@ interface RosterEntry {
  */
 const rosters = new WeakMap<Runtime, Map<string, { version: string; sorted: RosterEntry[] }>>();
 
-function sortedRoster(ctx: Ctx, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] {
+function sortedRoster(ctx: HandlerContext, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] {
   const { members, users } = ctx.rt.db;
   const version = `${members.version}:${users.version}`;
   let byKey = rosters.get(ctx.rt);
@@ -68,7 +68,7 @@ function sortedRoster(ctx: Ctx, organizationId: string, sort: MemberListQuery['s
 }
 
 /** The members sorted ascending by the requested key (ties keep joining order). */
-function sortMembers(ctx: Ctx, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
+function sortMembers(ctx: HandlerContext, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
   const key = (m: MemberRecord): string =>
     sort === 'name' ? (ctx.rt.db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
   return rows.map((m, i) => ({ m, i, k: key(m) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map((x) => x.m);
@@ -185,7 +185,7 @@ export const memberOperations: Operation[] = [
       );
     },
   }),
-  op<OrgParams>({
+  op<OrgParams, unknown, unknown, VisitorClaims>({
     operationId: 'updateOrganizationMemberLastSeenAt',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/ping',
@@ -195,8 +195,11 @@ export const memberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       ctx.rt.db.members.update(`${org.id}:${ctx.user.id}`, { lastSeenAt: ctx.now });
-      const claims = signVisitorClaims(ctx.rt, { organization: org.id, user: ctx.user.id, now: ctx.now });
-      return { serviceVisitorClaims: claims, gitbookVisitorClaims: claims };
+      return { organization: org.id, user: ctx.user.id, now: ctx.now, secret: visitorClaimsSecret(ctx.rt) };
+    },
+    after: async (claims) => {
+      const token = await signVisitorClaims(claims);
+      return { serviceVisitorClaims: token, gitbookVisitorClaims: token };
     },
   }),
 ];

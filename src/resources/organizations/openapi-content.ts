@@ -11,7 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { errors } from '../../http/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import type { Ctx } from './lookup.ts';
+import type { HandlerContext } from '../../http/operation.ts';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
@@ -54,7 +54,7 @@ function entrypoint([filename, specification]: [string, unknown]) {
 }
 
 /** Where a version made from text can be fetched: its content operation. */
-export function textVersionUrl(ctx: Ctx, spec: OpenApiSpecRecord, versionId: string): string {
+export function textVersionUrl(ctx: HandlerContext, spec: OpenApiSpecRecord, versionId: string): string {
   return apiUrl(ctx, `/orgs/${spec.organization}/openapi/${spec.slug}/versions/${versionId}/content`);
 }
 

@@ -5,7 +5,7 @@ import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
 import { findOrThrow } from '../shared/find.ts';
-import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec, type Ctx } from './lookup.ts';
+import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
 import { presentContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
 
@@ -18,7 +18,7 @@ type Source = { url: string } | { text: string };
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
 
 /** Adds a version made from `source` and points the spec at it. */
-function addVersion(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): OpenApiSpecRecord {
+function addVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Source): OpenApiSpecRecord {
   const id = ctx.rt.ids.next('openapi-version');
   const fromUrl = 'url' in source;
   ctx.rt.db.openapiSpecVersions.insert({
@@ -32,37 +32,37 @@ function addVersion(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): OpenApiS
   return ctx.rt.db.openapiSpecs.update(spec.id, { sourceURL: fromUrl ? source.url : undefined, updatedAt: ctx.now });
 }
 
-function createSpec(ctx: Ctx, org: OrganizationRecord, slug: string, source: Source): OpenApiSpecRecord {
+function createSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string, source: Source): OpenApiSpecRecord {
   const spec = ctx.rt.db.openapiSpecs.insert({ id: ctx.rt.ids.next('openapi-spec'), organization: org.id, slug, createdAt: ctx.now, updatedAt: ctx.now });
   return addVersion(ctx, spec, source);
 }
 
 /** Whether `source` differs from what the latest version was made from. */
-function sourceChanged(ctx: Ctx, spec: OpenApiSpecRecord, source: Source): boolean {
+function sourceChanged(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Source): boolean {
   const versions = versionsOf(ctx, spec);
   const last = versions[versions.length - 1];
   if (!last) return true;
   return 'url' in source ? last.text !== undefined || last.url !== source.url : last.text !== source.text;
 }
 
-function requireVersion(ctx: Ctx, spec: OpenApiSpecRecord, versionId: string) {
+function requireVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, versionId: string) {
   return findOrThrow(ctx.rt.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
 }
 
-function latestVersion(ctx: Ctx, spec: OpenApiSpecRecord) {
+function latestVersion(ctx: HandlerContext, spec: OpenApiSpecRecord) {
   const versions = versionsOf(ctx, spec);
   if (versions.length === 0) throw errors.notFound(`Version of OpenAPI spec "${spec.slug}"`);
   return versions[versions.length - 1];
 }
 
 /** The organization (reader) and the spec of the path. */
-function readSpec(ctx: Ctx, params: SpecParams) {
+function readSpec(ctx: HandlerContext, params: SpecParams) {
   const org = requireOrgReader(ctx, params.organizationId);
   return requireSpec(ctx, org, params.specSlug);
 }
 
 /** The spec of the path and its version: the one the path names, or the latest (`/versions/latest`). */
-function readVersion(ctx: Ctx, params: SpecParams & { versionId?: string }) {
+function readVersion(ctx: HandlerContext, params: SpecParams & { versionId?: string }) {
   const spec = readSpec(ctx, params);
   const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
   return { spec, version };

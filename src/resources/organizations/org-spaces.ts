@@ -3,7 +3,7 @@
  * creation order) and creating one (create role), which shares the one space insert with
  * duplicates and blank site sections, so a new space shows in every list at once.
  */
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import { spaceRole, requireOrg } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
@@ -64,8 +64,7 @@ export const orgSpaceOperations: Operation[] = [
         ...(language && { language }),
       });
       const presented = presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
-      ctx.hono.header('Location', presented.urls.location);
-      return presented;
+      return reply(presented, { headers: { Location: presented.urls.location } });
     },
   }),
 ];

@@ -1,9 +1,10 @@
 /** SAML providers, OpenAPI specs and versions, translation settings, derived from records. */
+import type { HandlerContext } from '../../http/operation.ts';
 import { can } from '../../auth/roles.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord, SamlProviderRecord, TranslationRecord } from '../../store/records.ts';
 import { openApiProcessingState, processingDoneAt, translationStatus } from '../../rules/processing-state.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import { callerRole, type Ctx } from './lookup.ts';
+import { callerRole } from './lookup.ts';
 import { presentTeam } from './present-people.ts';
 
 /** Placeholder of `ssoURL` while a provider has none (the official shape requires a URI). */
@@ -20,7 +21,7 @@ export function samlService(p: SamlProviderRecord) {
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base };
 }
 
-export function presentSamlProvider(ctx: Ctx, p: SamlProviderRecord) {
+export function presentSamlProvider(ctx: HandlerContext, p: SamlProviderRecord) {
   const team = p.defaultTeam ? ctx.rt.db.teams.get(p.defaultTeam) : undefined;
   return {
     object: 'saml-provider' as const,
@@ -39,11 +40,11 @@ export function presentSamlProvider(ctx: Ctx, p: SamlProviderRecord) {
 }
 
 /** Versions of a spec, oldest first. */
-export function versionsOf(ctx: Ctx, spec: OpenApiSpecRecord): OpenApiSpecVersionRecord[] {
+export function versionsOf(ctx: HandlerContext, spec: OpenApiSpecRecord): OpenApiSpecVersionRecord[] {
   return ctx.rt.db.openapiSpecVersions.by('spec', spec.id);
 }
 
-export function presentSpec(ctx: Ctx, spec: OpenApiSpecRecord) {
+export function presentSpec(ctx: HandlerContext, spec: OpenApiSpecRecord) {
   const versions = versionsOf(ctx, spec);
   const last = versions[versions.length - 1];
   const state = last ? openApiProcessingState(last.createdAt, ctx.now) : 'pending';
@@ -69,7 +70,7 @@ export function presentSpec(ctx: Ctx, spec: OpenApiSpecRecord) {
   };
 }
 
-export function presentSpecVersion(ctx: Ctx, spec: OpenApiSpecRecord, v: OpenApiSpecVersionRecord) {
+export function presentSpecVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, v: OpenApiSpecVersionRecord) {
   return {
     object: 'openapi-spec-version' as const,
     id: v.id,
@@ -81,7 +82,7 @@ export function presentSpecVersion(ctx: Ctx, spec: OpenApiSpecRecord, v: OpenApi
 
 export const EMPTY_DOCUMENT = { object: 'document', data: {}, nodes: [] } as const;
 
-export function presentTranslation(ctx: Ctx, t: TranslationRecord) {
+export function presentTranslation(ctx: HandlerContext, t: TranslationRecord) {
   const admin = can(callerRole(ctx, t.organization), 'admin');
   const sourceLanguage = t.sourceLanguage ?? 'en';
   // Without a source space there is nothing to run: the settings stay pending.
@@ -105,7 +106,7 @@ export function presentTranslation(ctx: Ctx, t: TranslationRecord) {
   };
 }
 
-function countPages(ctx: Ctx, spaceId: string): number {
+function countPages(ctx: HandlerContext, spaceId: string): number {
   const space = ctx.rt.db.spaces.get(spaceId);
   const revision = space ? ctx.rt.db.revisions.get(space.revision) : undefined;
   const count = (pages: readonly { pages: readonly unknown[] }[]): number =>

@@ -2,15 +2,16 @@
  * Members, teams and team memberships, derived from records. Counts are computed from
  * the same queries as the lists they count, so a count always matches its list.
  */
+import type { HandlerContext } from '../../http/operation.ts';
 import { can, type Role } from '../../auth/roles.ts';
 import type { MemberRecord, SpaceRecord, TeamMemberRecord, TeamRecord } from '../../store/records.ts';
 import { canManageTeamMembers } from '../../rules/team-membership.ts';
 import { spaceRole } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
-import { callerRole, type Ctx } from './lookup.ts';
+import { callerRole } from './lookup.ts';
 
 /** The spaces a member can access, with their role on each (deleted spaces left out). */
-export function spacesOfMember(ctx: Ctx, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
+export function spacesOfMember(ctx: HandlerContext, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
   const out: { space: SpaceRecord; role: Role }[] = [];
   for (const space of ctx.rt.db.spaces.by('organization', member.organization)) {
     if (space.deletedAt) continue;
@@ -21,7 +22,7 @@ export function spacesOfMember(ctx: Ctx, member: MemberRecord): { space: SpaceRe
 }
 
 /** The team memberships of a user in one organization, in insertion order. */
-export function teamsOfMember(ctx: Ctx, organizationId: string, userId: string): TeamMemberRecord[] {
+export function teamsOfMember(ctx: HandlerContext, organizationId: string, userId: string): TeamMemberRecord[] {
   return ctx.rt.db.teamMembers.by('user', userId).filter((tm) => tm.organization === organizationId);
 }
 
@@ -29,9 +30,9 @@ export function teamsOfMember(ctx: Ctx, organizationId: string, userId: string):
  * How many spaces a member reaches depends only on their organization, whether they are
  * a guest and whether they are disabled: counted once per request for each such kind.
  */
-const spaceCounts = new WeakMap<Ctx, Map<string, number>>();
+const spaceCounts = new WeakMap<HandlerContext, Map<string, number>>();
 
-function spaceCountOf(ctx: Ctx, member: MemberRecord): number {
+function spaceCountOf(ctx: HandlerContext, member: MemberRecord): number {
   let counts = spaceCounts.get(ctx);
   if (!counts) {
     counts = new Map();
@@ -46,7 +47,7 @@ function spaceCountOf(ctx: Ctx, member: MemberRecord): number {
   return count;
 }
 
-export function presentMember(ctx: Ctx, member: MemberRecord) {
+export function presentMember(ctx: HandlerContext, member: MemberRecord) {
   return {
     object: 'member' as const,
     id: member.user,
@@ -63,18 +64,18 @@ export function presentMember(ctx: Ctx, member: MemberRecord) {
 }
 
 /** The caller's role in a team, if they are in it. */
-export function teamRoleOf(ctx: Ctx, teamId: string, userId: string): 'owner' | 'member' | undefined {
+export function teamRoleOf(ctx: HandlerContext, teamId: string, userId: string): 'owner' | 'member' | undefined {
   return ctx.rt.db.teamMembers.get(`${teamId}:${userId}`)?.role;
 }
 
 /** Whether the caller may change the team's members (admins, and the team's owners). */
-export function callerManagesTeam(ctx: Ctx, team: TeamRecord): boolean {
+export function callerManagesTeam(ctx: HandlerContext, team: TeamRecord): boolean {
   const role = callerRole(ctx, team.organization);
   if (role === undefined) return false;
   return canManageTeamMembers(role === 'admin', teamRoleOf(ctx, team.id, ctx.user.id));
 }
 
-export function presentTeam(ctx: Ctx, team: TeamRecord) {
+export function presentTeam(ctx: HandlerContext, team: TeamRecord) {
   const role = callerRole(ctx, team.organization);
   return {
     object: 'team' as const,
@@ -87,7 +88,7 @@ export function presentTeam(ctx: Ctx, team: TeamRecord) {
   };
 }
 
-export function presentTeamMembership(ctx: Ctx, tm: TeamMemberRecord) {
+export function presentTeamMembership(ctx: HandlerContext, tm: TeamMemberRecord) {
   // A team membership outlives no organization membership (removal cleans both), but an
   // imported state may hold one: it is then shown as a guest.
   const member: MemberRecord = ctx.rt.db.members.get(`${tm.organization}:${tm.user}`) ?? {

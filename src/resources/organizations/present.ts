@@ -5,14 +5,12 @@ import type { OrganizationRecord } from '../../store/records.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** Whether the user owns at least one team of the organization. */
-export function ownsTeam(ctx: Ctx, organizationId: string, userId: string): boolean {
+export function ownsTeam(ctx: HandlerContext, organizationId: string, userId: string): boolean {
   return ctx.rt.db.teamMembers.by('user', userId).some((tm) => tm.organization === organizationId && tm.role === 'owner');
 }
 
-export function presentOrganization(ctx: Ctx, org: OrganizationRecord) {
+export function presentOrganization(ctx: HandlerContext, org: OrganizationRecord) {
   const role = orgRole(ctx.rt, org.id, ctx.user.id);
   const admin = can(role, 'admin');
   return {

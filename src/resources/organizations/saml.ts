@@ -1,11 +1,11 @@
 /** SAML providers and SSO login infos (document 002). */
 import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
-import { requireOrgAdmin, requireOrgReader, requireSamlProvider, type Ctx } from './lookup.ts';
+import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from './lookup.ts';
 import { presentSamlProvider, samlService, samlStatus } from './present-org-settings.ts';
 
 type OrgParams = { organizationId: string };
@@ -20,7 +20,7 @@ interface ProviderFields {
   defaultRole?: Role | null;
 }
 
-function checkDefaultTeam(ctx: Ctx, org: OrganizationRecord, teamId: string | null | undefined): void {
+function checkDefaultTeam(ctx: HandlerContext, org: OrganizationRecord, teamId: string | null | undefined): void {
   if (!teamId) return;
   const team = ctx.rt.db.teams.get(teamId);
   if (!team || team.organization !== org.id) throw errors.invalid('body', `defaultTeam "${teamId}" is not a team of this organization`);

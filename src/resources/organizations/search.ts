@@ -7,7 +7,7 @@
 import type { OrganizationRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { appUrl } from '../shared/present.ts';
-import type { Ctx } from './lookup.ts';
+import type { HandlerContext } from '../../http/operation.ts';
 import { matchScore, queryTerms, splitSections } from './search-text.ts';
 
 /** Page title and description hits weigh more than body hits. */
@@ -31,7 +31,7 @@ function walk(pages: readonly PageRecord[], parentPath: string, ancestors: { tit
 }
 
 /** The pages of the space's live content that match, best first. */
-export function searchSpace(ctx: Ctx, space: SpaceRecord, terms: string[]): PageHit[] {
+export function searchSpace(ctx: HandlerContext, space: SpaceRecord, terms: string[]): PageHit[] {
   const revision = ctx.rt.db.revisions.get(space.revision);
   if (!revision) return [];
   const hits: PageHit[] = [];
@@ -72,7 +72,7 @@ export function presentPageHits(space: SpaceRecord, hits: readonly PageHit[], fi
   }));
 }
 
-export function searchOrganization(ctx: Ctx, org: OrganizationRecord, query: string) {
+export function searchOrganization(ctx: HandlerContext, org: OrganizationRecord, query: string) {
   const terms = queryTerms(query);
   const results = [];
   for (const space of ctx.rt.db.spaces.by('organization', org.id)) {

@@ -3,7 +3,7 @@
  * roster rules (removal wins, default role) are in rules/team-membership.ts.
  */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type TeamRoster,
 } from '../../rules/team-membership.ts';
 import { requireOrg } from '../shared/access.ts';
-import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers, type Ctx } from './lookup.ts';
+import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
 import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
 
 type TeamParams = { organizationId: string; teamId: string };
@@ -28,18 +28,18 @@ interface MembersUpdate {
 }
 
 /** The organization and the team, if the caller may change the team's members (403 otherwise). */
-function requireManagedTeam(ctx: Ctx, params: TeamParams): { org: OrganizationRecord; team: TeamRecord } {
+function requireManagedTeam(ctx: HandlerContext, params: TeamParams): { org: OrganizationRecord; team: TeamRecord } {
   const org = requireOrg(ctx, params.organizationId);
   const team = requireTeam(ctx, org, params.teamId);
   if (!callerManagesTeam(ctx, team)) throw errors.forbidden("change this team's members (admins and the team's owners may)");
   return { org, team };
 }
 
-function rosterOf(ctx: Ctx, team: TeamRecord): TeamRoster {
+function rosterOf(ctx: HandlerContext, team: TeamRecord): TeamRoster {
   return new Map(ctx.rt.db.teamMembers.by('team', team.id).map((tm) => [tm.user, tm.role]));
 }
 
-function save(ctx: Ctx, team: TeamRecord, before: TeamRoster, change: RosterChange): void {
+function save(ctx: HandlerContext, team: TeamRecord, before: TeamRoster, change: RosterChange): void {
   const { teamMembers } = ctx.rt.db;
   const note = (user: string) => ctx.rt.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
   [...change.removed, ...change.changed, ...change.added].forEach(note);
@@ -51,7 +51,7 @@ function save(ctx: Ctx, team: TeamRecord, before: TeamRoster, change: RosterChan
 }
 
 /** A member of the organization named by id or e-mail in the path; 404 otherwise. */
-function pathMember(ctx: Ctx, org: OrganizationRecord, ref: string): string {
+function pathMember(ctx: HandlerContext, org: OrganizationRecord, ref: string): string {
   const user = findUser(ctx, ref);
   return requireMember(ctx, org, user?.id ?? ref).user;
 }

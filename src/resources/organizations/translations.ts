@@ -3,11 +3,11 @@
  * (`title`, `languages`) and the official one (`language`, `source`, `instructions`).
  */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
-import { requireOrgAdmin, requireOrgReader, requireTranslation, type Ctx } from './lookup.ts';
+import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';
 import { presentTranslation } from './present-org-settings.ts';
 
 type OrgParams = { organizationId: string };
@@ -28,7 +28,7 @@ interface TranslationUpdate {
   instructions?: Document;
 }
 
-function checkSourceSpace(ctx: Ctx, org: OrganizationRecord, spaceId: string): void {
+function checkSourceSpace(ctx: HandlerContext, org: OrganizationRecord, spaceId: string): void {
   if (!findLiveSpace(ctx, org.id, spaceId)) {
     throw errors.invalid('body', `source.space "${spaceId}" is not a space of this organization`);
   }

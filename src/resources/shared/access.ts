@@ -31,7 +31,7 @@ export function requireCapability(role: Role | null | undefined, capability: Cap
  * The organization, if the caller is a member of it (guests included); otherwise 404.
  * With a capability, the caller's role must allow it (403 otherwise).
  */
-export function requireOrg(ctx: HandlerContext<unknown, unknown, unknown>, organizationId: string, capability?: Capability, action?: string): OrganizationRecord {
+export function requireOrg(ctx: HandlerContext, organizationId: string, capability?: Capability, action?: string): OrganizationRecord {
   const org = ctx.rt.db.organizations.get(organizationId);
   const role = org ? orgRole(ctx.rt, org.id, ctx.user.id) : undefined;
   if (!org || role === undefined) throw errors.notFound('Organization', organizationId);
@@ -68,7 +68,7 @@ export interface SpaceAccess {
  * `allowDeleted` (GET and restore). A capability the role lacks: 403.
  */
 export function requireSpace(
-  ctx: HandlerContext<unknown, unknown, unknown>,
+  ctx: HandlerContext,
   spaceId: string,
   capability?: Capability,
   options: { allowDeleted?: boolean; action?: string } = {},
@@ -85,12 +85,12 @@ export function requireSpace(
 }
 
 /** A space of the organization that is not deleted (what a body field naming a space needs). */
-export function findLiveSpace(ctx: HandlerContext<unknown, unknown, unknown>, organizationId: string, spaceId: string): SpaceRecord | undefined {
+export function findLiveSpace(ctx: HandlerContext, organizationId: string, spaceId: string): SpaceRecord | undefined {
   return findIn(ctx.rt.db.spaces, spaceId, (s) => s.organization === organizationId && !s.deletedAt);
 }
 
 /** A change request of the space, by id or by its number in the space; 404 otherwise. */
-export function requireChangeRequest(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
+export function requireChangeRequest(ctx: HandlerContext, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
   const { changeRequests } = ctx.rt.db;
   const byId = changeRequests.get(idOrNumber);
   if (byId && byId.space === space.id) return byId;

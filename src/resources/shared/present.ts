@@ -2,12 +2,10 @@
 import type { HandlerContext } from '../../http/operation.ts';
 import type { UserRecord } from '../../store/records.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 export const APP_ORIGIN = 'https://app.gitbook.com';
 
 /** `urls.location`: where the object lives on this server's API. */
-export function apiUrl(ctx: Ctx, path: string): string {
+export function apiUrl(ctx: HandlerContext, path: string): string {
   return `${ctx.origin}/v1${path}`;
 }
 
@@ -22,7 +20,7 @@ export function appUrl(path: string): string {
  */
 const presentedUsers = new WeakMap<UserRecord, { origin: string; user: ReturnType<typeof buildUser> }>();
 
-function buildUser(ctx: Ctx, user: UserRecord) {
+function buildUser(ctx: HandlerContext, user: UserRecord) {
   return Object.freeze({
     object: 'user' as const,
     id: user.id,
@@ -33,7 +31,7 @@ function buildUser(ctx: Ctx, user: UserRecord) {
   });
 }
 
-export function presentUser(ctx: Ctx, user: UserRecord) {
+export function presentUser(ctx: HandlerContext, user: UserRecord) {
   const kept = presentedUsers.get(user);
   if (kept && kept.origin === ctx.origin) return kept.user;
   const presented = buildUser(ctx, user);
@@ -42,7 +40,7 @@ export function presentUser(ctx: Ctx, user: UserRecord) {
 }
 
 /** The user by id, presented; a deleted user still shows as a placeholder. */
-export function presentUserById(ctx: Ctx, userId: string) {
+export function presentUserById(ctx: HandlerContext, userId: string) {
   const user = ctx.rt.db.users.get(userId);
   if (user) return presentUser(ctx, user);
   return {

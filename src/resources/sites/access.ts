@@ -9,15 +9,13 @@ import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupR
 import { orgRole, requireCapability, requireOrg } from '../shared/access.ts';
 import { findIn, findOrThrow } from '../shared/find.ts';
 
-export type Ctx = HandlerContext<any, any, any>;
-
 export interface SiteAccess {
   org: OrganizationRecord;
   site: SiteRecord;
 }
 
 /** The site of the organization; with `write`, the caller must be an admin of it. */
-export function requireSite(ctx: Ctx, organizationId: string, siteId: string, write = false): SiteAccess {
+export function requireSite(ctx: HandlerContext, organizationId: string, siteId: string, write = false): SiteAccess {
   const org = requireOrg(ctx, organizationId);
   const site = findOrThrow(ctx.rt.db.sites, siteId, 'Site', (s) => s.organization === org.id);
   if (write) requireCapability(orgRole(ctx.rt, org.id, ctx.user.id), 'admin', 'change sites of this organization');
@@ -30,7 +28,7 @@ export interface SitePath {
   siteId: string;
 }
 
-export function siteOf(ctx: Ctx, write = false): SiteAccess {
+export function siteOf(ctx: HandlerContext, write = false): SiteAccess {
   const p = ctx.params as SitePath;
   return requireSite(ctx, p.organizationId, p.siteId, write);
 }
@@ -40,36 +38,36 @@ function inSite(site: SiteRecord) {
   return (row: { site: string }) => row.site === site.id;
 }
 
-export function requireSection(ctx: Ctx, site: SiteRecord, id: string): SiteSectionRecord {
+export function requireSection(ctx: HandlerContext, site: SiteRecord, id: string): SiteSectionRecord {
   return findOrThrow(ctx.rt.db.siteSections, id, 'Site section', inSite(site));
 }
 
-export function requireGroup(ctx: Ctx, site: SiteRecord, id: string): SiteSectionGroupRecord {
+export function requireGroup(ctx: HandlerContext, site: SiteRecord, id: string): SiteSectionGroupRecord {
   return findOrThrow(ctx.rt.db.siteSectionGroups, id, 'Site section group', inSite(site));
 }
 
-export function requireSiteSpace(ctx: Ctx, site: SiteRecord, id: string): SiteSpaceRecord {
+export function requireSiteSpace(ctx: HandlerContext, site: SiteRecord, id: string): SiteSpaceRecord {
   return findOrThrow(ctx.rt.db.siteSpaces, id, 'Site space', inSite(site));
 }
 
-export function requireShareLink(ctx: Ctx, site: SiteRecord, id: string): ShareLinkRecord {
+export function requireShareLink(ctx: HandlerContext, site: SiteRecord, id: string): ShareLinkRecord {
   return findOrThrow(ctx.rt.db.shareLinks, id, 'Share link', inSite(site));
 }
 
 /** A body field naming a section of this site (400 naming the field otherwise). */
-export function sectionField(ctx: Ctx, site: SiteRecord, id: string, field: string): SiteSectionRecord {
+export function sectionField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionRecord {
   const row = findIn(ctx.rt.db.siteSections, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no section "${id}" in this site`);
   return row;
 }
 
-export function siteSpaceField(ctx: Ctx, site: SiteRecord, id: string, field: string): SiteSpaceRecord {
+export function siteSpaceField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSpaceRecord {
   const row = findIn(ctx.rt.db.siteSpaces, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no site space "${id}" in this site`);
   return row;
 }
 
-export function groupField(ctx: Ctx, site: SiteRecord, id: string, field: string): SiteSectionGroupRecord {
+export function groupField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionGroupRecord {
   const row = findIn(ctx.rt.db.siteSectionGroups, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no section group "${id}" in this site`);
   return row;

@@ -8,7 +8,7 @@ import { resolveShareKey } from '../../rules/share-links.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import type { Ctx } from './access.ts';
+import type { HandlerContext } from '../../http/operation.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
 import { sectionUrl, siteBaseUrl, siteSpaceUrl, withShareKey } from './urls.ts';
@@ -31,7 +31,7 @@ export interface SiteView {
  * share link of the site (400 naming `query.shareKey` otherwise). Sections and site
  * spaces of a published site have published URLs; on a share-link site only with a key.
  */
-export function siteView(ctx: Ctx, org: OrganizationRecord, site: SiteRecord, shareKey?: string): SiteView {
+export function siteView(ctx: HandlerContext, org: OrganizationRecord, site: SiteRecord, shareKey?: string): SiteView {
   const resolution = resolveShareKey(ctx.rt.db.shareLinks.by('site', site.id), shareKey);
   if (resolution.kind === 'unknown') throw errors.badRequest('query.shareKey is not the key of a share link of this site');
   if (resolution.kind === 'inactive') throw errors.badRequest('query.shareKey belongs to a share link that is not active');
@@ -40,7 +40,7 @@ export function siteView(ctx: Ctx, org: OrganizationRecord, site: SiteRecord, sh
   return { org, site, resolves, defaultSection: defaultSectionId(ctx.rt, site), ...(key && { shareKey: key }) };
 }
 
-function siteFeatures(ctx: Ctx, site: SiteRecord) {
+function siteFeatures(ctx: HandlerContext, site: SiteRecord) {
   const ids: string[] = [];
   if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) ids.push('sites-sections');
   if (site.adaptiveContent.enabled) ids.push('sites-adaptive-content');
@@ -51,7 +51,7 @@ function siteFeatures(ctx: Ctx, site: SiteRecord) {
   return ids.map((id) => ({ id, plan: site.type, frozen: false }));
 }
 
-export function presentSite(ctx: Ctx, org: OrganizationRecord, site: SiteRecord, shareKey?: string) {
+export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: SiteRecord, shareKey?: string) {
   const role = orgRole(ctx.rt, org.id, ctx.user.id);
   const member = role !== undefined;
   const admin = can(role, 'admin');
@@ -91,7 +91,7 @@ export function presentSite(ctx: Ctx, org: OrganizationRecord, site: SiteRecord,
   };
 }
 
-export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) {
+export function presentSiteSpace(ctx: HandlerContext, view: SiteView, ss: SiteSpaceRecord) {
   const space = ctx.rt.db.spaces.get(ss.space);
   const isDefault = defaultSiteSpaceId(ctx.rt, view.site, ss.section) === ss.id;
   return {
@@ -110,7 +110,7 @@ export function presentSiteSpace(ctx: Ctx, view: SiteView, ss: SiteSpaceRecord) 
   };
 }
 
-export function presentSection(ctx: Ctx, view: SiteView, section: SiteSectionRecord) {
+export function presentSection(ctx: HandlerContext, view: SiteView, section: SiteSectionRecord) {
   return {
     object: 'site-section' as const,
     id: section.id,
@@ -129,7 +129,7 @@ export function presentSection(ctx: Ctx, view: SiteView, section: SiteSectionRec
   };
 }
 
-export function presentGroup(ctx: Ctx, view: SiteView, group: SiteSectionGroupRecord) {
+export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSectionGroupRecord) {
   const sections = sectionsInGroup(ctx.rt, view.site.id, group.id)
     .filter((s) => !(view.liveOnly && s.draft))
     .map((s) => presentSection(ctx, view, s));
@@ -156,6 +156,6 @@ export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: Sha
 }
 
 /** Every section in structure order, presented (for lists that are not paginated by id). */
-export function presentSections(ctx: Ctx, view: SiteView) {
+export function presentSections(ctx: HandlerContext, view: SiteView) {
   return orderedSections(ctx.rt, view.site.id).map((s) => presentSection(ctx, view, s));
 }

@@ -1,11 +1,11 @@
 /** Site section groups: list, add, update, delete, add or remove a section, and the deprecated move. */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { groupField, requireGroup, requireSection, sectionField, siteOf, type Ctx, type SitePath } from './access.ts';
+import { groupField, requireGroup, requireSection, sectionField, siteOf, type SitePath } from './access.ts';
 import { presentGroup, siteView } from './present.ts';
 import { groupsOf, nextPosition, renumberTop, sectionsInGroup, topLevel } from './structure.ts';
 
@@ -15,23 +15,23 @@ type AddBody = { title: string; icon?: string | null; sections?: string[]; draft
 type UpdateBody = { title?: string; icon?: string | null; draft?: boolean; parentSectionGroupId?: string | null };
 type Pointer = { type: 'site-section' | 'site-section-group'; id: string };
 
-function groupOf(ctx: Ctx, write = false) {
+function groupOf(ctx: HandlerContext, write = false) {
   const { org, site } = siteOf(ctx, write);
   return { org, site, group: requireGroup(ctx, site, (ctx.params as GroupPath).siteSectionGroupId) };
 }
 
-function present(ctx: Ctx, org: Parameters<typeof siteView>[1], site: SiteRecord, group: SiteSectionGroupRecord) {
+function present(ctx: HandlerContext, org: Parameters<typeof siteView>[1], site: SiteRecord, group: SiteSectionGroupRecord) {
   return presentGroup(ctx, siteView(ctx, org, site), ctx.rt.db.siteSectionGroups.get(group.id) ?? group);
 }
 
 /** Puts a section at the end of a group (a section is in at most one group: it leaves any other). */
-function joinGroup(ctx: Ctx, site: SiteRecord, section: SiteSectionRecord, group: SiteSectionGroupRecord): void {
+function joinGroup(ctx: HandlerContext, site: SiteRecord, section: SiteSectionRecord, group: SiteSectionGroupRecord): void {
   if (section.sectionGroup === group.id) return;
   ctx.rt.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(sectionsInGroup(ctx.rt, site.id, group.id)) });
 }
 
 /** Takes sections out of their group into the top level, where the group stands (in order). */
-function ungroup(ctx: Ctx, site: SiteRecord, group: SiteSectionGroupRecord, sections: readonly SiteSectionRecord[], keepGroup: boolean): void {
+function ungroup(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupRecord, sections: readonly SiteSectionRecord[], keepGroup: boolean): void {
   const order = topLevel(ctx.rt, site.id).flatMap((item) => {
     const self = { kind: item.kind, id: item.row.id };
     if (item.row.id !== group.id) return [self];
@@ -78,8 +78,7 @@ export const sectionGroupOperations: Operation[] = [
         createdAt: ctx.now,
       });
       for (const s of sections) joinGroup(ctx, site, ctx.rt.db.siteSections.get(s.id)!, group);
-      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`));
-      return present(ctx, org, site, group);
+      return reply(present(ctx, org, site, group), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`) } });
     },
   }),
   op<GroupPath>({

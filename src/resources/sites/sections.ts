@@ -1,12 +1,12 @@
 /** Site sections: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { groupField, requireSection, sectionField, siteOf, siteSpaceField, type Ctx, type SitePath } from './access.ts';
+import { groupField, requireSection, sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
 import { presentSection, siteView } from './present.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
@@ -32,12 +32,12 @@ function sectionTitle(text: string): string {
   return title.length >= 2 ? title : 'Section';
 }
 
-function takenPaths(ctx: Ctx, site: SiteRecord, except?: string): Set<string> {
+function takenPaths(ctx: HandlerContext, site: SiteRecord, except?: string): Set<string> {
   return new Set(ctx.rt.db.siteSections.by('site', site.id).filter((s) => s.id !== except).map((s) => s.path));
 }
 
 /** The position a section takes at the end of a group, or of the top level. */
-function endOf(ctx: Ctx, site: SiteRecord, groupId: string | undefined): number {
+function endOf(ctx: HandlerContext, site: SiteRecord, groupId: string | undefined): number {
   return groupId ? nextPosition(sectionsInGroup(ctx.rt, site.id, groupId)) : nextPosition(topLevel(ctx.rt, site.id).map((i) => i.row));
 }
 
@@ -45,7 +45,7 @@ function endOf(ctx: Ctx, site: SiteRecord, groupId: string | undefined): number 
  * The first section added to a site whose site spaces sit at the root: those site spaces
  * first move into a section of their own (titled like the site), which stays the default.
  */
-function adoptRootSiteSpaces(ctx: Ctx, site: SiteRecord): void {
+function adoptRootSiteSpaces(ctx: HandlerContext, site: SiteRecord): void {
   const root = siteSpacesIn(ctx.rt, site.id, undefined);
   if (root.length === 0 || ctx.rt.db.siteSections.countBy('site', site.id) > 0) return;
   const title = sectionTitle(site.title);
@@ -63,7 +63,7 @@ function adoptRootSiteSpaces(ctx: Ctx, site: SiteRecord): void {
 }
 
 /** Puts `section` in `groupId` (or the top level) at `position`, leaving any other group. */
-function moveToContainer(ctx: Ctx, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
+function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
   const site = ctx.rt.db.sites.get(section.site)!;
   if (groupId) {
     const order = sectionsInGroup(ctx.rt, site.id, groupId).map((s) => s.id);
@@ -123,8 +123,7 @@ export const sectionOperations: Operation[] = [
       });
       const ss = insertSiteSpace(ctx, site, space, section.id);
       const stored = ctx.rt.db.siteSections.update(section.id, { defaultSiteSpace: ss.id });
-      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`));
-      return presentSection(ctx, siteView(ctx, org, ctx.rt.db.sites.get(site.id)!), stored);
+      return reply(presentSection(ctx, siteView(ctx, org, ctx.rt.db.sites.get(site.id)!), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
     },
   }),
   op<SectionPath>({

@@ -1,5 +1,5 @@
 /** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import { applyShareLinkChange, type ShareLinkChange } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -42,8 +42,7 @@ export const shareLinkOperations: Operation[] = [
         active: true,
         createdAt: ctx.now,
       });
-      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${view.org.id}/sites/${view.site.id}/share-links/${link.id}`));
-      return presentShareLink(view, link);
+      return reply(presentShareLink(view, link), { headers: { Location: apiUrl(ctx, `/orgs/${view.org.id}/sites/${view.site.id}/share-links/${link.id}`) } });
     },
   }),
   op<LinkPath>({

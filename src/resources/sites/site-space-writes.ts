@@ -6,11 +6,11 @@ import { errors } from '../../http/errors.ts';
 import { uniquePath } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSpaceRecord, SpaceRecord } from '../../store/records.ts';
-import type { Ctx } from './access.ts';
+import type { HandlerContext } from '../../http/operation.ts';
 import { nextPosition, siteSpacesIn } from './structure.ts';
 
 /** 409 when the space is already in the container (a space appears once per container). */
-export function assertSpaceFree(ctx: Ctx, site: SiteRecord, sectionId: string | undefined, spaceId: string, except?: string): void {
+export function assertSpaceFree(ctx: HandlerContext, site: SiteRecord, sectionId: string | undefined, spaceId: string, except?: string): void {
   const clash = siteSpacesIn(ctx.rt, site.id, sectionId).find((ss) => ss.space === spaceId && ss.id !== except);
   if (clash) {
     const where = sectionId ? `section "${sectionId}"` : 'this site';
@@ -19,7 +19,7 @@ export function assertSpaceFree(ctx: Ctx, site: SiteRecord, sectionId: string | 
 }
 
 export function insertSiteSpace(
-  ctx: Ctx,
+  ctx: HandlerContext,
   site: SiteRecord,
   space: SpaceRecord,
   sectionId: string | undefined,

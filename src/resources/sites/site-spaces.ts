@@ -1,11 +1,11 @@
 /** Site spaces: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { canLeave, moveInOrder, uniquePath } from '../../rules/site-order.ts';
 import type { SiteSpaceRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireSiteSpace, sectionField, siteOf, siteSpaceField, type Ctx, type SitePath } from './access.ts';
+import { requireSiteSpace, sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
 import { presentSiteSpace, siteView } from './present.ts';
 import { assertSpaceFree, insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
@@ -18,13 +18,13 @@ type AddBody = { spaceId: string | null; sectionId?: string; draft?: boolean; ti
 type UpdateBody = { path?: string; condition?: string | null; spaceId?: string; hidden?: boolean; draft?: boolean };
 type Pointer = { type: 'site-space'; siteSpace: string };
 
-function siteSpaceOf(ctx: Ctx, write = false) {
+function siteSpaceOf(ctx: HandlerContext, write = false) {
   const { org, site } = siteOf(ctx, write);
   return { org, site, ss: requireSiteSpace(ctx, site, (ctx.params as SiteSpacePath).siteSpaceId) };
 }
 
 /** A section keeps at least one site space: its last one can neither leave nor be deleted. */
-function assertCanLeave(ctx: Ctx, ss: SiteSpaceRecord, action: string): void {
+function assertCanLeave(ctx: HandlerContext, ss: SiteSpaceRecord, action: string): void {
   if (!canLeave(siteSpacesIn(ctx.rt, ss.site, ss.section).length, ss.section !== undefined)) {
     throw errors.conflict(`Site space "${ss.id}" is the last one of section "${ss.section}" and cannot be ${action}; delete the section instead`);
   }
@@ -60,8 +60,7 @@ export const siteSpaceOperations: Operation[] = [
       const sectionId = b.sectionId ? sectionField(ctx, site, b.sectionId, 'body.sectionId').id : defaultSectionId(ctx.rt, site);
       const space = b.spaceId === null ? createBlankSpace(ctx, org, b.title ?? 'Untitled space') : spaceField(ctx, org, b.spaceId, 'body.spaceId');
       const ss = insertSiteSpace(ctx, site, space, sectionId, { draft: b.draft });
-      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${ss.id}`));
-      return presentSiteSpace(ctx, siteView(ctx, org, site), ss);
+      return reply(presentSiteSpace(ctx, siteView(ctx, org, site), ss), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${ss.id}`) } });
     },
   }),
   op<SiteSpacePath>({

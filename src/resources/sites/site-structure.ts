@@ -5,13 +5,13 @@
  * spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
  * section, group and site-space operations write, so every move shows at once.
  */
-import { op, type Operation } from '../../http/operation.ts';
-import type { Ctx, SitePath } from './access.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import type { SitePath } from './access.ts';
 import { siteOf } from './access.ts';
 import { presentGroup, presentSection, presentSiteSpace, siteView, type SiteView } from './present.ts';
 import { siteSpacesIn, topLevel } from './structure.ts';
 
-export function presentStructure(ctx: Ctx, view: SiteView) {
+export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;
   if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) {
     const top = topLevel(ctx.rt, site.id).filter((item) => !(liveOnly && item.row.draft));

@@ -1,6 +1,6 @@
 /** Sites: list, create, get, update, delete. */
 import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
@@ -76,8 +76,7 @@ export const siteCoreOperations: Operation[] = [
       });
       const toAdd = spaces === 'new' || spaces === null ? [createBlankSpace(ctx, org, site.title)] : existing;
       for (const space of toAdd) insertSiteSpace(ctx, site, space, undefined);
-      ctx.hono.header('Location', apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`));
-      return presentSite(ctx, org, site);
+      return reply(presentSite(ctx, org, site), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`) } });
     },
   }),
   op<SitePath>({

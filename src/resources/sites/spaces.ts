@@ -7,17 +7,17 @@ import { errors } from '../../http/errors.ts';
 import type { OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
-import type { Ctx } from './access.ts';
+import type { HandlerContext } from '../../http/operation.ts';
 
 /** The space named by a body field; 400 naming the field if it is not a live space of `org`. */
-export function spaceField(ctx: Ctx, org: OrganizationRecord, spaceId: string, field: string): SpaceRecord {
+export function spaceField(ctx: HandlerContext, org: OrganizationRecord, spaceId: string, field: string): SpaceRecord {
   const space = findLiveSpace(ctx, org.id, spaceId);
   if (!space) throw errors.badRequest(`${field}: no space "${spaceId}" in this organization`);
   return space;
 }
 
 /** A new, empty, private space in `org` (what `spaces: "new"` and `spaceId: null` ask for). */
-export function createBlankSpace(ctx: Ctx, org: OrganizationRecord, title: string): SpaceRecord {
+export function createBlankSpace(ctx: HandlerContext, org: OrganizationRecord, title: string): SpaceRecord {
   return createSpace(ctx, {
     organization: org.id,
     title: title.slice(0, 50),

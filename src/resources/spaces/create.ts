@@ -7,17 +7,15 @@
 import type { HandlerContext } from '../../http/operation.ts';
 import type { PageRecord, SpaceRecord } from '../../store/records.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 /** What the caller decides about a new space; id, revision and timestamps come from here. */
 export type NewSpace = Omit<SpaceRecord, 'id' | 'revision' | 'createdAt' | 'updatedAt'>;
 
-function copyPages(ctx: Ctx, pages: readonly PageRecord[]): PageRecord[] {
+function copyPages(ctx: HandlerContext, pages: readonly PageRecord[]): PageRecord[] {
   return pages.map((p) => ({ ...p, id: ctx.rt.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
 }
 
 /** Inserts the first revision of space `spaceId`: a copy of revision `sourceId`, or empty. */
-function insertFirstRevision(ctx: Ctx, spaceId: string, sourceId?: string): string {
+function insertFirstRevision(ctx: HandlerContext, spaceId: string, sourceId?: string): string {
   const { revisions } = ctx.rt.db;
   const source = sourceId === undefined ? undefined : revisions.get(sourceId);
   const id = ctx.rt.ids.next('revision');
@@ -36,7 +34,7 @@ function insertFirstRevision(ctx: Ctx, spaceId: string, sourceId?: string): stri
 }
 
 /** Inserts a space made now and its first revision (a copy of revision `copyOf`, if given). */
-export function createSpace(ctx: Ctx, fields: NewSpace, copyOf?: string): SpaceRecord {
+export function createSpace(ctx: HandlerContext, fields: NewSpace, copyOf?: string): SpaceRecord {
   const id = ctx.rt.ids.next('space');
   const revision = insertFirstRevision(ctx, id, copyOf);
   return ctx.rt.db.spaces.insert({ id, ...fields, revision, createdAt: ctx.now, updatedAt: ctx.now });

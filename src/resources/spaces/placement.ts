@@ -9,7 +9,6 @@ import { requireOrg, requireSpace } from '../shared/access.ts';
 import { createSpace } from './create.ts';
 import { presentSpace } from './present.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
 type SpaceParams = { spaceId: string };
 type Pointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
 
@@ -27,7 +26,7 @@ export function copyTitle(title: string): string {
 }
 
 /** The spaces under `parent` (undefined: the root) in the organization, in sibling order. */
-function siblings(ctx: Ctx, organization: string, parent: string | undefined, except: string): SpaceRecord[] {
+function siblings(ctx: HandlerContext, organization: string, parent: string | undefined, except: string): SpaceRecord[] {
   const { spaces } = ctx.rt.db;
   return spaces
     .by('organization', organization)
@@ -59,7 +58,7 @@ function visibilityUnder(space: SpaceRecord, parent: string | undefined): SpaceR
 }
 
 /** Renumbers `list` 0..n-1, writing only the rows whose position changes. */
-function renumber(ctx: Ctx, list: SpaceRecord[]): void {
+function renumber(ctx: HandlerContext, list: SpaceRecord[]): void {
   list.forEach((s, i) => {
     if (s.position !== i) ctx.rt.db.spaces.update(s.id, { position: i });
   });

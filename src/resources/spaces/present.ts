@@ -11,8 +11,6 @@ import { presentGitSync } from '../shared/git-sync.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import { publishedUrls } from './urls.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 export function spacePermissions(role: Role | null) {
   const admin = can(role, 'admin');
   return {
@@ -29,7 +27,7 @@ export function spacePermissions(role: Role | null) {
   };
 }
 
-function changeRequestCounts(ctx: Ctx, spaceId: string) {
+function changeRequestCounts(ctx: HandlerContext, spaceId: string) {
   let open = 0;
   let draft = 0;
   const view = ctx.rt.db.changeRequests.viewBy('space', spaceId);
@@ -41,7 +39,7 @@ function changeRequestCounts(ctx: Ctx, spaceId: string) {
   return { changeRequests: view.length, changeRequestsOpen: open, changeRequestsDraft: draft };
 }
 
-export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, shareKey?: string) {
+export function presentSpace(ctx: HandlerContext, space: SpaceRecord, role: Role | null, shareKey?: string) {
   const { comments } = ctx.rt.db;
   return {
     object: 'space' as const,
@@ -73,12 +71,12 @@ export function presentSpace(ctx: Ctx, space: SpaceRecord, role: Role | null, sh
 }
 
 /** The Space as the caller sees it: with the caller's own role on it. */
-export function presentSpaceToCaller(ctx: Ctx, space: SpaceRecord) {
+export function presentSpaceToCaller(ctx: HandlerContext, space: SpaceRecord) {
   return presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
 }
 
 /** A space whose record is gone altogether (a site space may still name it) presents as a placeholder. */
-export function presentMissingSpace(ctx: Ctx, spaceId: string, organization: string) {
+export function presentMissingSpace(ctx: HandlerContext, spaceId: string, organization: string) {
   const placeholder: SpaceRecord = {
     id: spaceId, organization, title: 'Deleted space', emoji: '1f5d1', visibility: 'private', editMode: 'locked',
     defaultLevel: 'inherit', revision: spaceId, position: 0, createdAt: ctx.now, updatedAt: ctx.now, deletedAt: ctx.now,

@@ -8,14 +8,12 @@ import type { HandlerContext } from '../../http/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { siteSpaceUrl, urlContext } from '../sites/urls.ts';
 
-type Ctx = HandlerContext<unknown, unknown, unknown>;
-
 export interface PublishedUrls {
   published?: string;
   public?: string;
 }
 
-export function publishedUrls(ctx: Ctx, space: SpaceRecord, shareKey?: string): PublishedUrls {
+export function publishedUrls(ctx: HandlerContext, space: SpaceRecord, shareKey?: string): PublishedUrls {
   const { db } = ctx.rt;
   const link = shareKey ? db.shareLinks.get(db.shareLinks.idsBy('key', shareKey)[0] ?? '') : undefined;
   const shared = link?.active ? link : undefined;
