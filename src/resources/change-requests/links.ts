@@ -6,6 +6,7 @@
  */
 import type { FileRecord, RevisionRecord } from '../../store/records.ts';
 import { APP_ORIGIN } from '../shared/present.ts';
+import { linkHrefs } from '../../text/markdown.ts';
 import { fileAssetPath, pageEntries, type PageEntry } from '../shared/page-tree.ts';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -21,14 +22,6 @@ export interface FoundLink {
   target: LinkTarget;
   /** The page the link is written in. */
   from: PageEntry;
-}
-
-/** The hrefs of markdown links and images, outside fenced code. */
-export function extractHrefs(markdown: string): string[] {
-  const text = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  const out: string[] = [];
-  for (const m of text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1]);
-  return out;
 }
 
 /** `a/b/../c.md` from folder `x` → `x/a/c.md`; undefined when it leaves the root. */
@@ -81,7 +74,7 @@ export class LinkResolver {
 
   /** Every link written in `pages` (default: every page), in page order. */
   links(pages: PageEntry[] = this.entries): FoundLink[] {
-    return pages.flatMap((from) => extractHrefs(from.page.markdown).map((href) => ({ href, from, ...this.resolve(from, href) })));
+    return pages.flatMap((from) => linkHrefs(from.page.markdown).map((href) => ({ href, from, ...this.resolve(from, href) })));
   }
 }
 

@@ -1,7 +1,9 @@
 /**
  * Page bodies: markdown as stored, evaluated (variable expressions replaced by their
- * values) or turned into a GitBook JSON document of headings and paragraphs.
+ * values) or turned into a GitBook JSON document of headings and paragraphs (read by the
+ * one markdown reader, src/text/markdown.ts).
  */
+import { blockText, blocks, inlineText, plainText as plainMarkdown } from '../../text/markdown.ts';
 
 /** GitBook's markdown writes a variable as `<code class="expression">space.vars.name</code>`. */
 const EXPRESSION = /<code class="expression">\s*(?:space|page)\.vars\.([\w-]+)\s*<\/code>/g;
@@ -14,29 +16,21 @@ function text(value: string) {
   return { object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] as never[] }] };
 }
 
-/** Plain text of a markdown line: links and images keep their label, emphasis goes. */
+/** Plain text of a markdown line: links and images keep their label, emphasis and tags go. */
 export function plainText(line: string): string {
-  return line
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[*_`]+/g, '')
-    .trim();
+  return plainMarkdown(line);
 }
 
+/** A GitBook JSON document of the markdown: headings (levels 1 to 3) and paragraphs, code blocks as their code. */
 export function toDocument(markdown: string) {
   const nodes: object[] = [];
-  const blocks = markdown.replace(/\r\n/g, '\n').split(/\n{2,}/);
-  for (const block of blocks) {
-    const trimmed = block.trim();
-    if (!trimmed) continue;
-    const heading = /^(#{1,6})\s+(.*)$/.exec(trimmed);
-    if (heading && !trimmed.includes('\n')) {
-      const level = Math.min(heading[1].length, 3);
-      nodes.push({ object: 'block', type: `heading-${level}`, data: {}, nodes: [text(plainText(heading[2]))] });
-    } else {
-      const body = trimmed.startsWith('```') ? trimmed.replace(/^```[^\n]*\n?|```$/g, '') : plainText(trimmed.replace(/\n/g, ' '));
-      nodes.push({ object: 'block', type: 'paragraph', nodes: [text(body)] });
+  for (const token of blocks(markdown.replace(/\r\n/g, '\n'))) {
+    if (token.type === 'heading') {
+      nodes.push({ object: 'block', type: `heading-${Math.min(token.depth, 3)}`, data: {}, nodes: [text(inlineText(token.tokens).trim())] });
+      continue;
     }
+    const body = token.type === 'code' ? token.text : blockText(token).replace(/\n/g, ' ').trim();
+    if (body) nodes.push({ object: 'block', type: 'paragraph', nodes: [text(body)] });
   }
   return { object: 'document' as const, data: {}, nodes };
 }

@@ -1,8 +1,9 @@
 /**
  * Plain functions behind organization search: a page's markdown split into sections (a
- * heading and the text under it), markdown reduced to plain text, and a full-text match
+ * heading and the text under it, read by the one markdown reader), and a full-text match
  * of query terms (every term must occur as the start of a word, case- and accent-blind).
  */
+import { blockText, blocks, inlineText } from '../../text/markdown.ts';
 import { fold, slug } from '../../text/slug.ts';
 
 export interface Section {
@@ -15,46 +16,24 @@ export interface Section {
 /** `Day one` → `day-one`: the anchor GitBook gives a heading (the one slugger). */
 export { slug as anchorOf };
 
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-
-
-/** Markdown to plain text: links and images keep their text, marks and fences go. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^```.*$/gm, '')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~]+/g, '')
-    .replace(/^\s*>\s?/gm, '')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
 /** Sections of a page: text before the first heading belongs to a section titled like the page. */
 export function splitSections(pageTitle: string, markdown: string): Section[] {
   const sections: Section[] = [];
-  let current: { anchor: string; title: string; lines: string[] } = { anchor: '', title: pageTitle, lines: [] };
-  let inFence = false;
+  let current: { anchor: string; title: string; texts: string[] } = { anchor: '', title: pageTitle, texts: [] };
   const flush = () => {
-    const body = plainText(current.lines.join('\n'));
+    const body = current.texts.filter(Boolean).join('\n').replace(/[ \t]+/g, ' ').trim();
     if (body || current.anchor) sections.push({ anchor: current.anchor, title: current.title, body });
   };
-  for (const line of markdown.split('\n')) {
-    if (/^```/.test(line)) inFence = !inFence;
-    const heading = inFence ? null : HEADING.exec(line);
-    if (heading) {
+  for (const token of blocks(markdown)) {
+    if (token.type === 'heading') {
       flush();
-      const title = plainText(heading[2]);
-      current = { anchor: slug(title), title, lines: [] };
-    } else {
-      current.lines.push(line);
-    }
+      const title = inlineText(token.tokens).trim();
+      current = { anchor: slug(title), title, texts: [] };
+    } else current.texts.push(blockText(token));
   }
   flush();
   return sections;
 }
-
 
 /** The query's terms: words of letters and digits, folded, without repeats. */
 export function queryTerms(query: string): string[] {
