@@ -7,7 +7,7 @@
  * organization, changing needs its admin role, as for every other site operation. Bodies are
  * validated by the official schemas themselves (schemas/sites/*-customization*, generated).
  */
-import { op, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation } from '../../http/operation.ts';
 import { applyOverridePatch } from '../../rules/customization.ts';
 import { requireSiteSpace, siteOf, type SitePath } from './access.ts';
 import { siteCustomization, siteSpaceCustomization } from './customizations.ts';
@@ -79,7 +79,7 @@ export const customizationOperations: Operation[] = [
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const ss = requireSiteSpace(ctx, site, ctx.params.siteSpaceId);
-      if (!ss.customization) return new Response(null, { status: 204 });
+      if (!ss.customization) return reply(undefined, { status: 204 });
       ctx.rt.db.siteSpaces.update(ss.id, { customization: undefined, customizationUpdatedAt: undefined });
       return undefined;
     },
