@@ -3,14 +3,19 @@
  * validated input and return data (or a `Reply` naming its status, headers or ready JSON
  * text); they never write responses themselves: the registrar is the one place that does.
  */
-import type { Runtime } from '../runtime.ts';
+import type { Coverage } from '../coverage/coverage.ts';
+import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
+import type { Tables } from '../store/store.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * What a handler sees. Helpers shared by many operations take `HandlerContext` (any params,
- * query and body); a row's own handler gets its typed params, query and body from `op()`.
+ * What a handler sees: the request's validated input, the caller, and of its session only
+ * what operations use (tables, ids, transition marks), not the runtime that loads scenarios,
+ * saves the data file and keeps the journal. Helpers shared by many operations take
+ * `HandlerContext` (any params, query and body); a row's own handler gets its typed params,
+ * query and body from `op()`.
  */
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
@@ -18,8 +23,14 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   body: B;
   /** The authenticated caller. */
   user: UserRecord;
-  /** Everything the session holds: store tables, clock, ids, options. */
-  rt: Runtime;
+  /** The session's tables; writes made here are rolled back if the handler throws. */
+  db: Tables;
+  /** The session's id source for new records. */
+  ids: IdSource;
+  /** Where handlers note the state-machine transitions they apply (and refuse). */
+  coverage: Pick<Coverage, 'transition' | 'refused'>;
+  /** The filler seed the app was started with (`--seed`), for values derived from it. */
+  seed: number;
   /** The virtual clock's reading at the start of the request, as ISO text. */
   now: string;
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */

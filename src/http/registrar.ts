@@ -5,14 +5,13 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { errors } from './errors.ts';
-import { check } from './schemas.ts';
+import { check, type Schemas } from './schemas.ts';
 import { LIST_NAME, listName } from './paginate.ts';
 import { control, mark } from '../faults/apply.ts';
 import { Reply, type HandlerContext, type Operation } from './operation.ts';
-import type { Runtime } from '../runtime.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import type { UserRecord } from '../store/records.ts';
-import type { RowChange } from '../store/store.ts';
+import type { RowChange, Tables } from '../store/store.ts';
 
 const NO_BODY = new Set([204, 205]);
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -41,12 +40,12 @@ function specificity(a: Operation, b: Operation): number {
   return 0;
 }
 
-export function authenticate(c: Context, rt: Runtime): UserRecord {
+function authenticate(c: Context, db: Tables): UserRecord {
   const header = c.req.header('authorization');
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw errors.unauthorized();
-  const id = rt.db.users.idsBy('token', match[1])[0];
-  const user = id ? rt.db.users.get(id) : undefined;
+  const id = db.users.idsBy('token', match[1])[0];
+  const user = id ? db.users.get(id) : undefined;
   if (!user) throw errors.unauthorized('The bearer token is not known to this server');
   return user;
 }
@@ -78,9 +77,9 @@ function originOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-function checkParams(op: Operation, names: string[], rt: Runtime, params: Record<string, string>): void {
+function checkParams(op: Operation, names: string[], schemas: Schemas, params: Record<string, string>): void {
   if (op.params) {
-    check(rt.schemas.coercingValidator(op.params), params, 'path');
+    check(schemas.coercingValidator(op.params), params, 'path');
     return;
   }
   for (const name of names) {
@@ -135,9 +134,9 @@ export function register(app: Hono, operations: readonly Operation[]): void {
       mark(c, op.operationId, null);
       const injected = await control(c, op, rt.faults);
       if (injected) return injected;
-      const user = authenticate(c, rt);
+      const user = authenticate(c, rt.db);
       const params = { ...c.req.param() } as Record<string, string>;
-      checkParams(op, names, rt, params);
+      checkParams(op, names, rt.schemas, params);
       const query = readQuery(c);
       if (op.method === 'GET') (query as { [LIST_NAME]?: string })[LIST_NAME] = listName(c.req.path, query);
       if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
@@ -151,7 +150,10 @@ export function register(app: Hono, operations: readonly Operation[]): void {
         query,
         body,
         user,
-        rt,
+        db: rt.db,
+        ids: rt.ids,
+        coverage: rt.coverage,
+        seed: rt.options.seed ?? 0,
         now: rt.clock.iso(),
         origin: originOf(c.req.url),
       };

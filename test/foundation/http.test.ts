@@ -123,7 +123,7 @@ describe('the registrar', () => {
         status: 200,
         body: 'common/title-body',
         handle: (ctx) => {
-          ctx.rt.db.organizations.update(ctx.params.id, { title: ctx.body.title });
+          ctx.db.organizations.update(ctx.params.id, { title: ctx.body.title });
           if (ctx.body.title === 'explode') throw errors.conflict('second write refused');
           return { ok: true };
         },

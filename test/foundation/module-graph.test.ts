@@ -2,10 +2,11 @@
  * Which modules request code loads (issue 12): the operations and the rules never reach the
  * scenario builder or the filler libraries (faker, json-schema-faker), and the rules import
  * neither Hono, lowdb nor the HTTP error catalogue. Walks the value imports of the sources
- * (type-only imports load nothing).
+ * (type-only imports load nothing). And no operation, rule or HTTP module names the runtime,
+ * not even as a type: handlers see the narrow HandlerContext.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -55,5 +56,21 @@ describe('module graph', () => {
     const graph = reachable(...['change-request', 'comment-status', 'space-lifecycle', 'team-membership', 'share-links', 'member-role', 'site-order'].map((r) => `src/rules/${r}.ts`));
     const loaded = [...graph].filter((m) => /^hono|^lowdb|^src\/http\//.test(m));
     expect(loaded).toEqual([]);
+  });
+
+  it('no operation, rule or HTTP module imports the runtime, even as a type', () => {
+    const files = ['src/http', 'src/resources', 'src/rules'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(ROOT, dir, f)),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const naming = files.filter((file) => {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+      return source.statements.some(
+        (node) => ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && resolve(dirname(file), node.moduleSpecifier.text) === join(ROOT, 'src/runtime.ts'),
+      );
+    });
+    expect(naming.map((f) => relative(ROOT, f))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The registrar is the one place that writes responses and the one transaction around a
  * handler (issue 12): async handlers are refused when a row is registered, a handler that
- * returns a promise anyway is rolled back, and a Reply sets status and headers.
+ * returns a promise anyway is rolled back, and a Reply sets status and headers. Handlers see
+ * a narrow context: their input, the caller, and the session's tables, ids and marks.
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/app.ts';
@@ -25,7 +26,7 @@ describe('registrar', () => {
     register(
       mock.app,
       [row((ctx) => {
-        ctx.rt.db.users.update(userId, { displayName: 'Changed' });
+        ctx.db.users.update(userId, { displayName: 'Changed' });
         return Promise.resolve({});
       })],
     );
@@ -47,5 +48,31 @@ describe('registrar', () => {
     expect([created.status, created.headers.get('location'), await created.json()]).toEqual([201, 'http://localhost/v1/x', { id: 'x' }]);
     const removed = await mock.fetch('http://localhost/v1/test-only/created', { method: 'DELETE', headers });
     expect([removed.status, await removed.text()]).toEqual([204, '']);
+  });
+
+  it('gives a handler only its input, the caller and its session\'s tables, ids and marks', async () => {
+    const mock = createMock();
+    const token = mock.runtime.manifest.tokens.admin;
+    const userId = mock.runtime.manifest.ids.users.admin;
+    const seen: { keys: string[]; user: string; sameDb: boolean }[] = [];
+    register(mock.app, [
+      row((ctx) => {
+        seen.push({ keys: Object.keys(ctx).sort(), user: ctx.user.id, sameDb: ctx.db === mock.runtime.db });
+        ctx.db.users.update(userId, { displayName: 'In a session' });
+        return {};
+      }),
+    ]);
+    const call = (session?: string) =>
+      mock.fetch('http://localhost/v1/test-only/thing', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(session && { 'x-mock-session': session }) },
+      });
+    expect((await call('narrow-context')).status).toBe(200);
+    expect(seen).toEqual([{ keys: ['body', 'coverage', 'db', 'ids', 'now', 'origin', 'params', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
+    // The write went to the session's tables, not the default session's.
+    expect(mock.runtime.db.users.get(userId)?.displayName).not.toBe('In a session');
+    expect((await call()).status).toBe(200);
+    expect(seen[1].sameDb).toBe(true);
+    expect(mock.runtime.db.users.get(userId)?.displayName).toBe('In a session');
   });
 });

@@ -179,7 +179,7 @@ describe('ping', () => {
     const [header, payload, signature] = body.serviceVisitorClaims.split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({ sub: t.id('users', 'commenter') });
-    const expected = createHmac('sha256', visitorClaimsSecret(t.mock.runtime)).update(`${header}.${payload}`).digest('base64url');
+    const expected = createHmac('sha256', visitorClaimsSecret(t.mock.runtime.options.seed ?? 0)).update(`${header}.${payload}`).digest('base64url');
     expect(signature).toBe(expected);
     const member = await t.call('admin', 'GET', `${M}/{users.commenter}`);
     expect(member.body.lastSeenAt).toBe('2026-01-01T01:00:00.000Z');

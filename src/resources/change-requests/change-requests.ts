@@ -41,9 +41,9 @@ export const changeRequestCrudOperations: Operation[] = [
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       const { status, contributor, creator, requestedReviewer } = ctx.query;
-      const reviewers = ctx.rt.db.requestedReviewers;
+      const reviewers = ctx.db.requestedReviewers;
       return paginate(
-        ctx.rt.db.changeRequests.viewBy('space', space.id),
+        ctx.db.changeRequests.viewBy('space', space.id),
         ctx.query,
         (cr) => presentChangeRequest(ctx, cr),
         (cr) =>
@@ -66,9 +66,9 @@ export const changeRequestCrudOperations: Operation[] = [
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'create change requests in this space' });
       requireEditable(space);
-      const { changeRequests } = ctx.rt.db;
+      const { changeRequests } = ctx.db;
       const number = Math.max(0, ...changeRequests.by('space', space.id).map((cr) => cr.number)) + 1;
-      const id = ctx.rt.ids.next('changeRequest');
+      const id = ctx.ids.next('changeRequest');
       const revision = createRevision(ctx, space, {
         ...contentOf(revisionOf(ctx, space.revision)),
         parents: [space.revision],
@@ -112,8 +112,8 @@ export const changeRequestCrudOperations: Operation[] = [
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       const { patch } = decided(patchChangeRequest(cr, ctx.body, ctx.now));
-      const saved = Object.keys(patch).length > 0 ? ctx.rt.db.changeRequests.update(cr.id, patch) : cr;
-      if (patch.status) ctx.rt.coverage.transition('change-request', cr.status, patch.status);
+      const saved = Object.keys(patch).length > 0 ? ctx.db.changeRequests.update(cr.id, patch) : cr;
+      if (patch.status) ctx.coverage.transition('change-request', cr.status, patch.status);
       return presentChangeRequest(ctx, saved);
     },
   }),
@@ -134,9 +134,9 @@ export const changeRequestCrudOperations: Operation[] = [
         parents: [space.revision, cr.revision],
         type: 'merge',
       });
-      ctx.rt.db.changeRequests.update(cr.id, decided(mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id)).patch);
-      ctx.rt.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
-      ctx.rt.coverage.transition('change-request', cr.status, 'merged');
+      ctx.db.changeRequests.update(cr.id, decided(mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id)).patch);
+      ctx.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
+      ctx.coverage.transition('change-request', cr.status, 'merged');
       noteOutdated(ctx, space.id, space.revision);
       return { revision: merged.id, result: 'merge' as const };
     },
@@ -158,11 +158,11 @@ export const changeRequestCrudOperations: Operation[] = [
         type: 'update',
         changeRequest: cr.id,
       });
-      ctx.rt.db.changeRequests.update(cr.id, {
+      ctx.db.changeRequests.update(cr.id, {
         ...decided(updateChangeRequest(cr, space.revision, revision.id, ctx.now)).patch,
         ...withContributor(cr, ctx.user.id),
       });
-      ctx.rt.coverage.transition('change-request-base', isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');
+      ctx.coverage.transition('change-request-base', isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');
       return { revision: revision.id, result: 'update' as const };
     },
   }),

@@ -45,7 +45,7 @@ export const changeOperations: Operation[] = [
     handle: (ctx) => {
       // Against its first parent (the official description); a first revision creates everything.
       const { space, revision } = revisionContent(ctx);
-      const parent = revision.parents[0] === undefined ? undefined : ctx.rt.db.revisions.get(revision.parents[0]);
+      const parent = revision.parents[0] === undefined ? undefined : ctx.db.revisions.get(revision.parents[0]);
       const base = parent ? contentOf(parent) : { pages: [], files: [], reusableContents: [], variables: {} };
       return presentChanges(ctx, space, semanticChanges(base, contentOf(revision)), ctx.query.limit);
     },

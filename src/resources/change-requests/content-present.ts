@@ -136,9 +136,9 @@ export function presentRevision(ctx: HandlerContext, place: ContentPlace, option
   const type = revisionType(revision);
   const mergedFrom =
     type === 'merge'
-      ? revision.parents.map((id) => ctx.rt.db.revisions.get(id)?.changeRequest).find((id) => id !== undefined)
+      ? revision.parents.map((id) => ctx.db.revisions.get(id)?.changeRequest).find((id) => id !== undefined)
       : undefined;
-  const mergedCr = mergedFrom ? ctx.rt.db.changeRequests.get(mergedFrom) : undefined;
+  const mergedCr = mergedFrom ? ctx.db.changeRequests.get(mergedFrom) : undefined;
   return {
     object: 'revision' as const,
     id: revision.id,

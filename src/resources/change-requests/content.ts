@@ -75,7 +75,7 @@ export const contentOperations: Operation[] = [
       requireEditable(space);
       decided(editContent(cr, cr.revision, ctx.now));
       const current = revisionOf(ctx, cr.revision);
-      const page = importedPage(new URL(ctx.body.url), current.pages, ctx.rt.ids.next('page'), ctx.now);
+      const page = importedPage(new URL(ctx.body.url), current.pages, ctx.ids.next('page'), ctx.now);
       const revision = createRevision(ctx, space, {
         ...contentOf(current),
         pages: [...current.pages, page],
@@ -83,7 +83,7 @@ export const contentOperations: Operation[] = [
         type: 'edits',
         changeRequest: cr.id,
       });
-      ctx.rt.db.changeRequests.update(cr.id, { ...decided(editContent(cr, revision.id, ctx.now)).patch, ...withContributor(cr, ctx.user.id) });
+      ctx.db.changeRequests.update(cr.id, { ...decided(editContent(cr, revision.id, ctx.now)).patch, ...withContributor(cr, ctx.user.id) });
       return { revision: revision.id, importedResources: 1, totalResources: 1 };
     },
   }),

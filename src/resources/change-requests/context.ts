@@ -21,7 +21,7 @@ export function loadChangeRequest(ctx: Ctx, capability: Capability = 'view', act
 }
 
 export function revisionOf(ctx: HandlerContext, id: string): RevisionRecord {
-  const revision = ctx.rt.db.revisions.get(id);
+  const revision = ctx.db.revisions.get(id);
   if (!revision) throw new Error(`revision ${id} is missing from the store`);
   return revision;
 }
@@ -37,7 +37,7 @@ export function createRevision(
   space: SpaceRecord,
   fields: Content & Pick<RevisionRecord, 'parents' | 'type'> & Partial<Pick<RevisionRecord, 'changeRequest' | 'git'>>,
 ): RevisionRecord {
-  return ctx.rt.db.revisions.insert({ id: ctx.rt.ids.next('revision'), space: space.id, createdAt: ctx.now, ...fields });
+  return ctx.db.revisions.insert({ id: ctx.ids.next('revision'), space: space.id, createdAt: ctx.now, ...fields });
 }
 
 /** The contributors of a change request after `userId` changed its content. */

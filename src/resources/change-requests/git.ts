@@ -31,7 +31,7 @@ interface GitBody {
 
 /** A 40-hex object id, different for each operation of a run. */
 function oid(ctx: HandlerContext, what: string): string {
-  return createHash('sha1').update(`${ctx.rt.ids.next('git')}:${what}`).digest('hex');
+  return createHash('sha1').update(`${ctx.ids.next('git')}:${what}`).digest('hex');
 }
 
 /**
@@ -47,7 +47,7 @@ function syncRecord(ctx: Ctx, space: SpaceRecord, direction: 'import' | 'export'
     repoName: repoName(url),
     installationProvider: provider,
     integration: kept?.integration ?? provider,
-    installationId: space.gitSync?.installationId ?? ctx.rt.ids.next('gitInstallation'),
+    installationId: space.gitSync?.installationId ?? ctx.ids.next('gitInstallation'),
     url: kept?.url ?? stripCredentials(gitInfo?.url ?? url),
     ref,
     updatedAt: ctx.now,
@@ -86,7 +86,7 @@ export const gitOperations: Operation[] = [
         },
       });
       if (!standalone) {
-        ctx.rt.db.spaces.update(space.id, { revision: revision.id, updatedAt: ctx.now, gitSync: syncRecord(ctx, space, 'import') });
+        ctx.db.spaces.update(space.id, { revision: revision.id, updatedAt: ctx.now, gitSync: syncRecord(ctx, space, 'import') });
         noteOutdated(ctx, space.id, space.revision);
       }
       return undefined;
@@ -105,7 +105,7 @@ export const gitOperations: Operation[] = [
       // The exported commit is the current revision's (mutable) Git metadata.
       const { ref, commitMessage, repoCommitURL } = ctx.body;
       const commit = oid(ctx, 'export');
-      ctx.rt.db.revisions.update(space.revision, {
+      ctx.db.revisions.update(space.revision, {
         git: {
           oid: commit,
           message: commitMessage!,
@@ -114,7 +114,7 @@ export const gitOperations: Operation[] = [
           ...(repoCommitURL && { url: commitUrl(repoCommitURL, commit) }),
         },
       });
-      if (!ctx.body.standalone) ctx.rt.db.spaces.update(space.id, { gitSync: syncRecord(ctx, space, 'export') });
+      if (!ctx.body.standalone) ctx.db.spaces.update(space.id, { gitSync: syncRecord(ctx, space, 'export') });
       return undefined;
     },
   }),

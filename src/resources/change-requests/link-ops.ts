@@ -74,7 +74,7 @@ export const linkOperations: Operation[] = [
       const primary = new Set(groups.filter((g) => g.status === 'broken').map((g) => g.key));
       // Broken links that only the space's active change requests hold.
       const inChangeRequests = new Set<string>();
-      for (const cr of ctx.rt.db.changeRequests.by('space', space.id).filter(isActive)) {
+      for (const cr of ctx.db.changeRequests.by('space', space.id).filter(isActive)) {
         for (const key of brokenKeys(revisionOf(ctx, cr.revision))) if (!primary.has(key)) inChangeRequests.add(key);
       }
       const { status } = ctx.query;

@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../http/operation.ts';
 import { baseRevision, isActive } from '../../rules/change-request.ts';
 
 export function noteOutdated(ctx: HandlerContext, spaceId: string, oldRevision: string): void {
-  for (const cr of ctx.rt.db.changeRequests.by('space', spaceId)) {
-    if (isActive(cr) && baseRevision(cr) === oldRevision) ctx.rt.coverage.transition('change-request-base', 'current', 'outdated');
+  for (const cr of ctx.db.changeRequests.by('space', spaceId)) {
+    if (isActive(cr) && baseRevision(cr) === oldRevision) ctx.coverage.transition('change-request-base', 'current', 'outdated');
   }
 }

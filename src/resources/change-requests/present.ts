@@ -10,11 +10,11 @@ export function changeRequestAppPath(space: SpaceRecord, cr: ChangeRequestRecord
 }
 
 export function openComments(ctx: HandlerContext, cr: ChangeRequestRecord): number {
-  return ctx.rt.db.comments.countBy('openInChangeRequest', cr.id);
+  return ctx.db.comments.countBy('openInChangeRequest', cr.id);
 }
 
 export function presentChangeRequest(ctx: HandlerContext, cr: ChangeRequestRecord) {
-  const space = ctx.rt.db.spaces.get(cr.space)!;
+  const space = ctx.db.spaces.get(cr.space)!;
   return {
     object: 'change-request' as const,
     id: cr.id,

@@ -34,7 +34,7 @@ export const reviewerOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx);
-      return paginate(ctx.rt.db.requestedReviewers.viewBy('changeRequest', cr.id), ctx.query, (r) => presentReviewer(ctx, r));
+      return paginate(ctx.db.requestedReviewers.viewBy('changeRequest', cr.id), ctx.query, (r) => presentReviewer(ctx, r));
     },
   }),
   op<CrParams, unknown, { users: string[]; subject?: string }>({
@@ -51,12 +51,12 @@ export const reviewerOperations: Operation[] = [
       const users = [...new Set(ctx.body.users)];
       // Every user must be an active member of the space's organization who can see the space.
       ctx.body.users.forEach((userId, i) => {
-        const member = membership(ctx.rt, space.organization, userId);
-        if (!member || member.disabled || spaceRole(ctx.rt, space, userId) === null) {
+        const member = membership(ctx.db, space.organization, userId);
+        if (!member || member.disabled || spaceRole(ctx.db, space, userId) === null) {
           throw errors.invalid('body', `users[${i}] ("${userId}") is not a member of the space's organization`);
         }
       });
-      const { requestedReviewers, changeRequests } = ctx.rt.db;
+      const { requestedReviewers, changeRequests } = ctx.db;
       const requested = users.map((user) => {
         const id = `${cr.id}:${user}`;
         return (
@@ -78,7 +78,7 @@ export const reviewerOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'review', 'remove reviewers in this space');
-      const removed = ctx.rt.db.requestedReviewers.delete(`${cr.id}:${ctx.params.userId}`);
+      const removed = ctx.db.requestedReviewers.delete(`${cr.id}:${ctx.params.userId}`);
       // The official document answers 204 when the user was not a requested reviewer.
       return removed ? undefined : reply(undefined, { status: 204 });
     },

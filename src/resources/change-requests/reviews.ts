@@ -24,13 +24,13 @@ const V = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
 
 /** Outdated: the same reviewer submitted a newer review of the change request. */
 function isOutdated(ctx: Ctx, review: ChangeRequestReviewRecord): boolean {
-  const table = ctx.rt.db.changeRequestReviews;
+  const table = ctx.db.changeRequestReviews;
   const seq = table.seqOf(review.id) ?? 0;
   return table.by('changeRequest', review.changeRequest).some((r) => r.reviewer === review.reviewer && (table.seqOf(r.id) ?? 0) > seq);
 }
 
 function presentReview(ctx: Ctx, scope: CommentScope, review: ChangeRequestReviewRecord, format?: BodyFormat) {
-  const comment = review.comment ? ctx.rt.db.comments.get(review.comment) : undefined;
+  const comment = review.comment ? ctx.db.comments.get(review.comment) : undefined;
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -64,7 +64,7 @@ export const reviewOperations: Operation[] = [
       const scope = requireScope(ctx);
       const { outdated, format } = ctx.query;
       return paginate(
-        ctx.rt.db.changeRequestReviews.viewBy('changeRequest', scope.changeRequest!.id),
+        ctx.db.changeRequestReviews.viewBy('changeRequest', scope.changeRequest!.id),
         ctx.query,
         (r) => presentReview(ctx, scope, r, format),
         outdated === undefined ? undefined : (r) => isOutdated(ctx, r) === outdated,
@@ -82,15 +82,15 @@ export const reviewOperations: Operation[] = [
     handle: (ctx) => {
       const scope = requireScope(ctx);
       const cr = scope.changeRequest!;
-      const request = ctx.rt.db.requestedReviewers.get(`${cr.id}:${ctx.user.id}`);
+      const request = ctx.db.requestedReviewers.get(`${cr.id}:${ctx.user.id}`);
       if (!request && !can(scope.role, 'review')) {
         throw errors.forbidden('review this change request (the review role, or a review request, is needed)');
       }
       decided(reviewable(cr));
       // The reviewer may comment as part of the review, whatever their role.
       const comment = ctx.body.comment && createComment(ctx, { ...scope, role: 'review' }, { body: { document: ctx.body.comment } });
-      const review = ctx.rt.db.changeRequestReviews.insert({
-        id: ctx.rt.ids.next('review'),
+      const review = ctx.db.changeRequestReviews.insert({
+        id: ctx.ids.next('review'),
         changeRequest: cr.id,
         space: scope.space.id,
         reviewer: ctx.user.id,

@@ -20,15 +20,15 @@ export function commenterIds(ctx: HandlerContext, scope: CommentScope): string[]
   for (let i = 0; i < view.length; i++) {
     const comment = view.at(i);
     see(comment.postedBy, comment.postedAt);
-    for (const reply of ctx.rt.db.commentReplies.by('comment', comment.id)) see(reply.postedBy, reply.postedAt);
+    for (const reply of ctx.db.commentReplies.by('comment', comment.id)) see(reply.postedBy, reply.postedAt);
   }
   return [...first].sort((a, b) => a[1].localeCompare(b[1])).map(([user]) => user);
 }
 
 /** A commenter as an organization member; one who left shows as a disabled guest. */
 export function presentCommenter(ctx: HandlerContext, space: SpaceRecord, userId: string) {
-  const { db } = ctx.rt;
-  const member = membership(ctx.rt, space.organization, userId);
+  const { db } = ctx;
+  const member = membership(ctx.db, space.organization, userId);
   const user = db.users.get(userId);
   const teams = db.teamMembers.by('user', userId).filter((t) => t.organization === space.organization).length;
   return {

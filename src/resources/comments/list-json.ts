@@ -24,7 +24,7 @@ interface Kept {
 const keptByApp = new WeakMap<object, Map<CommentRecord, Kept>>();
 
 function inputsKey(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
-  const { db } = ctx.rt;
+  const { db } = ctx;
   return [
     ctx.origin,
     format ?? '',
@@ -40,10 +40,10 @@ function inputsKey(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, f
 
 /** The comment as JSON text, from the kept copy when nothing it depends on has changed. */
 export function commentJson(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format: BodyFormat | undefined): string {
-  let kept = keptByApp.get(ctx.rt);
+  let kept = keptByApp.get(ctx.db);
   if (!kept) {
     kept = new Map();
-    keptByApp.set(ctx.rt, kept);
+    keptByApp.set(ctx.db, kept);
   }
   const key = inputsKey(ctx, scope, c, format);
   const hit = kept.get(c);

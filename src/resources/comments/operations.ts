@@ -93,7 +93,7 @@ function commentRows(n: Names): Operation[] {
       handle: (ctx) => {
         const scope = requireScope(ctx);
         const comment = requireComment(ctx, scope, ctx.params.commentId);
-        const view = ctx.rt.db.commentReplies.viewBy('comment', comment.id);
+        const view = ctx.db.commentReplies.viewBy('comment', comment.id);
         return paginate(view, ctx.query, (r) => presentReply(ctx, scope, r, ctx.query.format), undefined, 'asc');
       },
     }),

@@ -35,7 +35,7 @@ function presentReactions(ctx: HandlerContext, reactions: readonly ReactionRecor
 }
 
 function presentPageTarget(ctx: HandlerContext, scope: CommentScope, revisionId: string, pageId: string) {
-  const { revisions } = ctx.rt.db;
+  const { revisions } = ctx.db;
   const found = findPage(revisions.get(revisionId)?.pages ?? [], pageId);
   if (!found) return { id: pageId, outdated: true };
   const { page, path } = found;
@@ -49,7 +49,7 @@ function presentPageTarget(ctx: HandlerContext, scope: CommentScope, revisionId:
 
 function presentRepliers(ctx: HandlerContext, commentId: string) {
   const byUser = new Map<string, { count: number; updatedAt: string }>();
-  for (const reply of ctx.rt.db.commentReplies.by('comment', commentId)) {
+  for (const reply of ctx.db.commentReplies.by('comment', commentId)) {
     const seen = byUser.get(reply.postedBy);
     const at = reply.editedAt && reply.editedAt > reply.postedAt ? reply.editedAt : reply.postedAt;
     if (!seen) byUser.set(reply.postedBy, { count: 1, updatedAt: at });
@@ -67,7 +67,7 @@ export function presentComment(ctx: HandlerContext, scope: CommentScope, c: Comm
     postedAt: c.postedAt,
     ...(c.editedAt && { editedAt: c.editedAt }),
     reactions: presentReactions(ctx, c.reactions),
-    replies: ctx.rt.db.commentReplies.countBy('comment', c.id),
+    replies: ctx.db.commentReplies.countBy('comment', c.id),
     repliers: presentRepliers(ctx, c.id),
     body: renderBody(c.body, format),
     target: {

@@ -32,7 +32,7 @@ export interface CommentScope {
 /** The scope named by the path; 404 when the space or change request is not visible. */
 export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>): CommentScope {
   const { space, role } = requireSpace(ctx as HandlerContext, ctx.params.spaceId);
-  const { comments } = ctx.rt.db;
+  const { comments } = ctx.db;
   if (ctx.params.changeRequestId === undefined) {
     return {
       space,
@@ -58,10 +58,10 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
 /** A comment of the scope; 404 for an unknown id or a comment of another scope. */
 export function requireComment(ctx: HandlerContext, scope: CommentScope, commentId: string): CommentRecord {
   const inScope = (c: CommentRecord) => c.space === scope.space.id && c.changeRequest === scope.changeRequest?.id;
-  return findOrThrow(ctx.rt.db.comments, commentId, 'Comment', inScope);
+  return findOrThrow(ctx.db.comments, commentId, 'Comment', inScope);
 }
 
 /** A reply of the comment; 404 otherwise. */
 export function requireReply(ctx: HandlerContext, comment: CommentRecord, replyId: string): CommentReplyRecord {
-  return findOrThrow(ctx.rt.db.commentReplies, replyId, 'Comment reply', (r) => r.comment === comment.id);
+  return findOrThrow(ctx.db.commentReplies, replyId, 'Comment reply', (r) => r.comment === comment.id);
 }

@@ -52,11 +52,11 @@ function requireCommenter(scope: CommentScope): void {
 export function createComment(ctx: HandlerContext, scope: CommentScope, input: CommentCreate): CommentRecord {
   requireCommenter(scope);
   if (input.page !== undefined) {
-    const pages = ctx.rt.db.revisions.get(scope.revision)?.pages ?? [];
+    const pages = ctx.db.revisions.get(scope.revision)?.pages ?? [];
     if (!findPage(pages, input.page)) throw errors.badRequest(`body.page: no page "${input.page}" in this content`);
   }
-  return ctx.rt.db.comments.insert({
-    id: ctx.rt.ids.next('comment'),
+  return ctx.db.comments.insert({
+    id: ctx.ids.next('comment'),
     space: scope.space.id,
     ...(scope.changeRequest && { changeRequest: scope.changeRequest.id }),
     revision: scope.revision,
@@ -96,25 +96,25 @@ export function updateComment(ctx: HandlerContext, scope: CommentScope, comment:
     const resolution = applyResolution(comment, input.resolved, ctx.user.id, ctx.now);
     if (resolution) {
       Object.assign(patch, resolution);
-      ctx.rt.coverage.transition('comment', comment.status, resolution.status);
+      ctx.coverage.transition('comment', comment.status, resolution.status);
     }
   }
-  return Object.keys(patch).length ? ctx.rt.db.comments.update(comment.id, patch) : comment;
+  return Object.keys(patch).length ? ctx.db.comments.update(comment.id, patch) : comment;
 }
 
 export function deleteComment(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord): void {
   if (!commentPermissions(scope.role, comment.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a comment posted by someone else');
   }
-  const { commentReplies, comments } = ctx.rt.db;
+  const { commentReplies, comments } = ctx.db;
   for (const id of [...commentReplies.idsBy('comment', comment.id)]) commentReplies.delete(id);
   comments.delete(comment.id);
 }
 
 export function createReply(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
   requireCommenter(scope);
-  return ctx.rt.db.commentReplies.insert({
-    id: ctx.rt.ids.next('commentReply'),
+  return ctx.db.commentReplies.insert({
+    id: ctx.ids.next('commentReply'),
     comment: comment.id,
     space: comment.space,
     ...(comment.changeRequest && { changeRequest: comment.changeRequest }),
@@ -128,12 +128,12 @@ export function createReply(ctx: HandlerContext, scope: CommentScope, comment: C
 export function updateReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord, input: CommentUpdate): CommentReplyRecord {
   requireCommenter(scope);
   const patch = contentPatch(ctx, scope, reply, input, 'reply');
-  return Object.keys(patch).length ? ctx.rt.db.commentReplies.update(reply.id, patch) : reply;
+  return Object.keys(patch).length ? ctx.db.commentReplies.update(reply.id, patch) : reply;
 }
 
 export function deleteReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord): void {
   if (!commentPermissions(scope.role, reply.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a reply posted by someone else');
   }
-  ctx.rt.db.commentReplies.delete(reply.id);
+  ctx.db.commentReplies.delete(reply.id);
 }

@@ -30,19 +30,19 @@ export function requireOrgAdmin(ctx: HandlerContext, organizationId: string, act
 }
 
 export function callerRole(ctx: HandlerContext, organizationId: string): Role | null | undefined {
-  return orgRole(ctx.rt, organizationId, ctx.user.id);
+  return orgRole(ctx.db, organizationId, ctx.user.id);
 }
 
 /** An active member of the organization, by user id; 404 otherwise. */
 export function requireMember(ctx: HandlerContext, org: OrganizationRecord, userId: string): MemberRecord {
-  const member = membership(ctx.rt, org.id, userId);
+  const member = membership(ctx.db, org.id, userId);
   if (!member) throw errors.notFound('Member', userId);
   return member;
 }
 
 /** The user named by an id or an e-mail (case-insensitive), if any. */
 export function findUser(ctx: HandlerContext, ref: string): UserRecord | undefined {
-  const { users } = ctx.rt.db;
+  const { users } = ctx.db;
   const byId = users.get(ref);
   if (byId) return byId;
   const id = users.idsBy('email', ref.toLowerCase())[0];
@@ -58,7 +58,7 @@ export function resolveMembers(ctx: HandlerContext, org: OrganizationRecord, ref
   const ids: string[] = [];
   for (const ref of refs) {
     const user = findUser(ctx, ref);
-    if (user && membership(ctx.rt, org.id, user.id)) ids.push(user.id);
+    if (user && membership(ctx.db, org.id, user.id)) ids.push(user.id);
     else unknown.push(ref);
   }
   if (unknown.length > 0) {
@@ -68,7 +68,7 @@ export function resolveMembers(ctx: HandlerContext, org: OrganizationRecord, ref
 }
 
 export function adminCount(ctx: HandlerContext, organizationId: string): number {
-  return ctx.rt.db.members.by('organization', organizationId).filter((m) => m.role === 'admin' && !m.disabled).length;
+  return ctx.db.members.by('organization', organizationId).filter((m) => m.role === 'admin' && !m.disabled).length;
 }
 
 /** Whether a row belongs to the organization (for findOrThrow). */
@@ -77,16 +77,16 @@ function inOrg(org: OrganizationRecord) {
 }
 
 export function requireTeam(ctx: HandlerContext, org: OrganizationRecord, teamId: string): TeamRecord {
-  return findOrThrow(ctx.rt.db.teams, teamId, 'Team', inOrg(org));
+  return findOrThrow(ctx.db.teams, teamId, 'Team', inOrg(org));
 }
 
 export function requireSamlProvider(ctx: HandlerContext, org: OrganizationRecord, id: string): SamlProviderRecord {
-  return findOrThrow(ctx.rt.db.samlProviders, id, 'SAML provider', inOrg(org));
+  return findOrThrow(ctx.db.samlProviders, id, 'SAML provider', inOrg(org));
 }
 
 export function findSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string): OpenApiSpecRecord | undefined {
-  const id = ctx.rt.db.openapiSpecs.idsBy('slug', `${org.id}:${slug}`)[0];
-  return id ? ctx.rt.db.openapiSpecs.get(id) : undefined;
+  const id = ctx.db.openapiSpecs.idsBy('slug', `${org.id}:${slug}`)[0];
+  return id ? ctx.db.openapiSpecs.get(id) : undefined;
 }
 
 export function requireSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string): OpenApiSpecRecord {
@@ -96,9 +96,9 @@ export function requireSpec(ctx: HandlerContext, org: OrganizationRecord, slug: 
 }
 
 export function requireTranslation(ctx: HandlerContext, org: OrganizationRecord, id: string): TranslationRecord {
-  return findOrThrow(ctx.rt.db.translations, id, 'Translation settings', inOrg(org));
+  return findOrThrow(ctx.db.translations, id, 'Translation settings', inOrg(org));
 }
 
 export function requireInviteLink(ctx: HandlerContext, org: OrganizationRecord, id: string): InviteLinkRecord {
-  return findOrThrow(ctx.rt.db.inviteLinks, id, 'Invite link', inOrg(org));
+  return findOrThrow(ctx.db.inviteLinks, id, 'Invite link', inOrg(org));
 }

@@ -4,7 +4,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Tables } from '../../store/store.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -24,7 +24,7 @@ interface MemberListQuery extends PageRequest {
 
 function enforce(ctx: HandlerContext, decision: MemberDecision): void {
   // 409 is the last admin staying an admin: the state machine's one refusal.
-  if (!decision.ok && decision.status === 409) ctx.rt.coverage.refused('member-role', 'admin');
+  if (!decision.ok && decision.status === 409) ctx.coverage.refused('member-role', 'admin');
   decided(decision);
 }
 
@@ -44,15 +44,15 @@ interface RosterEntry {
  * out once, and again only after members or users change (the tables' versions), so a
  * list request does not look up and sort every member of a large organization.
  */
-const rosters = new WeakMap<Runtime, Map<string, { version: string; sorted: RosterEntry[] }>>();
+const rosters = new WeakMap<Tables, Map<string, { version: string; sorted: RosterEntry[] }>>();
 
 function sortedRoster(ctx: HandlerContext, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] {
-  const { members, users } = ctx.rt.db;
+  const { members, users } = ctx.db;
   const version = `${members.version}:${users.version}`;
-  let byKey = rosters.get(ctx.rt);
+  let byKey = rosters.get(ctx.db);
   if (!byKey) {
     byKey = new Map();
-    rosters.set(ctx.rt, byKey);
+    rosters.set(ctx.db, byKey);
   }
   const key = `${organizationId}:${sort}`;
   const cached = byKey.get(key);
@@ -70,7 +70,7 @@ function sortedRoster(ctx: HandlerContext, organizationId: string, sort: MemberL
 /** The members sorted ascending by the requested key (ties keep joining order). */
 function sortMembers(ctx: HandlerContext, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
   const key = (m: MemberRecord): string =>
-    sort === 'name' ? (ctx.rt.db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
+    sort === 'name' ? (ctx.db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
   return rows.map((m, i) => ({ m, i, k: key(m) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map((x) => x.m);
 }
 
@@ -116,9 +116,9 @@ export const memberOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      ctx.rt.coverage.transition('member-role', member.role ?? 'guest', 'none');
-      for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.rt.db.teamMembers.delete(tm.id);
-      ctx.rt.db.members.delete(member.id);
+      ctx.coverage.transition('member-role', member.role ?? 'guest', 'none');
+      for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.db.teamMembers.delete(tm.id);
+      ctx.db.members.delete(member.id);
     },
   }),
   op<MemberParams, unknown, { role: Role | null }>({
@@ -132,8 +132,8 @@ export const memberOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      if (member.role !== ctx.body.role) ctx.rt.coverage.transition('member-role', member.role ?? 'guest', ctx.body.role ?? 'guest');
-      return presentMember(ctx, ctx.rt.db.members.update(member.id, { role: ctx.body.role }));
+      if (member.role !== ctx.body.role) ctx.coverage.transition('member-role', member.role ?? 'guest', ctx.body.role ?? 'guest');
+      return presentMember(ctx, ctx.db.members.update(member.id, { role: ctx.body.role }));
     },
   }),
   op<MemberParams>({
@@ -146,7 +146,7 @@ export const memberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'make a member an SSO member');
       const member = requireMember(ctx, org, ctx.params.userId);
-      return presentMember(ctx, ctx.rt.db.members.update(member.id, { sso: true }));
+      return presentMember(ctx, ctx.db.members.update(member.id, { sso: true }));
     },
   }),
   op<MemberParams, PageRequest>({
@@ -160,7 +160,7 @@ export const memberOperations: Operation[] = [
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       const spaces = spacesOfMember(ctx, member);
-      const view = ctx.rt.db.spaces.viewOf(spaces.map((s) => s.space));
+      const view = ctx.db.spaces.viewOf(spaces.map((s) => s.space));
       const roles = new Map(spaces.map((s) => [s.space.id, s.role]));
       return paginate(view, ctx.query, (space) => ({ permission: roles.get(space.id)!, space: presentSpace(ctx, space, roles.get(space.id)!) }), undefined, 'desc');
     },
@@ -176,7 +176,7 @@ export const memberOperations: Operation[] = [
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       const needle = ctx.query.title?.toLowerCase();
-      const { teams, teamMembers } = ctx.rt.db;
+      const { teams, teamMembers } = ctx.db;
       return paginate(
         teamMembers.viewOf(teamsOfMember(ctx, org.id, member.user)),
         ctx.query,
@@ -194,8 +194,8 @@ export const memberOperations: Operation[] = [
     response: 'organizations/ping',
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
-      ctx.rt.db.members.update(`${org.id}:${ctx.user.id}`, { lastSeenAt: ctx.now });
-      return { organization: org.id, user: ctx.user.id, now: ctx.now, secret: visitorClaimsSecret(ctx.rt) };
+      ctx.db.members.update(`${org.id}:${ctx.user.id}`, { lastSeenAt: ctx.now });
+      return { organization: org.id, user: ctx.user.id, now: ctx.now, secret: visitorClaimsSecret(ctx.seed) };
     },
     after: async (claims) => {
       const token = await signVisitorClaims(claims);

@@ -19,9 +19,9 @@ const SPEC_PARAMS = 'organizations/openapi-spec-params';
 
 /** Adds a version made from `source` and points the spec at it. */
 function addVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Source): OpenApiSpecRecord {
-  const id = ctx.rt.ids.next('openapi-version');
+  const id = ctx.ids.next('openapi-version');
   const fromUrl = 'url' in source;
-  ctx.rt.db.openapiSpecVersions.insert({
+  ctx.db.openapiSpecVersions.insert({
     id,
     spec: spec.id,
     url: fromUrl ? source.url : textVersionUrl(ctx, spec, id),
@@ -29,11 +29,11 @@ function addVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Source
     ...(!fromUrl && { text: source.text }),
     createdAt: ctx.now,
   });
-  return ctx.rt.db.openapiSpecs.update(spec.id, { sourceURL: fromUrl ? source.url : undefined, updatedAt: ctx.now });
+  return ctx.db.openapiSpecs.update(spec.id, { sourceURL: fromUrl ? source.url : undefined, updatedAt: ctx.now });
 }
 
 function createSpec(ctx: HandlerContext, org: OrganizationRecord, slug: string, source: Source): OpenApiSpecRecord {
-  const spec = ctx.rt.db.openapiSpecs.insert({ id: ctx.rt.ids.next('openapi-spec'), organization: org.id, slug, createdAt: ctx.now, updatedAt: ctx.now });
+  const spec = ctx.db.openapiSpecs.insert({ id: ctx.ids.next('openapi-spec'), organization: org.id, slug, createdAt: ctx.now, updatedAt: ctx.now });
   return addVersion(ctx, spec, source);
 }
 
@@ -46,7 +46,7 @@ function sourceChanged(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Sou
 }
 
 function requireVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, versionId: string) {
-  return findOrThrow(ctx.rt.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
+  return findOrThrow(ctx.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
 }
 
 function latestVersion(ctx: HandlerContext, spec: OpenApiSpecRecord) {
@@ -88,7 +88,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-list',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
-      return paginate(ctx.rt.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
+      return paginate(ctx.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
     },
   }),
   op<OrgParams, unknown, { slug: string; source: Source }>({
@@ -138,8 +138,8 @@ export const openApiOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete OpenAPI specs');
       const spec = requireSpec(ctx, org, ctx.params.specSlug);
-      for (const id of [...ctx.rt.db.openapiSpecVersions.idsBy('spec', spec.id)]) ctx.rt.db.openapiSpecVersions.delete(id);
-      ctx.rt.db.openapiSpecs.delete(spec.id);
+      for (const id of [...ctx.db.openapiSpecVersions.idsBy('spec', spec.id)]) ctx.db.openapiSpecVersions.delete(id);
+      ctx.db.openapiSpecs.delete(spec.id);
     },
   }),
   op<SpecParams, PageRequest>({
@@ -152,7 +152,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version-list',
     handle: (ctx) => {
       const spec = readSpec(ctx, ctx.params);
-      return paginate(ctx.rt.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
+      return paginate(ctx.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
     },
   }),
   op<SpecParams>({

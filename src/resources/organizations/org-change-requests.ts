@@ -37,11 +37,11 @@ export const orgChangeRequestOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const q = ctx.query;
-      const { changeRequests, requestedReviewers, siteSpaces, spaces } = ctx.rt.db;
+      const { changeRequests, requestedReviewers, siteSpaces, spaces } = ctx.db;
       const siteSpaceIds = q.site === undefined ? undefined : new Set(siteSpaces.by('site', q.site).map((s) => s.space));
       const visibleSpaces = spaces
         .by('organization', org.id)
-        .filter((s) => !s.deletedAt && spaceRole(ctx.rt, s, ctx.user.id) !== null)
+        .filter((s) => !s.deletedAt && spaceRole(ctx.db, s, ctx.user.id) !== null)
         .filter((s) => (q.space === undefined || s.id === q.space) && (siteSpaceIds === undefined || siteSpaceIds.has(s.id)));
       const keep = (cr: ChangeRequestRecord) =>
         q.status.includes(cr.status) &&

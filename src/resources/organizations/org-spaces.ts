@@ -32,11 +32,11 @@ export const orgSpaceOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
-      const visible = (space: SpaceRecord) => !space.deletedAt && spaceRole(ctx.rt, space, ctx.user.id) !== null;
+      const visible = (space: SpaceRecord) => !space.deletedAt && spaceRole(ctx.db, space, ctx.user.id) !== null;
       return paginate(
-        ctx.rt.db.spaces.viewBy('organization', org.id),
+        ctx.db.spaces.viewBy('organization', org.id),
         ctx.query,
-        (space) => presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id)),
+        (space) => presentSpace(ctx, space, spaceRole(ctx.db, space, ctx.user.id)),
         visible,
       );
     },
@@ -59,11 +59,11 @@ export const orgSpaceOperations: Operation[] = [
         visibility: 'private',
         editMode: editMode ?? 'live',
         defaultLevel: 'inherit',
-        position: ctx.rt.db.spaces.countBy('organization', org.id),
+        position: ctx.db.spaces.countBy('organization', org.id),
         ...(parent && { parent }),
         ...(language && { language }),
       });
-      const presented = presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
+      const presented = presentSpace(ctx, space, spaceRole(ctx.db, space, ctx.user.id));
       return reply(presented, { headers: { Location: presented.urls.location } });
     },
   }),

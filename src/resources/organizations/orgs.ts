@@ -33,7 +33,7 @@ export const orgOperations: Operation[] = [
     query: 'common/pagination-query',
     response: 'organizations/organization-list',
     handle: (ctx) => {
-      const { members, organizations } = ctx.rt.db;
+      const { members, organizations } = ctx.db;
       return paginate(members.viewBy('user', ctx.user.id), ctx.query, (m) =>
         presentOrganization(ctx, organizations.get(m.organization)!),
       (m) => !m.disabled);
@@ -60,7 +60,7 @@ export const orgOperations: Operation[] = [
       const patch: Partial<OrganizationRecord> = { ...rest };
       if (defaultContent !== undefined) {
         if (defaultContent !== null) {
-          const site = ctx.rt.db.sites.get(defaultContent.site);
+          const site = ctx.db.sites.get(defaultContent.site);
           if (!site || site.organization !== org.id) {
             throw errors.invalid('body', `defaultContent.site "${defaultContent.site}" is not a site of this organization`);
           }
@@ -68,14 +68,14 @@ export const orgOperations: Operation[] = [
         patch.defaultContent = defaultContent;
       }
       if (hostname !== undefined && hostname !== org.hostname) {
-        if (ctx.rt.db.organizations.find((o) => o.id !== org.id && o.hostname === hostname)) {
+        if (ctx.db.organizations.find((o) => o.id !== org.id && o.hostname === hostname)) {
           throw errors.conflict(`The hostname "${hostname}" is taken by another organization`);
         }
         patch.hostname = hostname;
       }
       if (emailDomains !== undefined) patch.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
       if (logo !== undefined) patch.logo = logo ?? undefined;
-      return presentOrganization(ctx, ctx.rt.db.organizations.update(org.id, patch));
+      return presentOrganization(ctx, ctx.db.organizations.update(org.id, patch));
     },
   }),
   op<OrgParams & { inviteId: string }>({
@@ -85,7 +85,7 @@ export const orgOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
-      ctx.rt.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
+      ctx.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
   op<OrgParams, PageRequest & { query: string }>({
@@ -109,8 +109,8 @@ export const orgOperations: Operation[] = [
     handle: (ctx) => {
       const domain = ctx.params.emailDomain.toLowerCase();
       const ownDomain = ctx.user.email.toLowerCase().split('@')[1] === domain;
-      const organizations = ctx.rt.db.organizations.filter(
-        (o) => o.emailDomains.some((d) => d.toLowerCase() === domain) && (ownDomain || membership(ctx.rt, o.id, ctx.user.id) !== undefined),
+      const organizations = ctx.db.organizations.filter(
+        (o) => o.emailDomains.some((d) => d.toLowerCase() === domain) && (ownDomain || membership(ctx.db, o.id, ctx.user.id) !== undefined),
       );
       return { organizations: organizations.map((o) => presentOrganization(ctx, o)) };
     },

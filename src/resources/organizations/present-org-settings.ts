@@ -22,7 +22,7 @@ export function samlService(p: SamlProviderRecord) {
 }
 
 export function presentSamlProvider(ctx: HandlerContext, p: SamlProviderRecord) {
-  const team = p.defaultTeam ? ctx.rt.db.teams.get(p.defaultTeam) : undefined;
+  const team = p.defaultTeam ? ctx.db.teams.get(p.defaultTeam) : undefined;
   return {
     object: 'saml-provider' as const,
     id: p.id,
@@ -41,7 +41,7 @@ export function presentSamlProvider(ctx: HandlerContext, p: SamlProviderRecord) 
 
 /** Versions of a spec, oldest first. */
 export function versionsOf(ctx: HandlerContext, spec: OpenApiSpecRecord): OpenApiSpecVersionRecord[] {
-  return ctx.rt.db.openapiSpecVersions.by('spec', spec.id);
+  return ctx.db.openapiSpecVersions.by('spec', spec.id);
 }
 
 export function presentSpec(ctx: HandlerContext, spec: OpenApiSpecRecord) {
@@ -107,8 +107,8 @@ export function presentTranslation(ctx: HandlerContext, t: TranslationRecord) {
 }
 
 function countPages(ctx: HandlerContext, spaceId: string): number {
-  const space = ctx.rt.db.spaces.get(spaceId);
-  const revision = space ? ctx.rt.db.revisions.get(space.revision) : undefined;
+  const space = ctx.db.spaces.get(spaceId);
+  const revision = space ? ctx.db.revisions.get(space.revision) : undefined;
   const count = (pages: readonly { pages: readonly unknown[] }[]): number =>
     pages.reduce((n, p) => n + 1 + count(p.pages as { pages: readonly unknown[] }[]), 0);
   return revision ? count(revision.pages) : 0;

@@ -13,9 +13,9 @@ import { callerRole } from './lookup.ts';
 /** The spaces a member can access, with their role on each (deleted spaces left out). */
 export function spacesOfMember(ctx: HandlerContext, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
   const out: { space: SpaceRecord; role: Role }[] = [];
-  for (const space of ctx.rt.db.spaces.by('organization', member.organization)) {
+  for (const space of ctx.db.spaces.by('organization', member.organization)) {
     if (space.deletedAt) continue;
-    const role = member.disabled ? null : spaceRole(ctx.rt, space, member.user);
+    const role = member.disabled ? null : spaceRole(ctx.db, space, member.user);
     if (role) out.push({ space, role });
   }
   return out;
@@ -23,7 +23,7 @@ export function spacesOfMember(ctx: HandlerContext, member: MemberRecord): { spa
 
 /** The team memberships of a user in one organization, in insertion order. */
 export function teamsOfMember(ctx: HandlerContext, organizationId: string, userId: string): TeamMemberRecord[] {
-  return ctx.rt.db.teamMembers.by('user', userId).filter((tm) => tm.organization === organizationId);
+  return ctx.db.teamMembers.by('user', userId).filter((tm) => tm.organization === organizationId);
 }
 
 /**
@@ -59,13 +59,13 @@ export function presentMember(ctx: HandlerContext, member: MemberRecord) {
     sso: member.sso,
     spaces: spaceCountOf(ctx, member),
     teams: teamsOfMember(ctx, member.organization, member.user).length,
-    sites: member.role && !member.disabled ? ctx.rt.db.sites.countBy('organization', member.organization) : 0,
+    sites: member.role && !member.disabled ? ctx.db.sites.countBy('organization', member.organization) : 0,
   };
 }
 
 /** The caller's role in a team, if they are in it. */
 export function teamRoleOf(ctx: HandlerContext, teamId: string, userId: string): 'owner' | 'member' | undefined {
-  return ctx.rt.db.teamMembers.get(`${teamId}:${userId}`)?.role;
+  return ctx.db.teamMembers.get(`${teamId}:${userId}`)?.role;
 }
 
 /** Whether the caller may change the team's members (admins, and the team's owners). */
@@ -81,7 +81,7 @@ export function presentTeam(ctx: HandlerContext, team: TeamRecord) {
     object: 'team' as const,
     id: team.id,
     title: team.title,
-    members: ctx.rt.db.teamMembers.countBy('team', team.id),
+    members: ctx.db.teamMembers.countBy('team', team.id),
     spaces: 0,
     createdAt: team.createdAt,
     permissions: { admin: callerManagesTeam(ctx, team), view: can(role, 'view') },
@@ -91,7 +91,7 @@ export function presentTeam(ctx: HandlerContext, team: TeamRecord) {
 export function presentTeamMembership(ctx: HandlerContext, tm: TeamMemberRecord) {
   // A team membership outlives no organization membership (removal cleans both), but an
   // imported state may hold one: it is then shown as a guest.
-  const member: MemberRecord = ctx.rt.db.members.get(`${tm.organization}:${tm.user}`) ?? {
+  const member: MemberRecord = ctx.db.members.get(`${tm.organization}:${tm.user}`) ?? {
     id: `${tm.organization}:${tm.user}`,
     organization: tm.organization,
     user: tm.user,

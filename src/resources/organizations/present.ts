@@ -7,11 +7,11 @@ import { apiUrl, appUrl } from '../shared/present.ts';
 
 /** Whether the user owns at least one team of the organization. */
 export function ownsTeam(ctx: HandlerContext, organizationId: string, userId: string): boolean {
-  return ctx.rt.db.teamMembers.by('user', userId).some((tm) => tm.organization === organizationId && tm.role === 'owner');
+  return ctx.db.teamMembers.by('user', userId).some((tm) => tm.organization === organizationId && tm.role === 'owner');
 }
 
 export function presentOrganization(ctx: HandlerContext, org: OrganizationRecord) {
-  const role = orgRole(ctx.rt, org.id, ctx.user.id);
+  const role = orgRole(ctx.db, org.id, ctx.user.id);
   const admin = can(role, 'admin');
   return {
     object: 'organization' as const,

@@ -22,7 +22,7 @@ interface ProviderFields {
 
 function checkDefaultTeam(ctx: HandlerContext, org: OrganizationRecord, teamId: string | null | undefined): void {
   if (!teamId) return;
-  const team = ctx.rt.db.teams.get(teamId);
+  const team = ctx.db.teams.get(teamId);
   if (!team || team.organization !== org.id) throw errors.invalid('body', `defaultTeam "${teamId}" is not a team of this organization`);
 }
 
@@ -47,7 +47,7 @@ export const samlOperations: Operation[] = [
     response: 'organizations/saml-provider-list',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
-      return paginate(ctx.rt.db.samlProviders.viewBy('organization', org.id), ctx.query, (p) => presentSamlProvider(ctx, p));
+      return paginate(ctx.db.samlProviders.viewBy('organization', org.id), ctx.query, (p) => presentSamlProvider(ctx, p));
     },
   }),
   op<OrgParams, unknown, ProviderFields & { label: string }>({
@@ -61,14 +61,14 @@ export const samlOperations: Operation[] = [
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
       checkDefaultTeam(ctx, org, ctx.body.defaultTeam);
       const base: SamlProviderRecord = {
-        id: ctx.rt.ids.next('saml'),
+        id: ctx.ids.next('saml'),
         organization: org.id,
         label: ctx.body.label,
         defaultRole: org.defaultRole,
         status: 'pending',
         createdAt: ctx.now,
       };
-      return presentSamlProvider(ctx, ctx.rt.db.samlProviders.insert(withFields(base, ctx.body)));
+      return presentSamlProvider(ctx, ctx.db.samlProviders.insert(withFields(base, ctx.body)));
     },
   }),
   op<ProviderParams>({
@@ -89,7 +89,7 @@ export const samlOperations: Operation[] = [
     status: 204,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
-      ctx.rt.db.samlProviders.delete(requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
+      ctx.db.samlProviders.delete(requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
     },
   }),
   op<ProviderParams, unknown, ProviderFields>({
@@ -104,7 +104,7 @@ export const samlOperations: Operation[] = [
       const provider = requireSamlProvider(ctx, org, ctx.params.samlProviderId);
       checkDefaultTeam(ctx, org, ctx.body.defaultTeam);
       const next = withFields(provider, ctx.body);
-      return presentSamlProvider(ctx, ctx.rt.db.samlProviders.update(provider.id, { ...next, defaultTeam: next.defaultTeam }));
+      return presentSamlProvider(ctx, ctx.db.samlProviders.update(provider.id, { ...next, defaultTeam: next.defaultTeam }));
     },
   }),
   op<OrgParams>({
@@ -115,7 +115,7 @@ export const samlOperations: Operation[] = [
     response: 'organizations/sso-logins',
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
-      const items = ctx.rt.db.samlProviders.by('organization', org.id).map((p) => ({ id: p.id, label: p.label, startURL: samlService(p).startURL }));
+      const items = ctx.db.samlProviders.by('organization', org.id).map((p) => ({ id: p.id, label: p.label, startURL: samlService(p).startURL }));
       return { items };
     },
   }),

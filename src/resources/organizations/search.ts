@@ -32,7 +32,7 @@ function walk(pages: readonly PageRecord[], parentPath: string, ancestors: { tit
 
 /** The pages of the space's live content that match, best first. */
 export function searchSpace(ctx: HandlerContext, space: SpaceRecord, terms: string[]): PageHit[] {
-  const revision = ctx.rt.db.revisions.get(space.revision);
+  const revision = ctx.db.revisions.get(space.revision);
   if (!revision) return [];
   const hits: PageHit[] = [];
   walk(revision.pages, '', [], (page, path, ancestors) => {
@@ -75,8 +75,8 @@ export function presentPageHits(space: SpaceRecord, hits: readonly PageHit[], fi
 export function searchOrganization(ctx: HandlerContext, org: OrganizationRecord, query: string) {
   const terms = queryTerms(query);
   const results = [];
-  for (const space of ctx.rt.db.spaces.by('organization', org.id)) {
-    if (space.deletedAt || spaceRole(ctx.rt, space, ctx.user.id) === null) continue;
+  for (const space of ctx.db.spaces.by('organization', org.id)) {
+    if (space.deletedAt || spaceRole(ctx.db, space, ctx.user.id) === null) continue;
     const pages = searchSpace(ctx, space, terms);
     if (pages.length > 0) results.push({ space, pages, score: pages.reduce((s, p) => s + p.score, 0) });
   }

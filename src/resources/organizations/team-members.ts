@@ -36,12 +36,12 @@ function requireManagedTeam(ctx: HandlerContext, params: TeamParams): { org: Org
 }
 
 function rosterOf(ctx: HandlerContext, team: TeamRecord): TeamRoster {
-  return new Map(ctx.rt.db.teamMembers.by('team', team.id).map((tm) => [tm.user, tm.role]));
+  return new Map(ctx.db.teamMembers.by('team', team.id).map((tm) => [tm.user, tm.role]));
 }
 
 function save(ctx: HandlerContext, team: TeamRecord, before: TeamRoster, change: RosterChange): void {
-  const { teamMembers } = ctx.rt.db;
-  const note = (user: string) => ctx.rt.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
+  const { teamMembers } = ctx.db;
+  const note = (user: string) => ctx.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
   [...change.removed, ...change.changed, ...change.added].forEach(note);
   for (const user of change.removed) teamMembers.delete(`${team.id}:${user}`);
   for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: change.roster.get(user)! });
@@ -67,7 +67,7 @@ export const teamMemberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const team = requireTeam(ctx, org, ctx.params.teamId);
-      return paginate(ctx.rt.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
+      return paginate(ctx.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
     },
   }),
   op<TeamParams, unknown, MembersUpdate>({
@@ -87,7 +87,7 @@ export const teamMemberOperations: Operation[] = [
       const remove = resolveMembers(ctx, org, ctx.body.remove ?? [], 'remove');
       save(ctx, team, before, applyRosterUpdate(before, { add, remove, memberships }));
       for (const user of new Set([...add, ...keys])) {
-        if (remove.includes(user)) ctx.rt.coverage.transition('team-membership', 'added', 'removed-wins');
+        if (remove.includes(user)) ctx.coverage.transition('team-membership', 'added', 'removed-wins');
       }
     },
   }),

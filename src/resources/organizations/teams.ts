@@ -21,9 +21,9 @@ export const teamOperations: Operation[] = [
       const { owner, title } = ctx.query;
       const needle = title?.toLowerCase();
       // `owner`: a member id; an admin manages every team, anyone else the teams they own.
-      const ownerMember = owner === undefined ? undefined : membership(ctx.rt, org.id, owner);
+      const ownerMember = owner === undefined ? undefined : membership(ctx.db, org.id, owner);
       const ownerIsAdmin = ownerMember?.role === 'admin' && !ownerMember.disabled;
-      return paginate(ctx.rt.db.teams.viewBy('organization', org.id), ctx.query, (t) => presentTeam(ctx, t), (t) => {
+      return paginate(ctx.db.teams.viewBy('organization', org.id), ctx.query, (t) => presentTeam(ctx, t), (t) => {
         if (needle && !t.title.toLowerCase().includes(needle)) return false;
         if (owner !== undefined) {
           if (!ownerMember || ownerMember.disabled) return false;
@@ -43,9 +43,9 @@ export const teamOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'create teams');
       const users = [...new Set(resolveMembers(ctx, org, ctx.body.members ?? [], 'members'))];
-      const team = ctx.rt.db.teams.insert({ id: ctx.rt.ids.next('team'), organization: org.id, title: ctx.body.title, createdAt: ctx.now });
+      const team = ctx.db.teams.insert({ id: ctx.ids.next('team'), organization: org.id, title: ctx.body.title, createdAt: ctx.now });
       for (const user of users) {
-        ctx.rt.db.teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: org.id, user, role: 'member', joinedAt: ctx.now });
+        ctx.db.teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: org.id, user, role: 'member', joinedAt: ctx.now });
       }
       return presentTeam(ctx, team);
     },
@@ -69,7 +69,7 @@ export const teamOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete teams');
       const team = requireTeam(ctx, org, ctx.params.teamId);
-      const { teamMembers, samlProviders, teams } = ctx.rt.db;
+      const { teamMembers, samlProviders, teams } = ctx.db;
       for (const id of [...teamMembers.idsBy('team', team.id)]) teamMembers.delete(id);
       for (const provider of samlProviders.by('organization', org.id)) {
         if (provider.defaultTeam === team.id) samlProviders.update(provider.id, { defaultTeam: undefined });
@@ -87,7 +87,7 @@ export const teamOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'rename teams');
       const team = requireTeam(ctx, org, ctx.params.teamId);
-      return presentTeam(ctx, ctx.rt.db.teams.update(team.id, { title: ctx.body.title }));
+      return presentTeam(ctx, ctx.db.teams.update(team.id, { title: ctx.body.title }));
     },
   }),
 ];

@@ -51,7 +51,7 @@ export const translationOperations: Operation[] = [
     response: 'organizations/translation-list',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
-      return paginate(ctx.rt.db.translations.viewBy('organization', org.id), ctx.query, (t) => presentTranslation(ctx, t));
+      return paginate(ctx.db.translations.viewBy('organization', org.id), ctx.query, (t) => presentTranslation(ctx, t));
     },
   }),
   op<OrgParams, unknown, TranslationCreate>({
@@ -67,7 +67,7 @@ export const translationOperations: Operation[] = [
       if (source) checkSourceSpace(ctx, org, source.space);
       const languages = languagesOf(ctx.body.languages, language);
       const record: TranslationRecord = {
-        id: ctx.rt.ids.next('translation'),
+        id: ctx.ids.next('translation'),
         organization: org.id,
         title: title ?? `Translation to ${languages[0] ?? 'en'}`,
         languages,
@@ -77,7 +77,7 @@ export const translationOperations: Operation[] = [
         createdAt: ctx.now,
         updatedAt: ctx.now,
       };
-      return presentTranslation(ctx, ctx.rt.db.translations.insert(record));
+      return presentTranslation(ctx, ctx.db.translations.insert(record));
     },
   }),
   op<TranslationParams>({
@@ -109,7 +109,7 @@ export const translationOperations: Operation[] = [
         patch.languages = languages;
         patch.language = languages[0];
       }
-      return presentTranslation(ctx, ctx.rt.db.translations.update(translation.id, patch));
+      return presentTranslation(ctx, ctx.db.translations.update(translation.id, patch));
     },
   }),
   op<TranslationParams>({
@@ -119,7 +119,7 @@ export const translationOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete translations');
-      ctx.rt.db.translations.delete(requireTranslation(ctx, org, ctx.params.translationSettingsId).id);
+      ctx.db.translations.delete(requireTranslation(ctx, org, ctx.params.translationSettingsId).id);
     },
   }),
 ];

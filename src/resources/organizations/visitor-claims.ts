@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { sign } from 'hono/jwt';
 
-export function visitorClaimsSecret(rt: { options: { seed?: number } }): string {
-  return createHash('sha256').update(`gitbook-mock:visitor-claims:${rt.options.seed ?? 0}`).digest('hex');
+export function visitorClaimsSecret(seed: number): string {
+  return createHash('sha256').update(`gitbook-mock:visitor-claims:${seed}`).digest('hex');
 }
 
 export const VISITOR_CLAIMS_TTL_S = 3600;

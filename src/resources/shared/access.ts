@@ -7,17 +7,17 @@ import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
 import { ApiError, errors } from '../../http/errors.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import { isPurged } from '../../rules/space-lifecycle.ts';
-import type { Runtime } from '../../runtime.ts';
+import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
-export function membership(rt: Runtime, organizationId: string, userId: string): MemberRecord | undefined {
-  return rt.db.members.get(`${organizationId}:${userId}`);
+export function membership(db: Tables, organizationId: string, userId: string): MemberRecord | undefined {
+  return db.members.get(`${organizationId}:${userId}`);
 }
 
 /** The caller's role in the organization: a role, null for a guest, undefined for a stranger. */
-export function orgRole(rt: Runtime, organizationId: string, userId: string): Role | null | undefined {
-  const member = membership(rt, organizationId, userId);
+export function orgRole(db: Tables, organizationId: string, userId: string): Role | null | undefined {
+  const member = membership(db, organizationId, userId);
   if (!member || member.disabled) return undefined;
   return member.role;
 }
@@ -32,8 +32,8 @@ export function requireCapability(role: Role | null | undefined, capability: Cap
  * With a capability, the caller's role must allow it (403 otherwise).
  */
 export function requireOrg(ctx: HandlerContext, organizationId: string, capability?: Capability, action?: string): OrganizationRecord {
-  const org = ctx.rt.db.organizations.get(organizationId);
-  const role = org ? orgRole(ctx.rt, org.id, ctx.user.id) : undefined;
+  const org = ctx.db.organizations.get(organizationId);
+  const role = org ? orgRole(ctx.db, org.id, ctx.user.id) : undefined;
   if (!org || role === undefined) throw errors.notFound('Organization', organizationId);
   if (capability) requireCapability(role, capability, action ?? `${capability} in this organization`);
   return org;
@@ -44,8 +44,8 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  * organization role, raised to the space's `defaultLevel` when that is a higher role.
  * Anyone else (guests and strangers) reads public and unlisted spaces, and nothing else.
  */
-export function spaceRole(rt: Runtime, space: SpaceRecord, userId: string): Role | null {
-  const role = orgRole(rt, space.organization, userId);
+export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
+  const role = orgRole(db, space.organization, userId);
   const open = space.visibility === 'public' || space.visibility === 'unlisted';
   if (role) {
     const level = space.defaultLevel && space.defaultLevel !== 'inherit' ? space.defaultLevel : null;
@@ -73,9 +73,9 @@ export function requireSpace(
   capability?: Capability,
   options: { allowDeleted?: boolean; action?: string } = {},
 ): SpaceAccess {
-  const space = ctx.rt.db.spaces.get(spaceId);
+  const space = ctx.db.spaces.get(spaceId);
   if (!space || isPurged(space, Date.parse(ctx.now))) throw errors.notFound('Space', spaceId);
-  const role = spaceRole(ctx.rt, space, ctx.user.id);
+  const role = spaceRole(ctx.db, space, ctx.user.id);
   if (role === null) throw errors.notFound('Space', spaceId);
   if (space.deletedAt && !options.allowDeleted) {
     throw new ApiError(404, `Space "${spaceId}" is deleted; restore it with POST /v1/spaces/${spaceId}/restore`);
@@ -86,12 +86,12 @@ export function requireSpace(
 
 /** A space of the organization that is not deleted (what a body field naming a space needs). */
 export function findLiveSpace(ctx: HandlerContext, organizationId: string, spaceId: string): SpaceRecord | undefined {
-  return findIn(ctx.rt.db.spaces, spaceId, (s) => s.organization === organizationId && !s.deletedAt);
+  return findIn(ctx.db.spaces, spaceId, (s) => s.organization === organizationId && !s.deletedAt);
 }
 
 /** A change request of the space, by id or by its number in the space; 404 otherwise. */
 export function requireChangeRequest(ctx: HandlerContext, space: SpaceRecord, idOrNumber: string): ChangeRequestRecord {
-  const { changeRequests } = ctx.rt.db;
+  const { changeRequests } = ctx.db;
   const byId = changeRequests.get(idOrNumber);
   if (byId && byId.space === space.id) return byId;
   if (/^\d+$/.test(idOrNumber)) {

@@ -41,7 +41,7 @@ export function presentUser(ctx: HandlerContext, user: UserRecord) {
 
 /** The user by id, presented; a deleted user still shows as a placeholder. */
 export function presentUserById(ctx: HandlerContext, userId: string) {
-  const user = ctx.rt.db.users.get(userId);
+  const user = ctx.db.users.get(userId);
   if (user) return presentUser(ctx, user);
   return {
     object: 'user' as const,

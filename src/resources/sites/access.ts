@@ -17,8 +17,8 @@ export interface SiteAccess {
 /** The site of the organization; with `write`, the caller must be an admin of it. */
 export function requireSite(ctx: HandlerContext, organizationId: string, siteId: string, write = false): SiteAccess {
   const org = requireOrg(ctx, organizationId);
-  const site = findOrThrow(ctx.rt.db.sites, siteId, 'Site', (s) => s.organization === org.id);
-  if (write) requireCapability(orgRole(ctx.rt, org.id, ctx.user.id), 'admin', 'change sites of this organization');
+  const site = findOrThrow(ctx.db.sites, siteId, 'Site', (s) => s.organization === org.id);
+  if (write) requireCapability(orgRole(ctx.db, org.id, ctx.user.id), 'admin', 'change sites of this organization');
   return { org, site };
 }
 
@@ -39,36 +39,36 @@ function inSite(site: SiteRecord) {
 }
 
 export function requireSection(ctx: HandlerContext, site: SiteRecord, id: string): SiteSectionRecord {
-  return findOrThrow(ctx.rt.db.siteSections, id, 'Site section', inSite(site));
+  return findOrThrow(ctx.db.siteSections, id, 'Site section', inSite(site));
 }
 
 export function requireGroup(ctx: HandlerContext, site: SiteRecord, id: string): SiteSectionGroupRecord {
-  return findOrThrow(ctx.rt.db.siteSectionGroups, id, 'Site section group', inSite(site));
+  return findOrThrow(ctx.db.siteSectionGroups, id, 'Site section group', inSite(site));
 }
 
 export function requireSiteSpace(ctx: HandlerContext, site: SiteRecord, id: string): SiteSpaceRecord {
-  return findOrThrow(ctx.rt.db.siteSpaces, id, 'Site space', inSite(site));
+  return findOrThrow(ctx.db.siteSpaces, id, 'Site space', inSite(site));
 }
 
 export function requireShareLink(ctx: HandlerContext, site: SiteRecord, id: string): ShareLinkRecord {
-  return findOrThrow(ctx.rt.db.shareLinks, id, 'Share link', inSite(site));
+  return findOrThrow(ctx.db.shareLinks, id, 'Share link', inSite(site));
 }
 
 /** A body field naming a section of this site (400 naming the field otherwise). */
 export function sectionField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionRecord {
-  const row = findIn(ctx.rt.db.siteSections, id, inSite(site));
+  const row = findIn(ctx.db.siteSections, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no section "${id}" in this site`);
   return row;
 }
 
 export function siteSpaceField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSpaceRecord {
-  const row = findIn(ctx.rt.db.siteSpaces, id, inSite(site));
+  const row = findIn(ctx.db.siteSpaces, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no site space "${id}" in this site`);
   return row;
 }
 
 export function groupField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionGroupRecord {
-  const row = findIn(ctx.rt.db.siteSectionGroups, id, inSite(site));
+  const row = findIn(ctx.db.siteSectionGroups, id, inSite(site));
   if (!row) throw errors.badRequest(`${field}: no section group "${id}" in this site`);
   return row;
 }

@@ -36,7 +36,7 @@ export const adaptiveOperations: Operation[] = [
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const adaptiveSchema = { jsonSchema: cleanVisitorSchema(ctx.body.jsonSchema), updatedAt: ctx.now };
-      ctx.rt.db.sites.update(site.id, { adaptiveSchema, updatedAt: ctx.now });
+      ctx.db.sites.update(site.id, { adaptiveSchema, updatedAt: ctx.now });
       return presentAdaptiveSchema(adaptiveSchema);
     },
   }),

@@ -38,7 +38,7 @@ export const customizationOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      return siteCustomization(ctx.rt.db.sites.update(site.id, { customization: ctx.body, customizationUpdatedAt: ctx.now }));
+      return siteCustomization(ctx.db.sites.update(site.id, { customization: ctx.body, customizationUpdatedAt: ctx.now }));
     },
   }),
   op<SiteSpacePath>({
@@ -66,7 +66,7 @@ export const customizationOperations: Operation[] = [
       const { site } = siteOf(ctx, true);
       const ss = requireSiteSpace(ctx, site, ctx.params.siteSpaceId);
       const customization = applyOverridePatch(ss.customization ?? {}, ctx.body);
-      const updated = ctx.rt.db.siteSpaces.update(ss.id, { customization, customizationUpdatedAt: ctx.now });
+      const updated = ctx.db.siteSpaces.update(ss.id, { customization, customizationUpdatedAt: ctx.now });
       return siteSpaceCustomization(site, updated);
     },
   }),
@@ -80,7 +80,7 @@ export const customizationOperations: Operation[] = [
       const { site } = siteOf(ctx, true);
       const ss = requireSiteSpace(ctx, site, ctx.params.siteSpaceId);
       if (!ss.customization) return reply(undefined, { status: 204 });
-      ctx.rt.db.siteSpaces.update(ss.id, { customization: undefined, customizationUpdatedAt: undefined });
+      ctx.db.siteSpaces.update(ss.id, { customization: undefined, customizationUpdatedAt: undefined });
       return undefined;
     },
   }),

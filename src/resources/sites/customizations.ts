@@ -68,6 +68,6 @@ export function siteSpaceCustomization(site: SiteRecord, ss: SiteSpaceRecord): R
 /** The effective settings of the site spaces that override the site's, by site-space id. */
 export function siteSpaceCustomizations(ctx: HandlerContext<unknown, unknown, unknown>, site: SiteRecord) {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const ss of ctx.rt.db.siteSpaces.by('site', site.id)) if (ss.customization) out[ss.id] = siteSpaceCustomization(site, ss);
+  for (const ss of ctx.db.siteSpaces.by('site', site.id)) if (ss.customization) out[ss.id] = siteSpaceCustomization(site, ss);
   return out;
 }

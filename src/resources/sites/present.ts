@@ -32,17 +32,17 @@ export interface SiteView {
  * spaces of a published site have published URLs; on a share-link site only with a key.
  */
 export function siteView(ctx: HandlerContext, org: OrganizationRecord, site: SiteRecord, shareKey?: string): SiteView {
-  const resolution = resolveShareKey(ctx.rt.db.shareLinks.by('site', site.id), shareKey);
+  const resolution = resolveShareKey(ctx.db.shareLinks.by('site', site.id), shareKey);
   if (resolution.kind === 'unknown') throw errors.badRequest('query.shareKey is not the key of a share link of this site');
   if (resolution.kind === 'inactive') throw errors.badRequest('query.shareKey belongs to a share link that is not active');
   const key = resolution.kind === 'active' ? resolution.key : undefined;
   const resolves = site.published && (site.visibility !== 'share-link' || key !== undefined);
-  return { org, site, resolves, defaultSection: defaultSectionId(ctx.rt, site), ...(key && { shareKey: key }) };
+  return { org, site, resolves, defaultSection: defaultSectionId(ctx.db, site), ...(key && { shareKey: key }) };
 }
 
 function siteFeatures(ctx: HandlerContext, site: SiteRecord) {
   const ids: string[] = [];
-  if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) ids.push('sites-sections');
+  if (ctx.db.siteSections.countBy('site', site.id) > 0) ids.push('sites-sections');
   if (site.adaptiveContent.enabled) ids.push('sites-adaptive-content');
   if (site.visibility === 'share-link') ids.push('sites-share-links');
   if (site.visibility === 'visitor-auth') ids.push('sites-visitor-authentication');
@@ -52,7 +52,7 @@ function siteFeatures(ctx: HandlerContext, site: SiteRecord) {
 }
 
 export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: SiteRecord, shareKey?: string) {
-  const role = orgRole(ctx.rt, org.id, ctx.user.id);
+  const role = orgRole(ctx.db, org.id, ctx.user.id);
   const member = role !== undefined;
   const admin = can(role, 'admin');
   return {
@@ -77,7 +77,7 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
       editAdaptiveSchema: admin,
     },
     published: site.published,
-    siteSpaces: ctx.rt.db.siteSpaces.countBy('site', site.id),
+    siteSpaces: ctx.db.siteSpaces.countBy('site', site.id),
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent.enabled },
     agentsContext: site.agentsContext,
@@ -92,8 +92,8 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
 }
 
 export function presentSiteSpace(ctx: HandlerContext, view: SiteView, ss: SiteSpaceRecord) {
-  const space = ctx.rt.db.spaces.get(ss.space);
-  const isDefault = defaultSiteSpaceId(ctx.rt, view.site, ss.section) === ss.id;
+  const space = ctx.db.spaces.get(ss.space);
+  const isDefault = defaultSiteSpaceId(ctx.db, view.site, ss.section) === ss.id;
   return {
     object: 'site-space' as const,
     id: ss.id,
@@ -106,7 +106,7 @@ export function presentSiteSpace(ctx: HandlerContext, view: SiteView, ss: SiteSp
     draft: ss.draft ?? false,
     ...(ss.hidden !== undefined && { hidden: ss.hidden }),
     hasAdvancedCustomizationFeature: false,
-    urls: view.resolves ? { published: siteSpaceUrl(ctx.rt, view, ss) } : {},
+    urls: view.resolves ? { published: siteSpaceUrl(ctx.db, view, ss) } : {},
   };
 }
 
@@ -122,7 +122,7 @@ export function presentSection(ctx: HandlerContext, view: SiteView, section: Sit
     ...(section.condition !== undefined && { condition: section.condition }),
     ...(section.sectionGroup && { sectionGroup: section.sectionGroup }),
     ...(section.icon && { icon: section.icon }),
-    siteSpaces: siteSpacesIn(ctx.rt, view.site.id, section.id)
+    siteSpaces: siteSpacesIn(ctx.db, view.site.id, section.id)
       .filter((ss) => !(view.liveOnly && ss.draft))
       .map((ss) => presentSiteSpace(ctx, view, ss)),
     urls: view.resolves ? { published: withShareKey(sectionUrl(view, section), view.shareKey) } : {},
@@ -130,7 +130,7 @@ export function presentSection(ctx: HandlerContext, view: SiteView, section: Sit
 }
 
 export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSectionGroupRecord) {
-  const sections = sectionsInGroup(ctx.rt, view.site.id, group.id)
+  const sections = sectionsInGroup(ctx.db, view.site.id, group.id)
     .filter((s) => !(view.liveOnly && s.draft))
     .map((s) => presentSection(ctx, view, s));
   return {
@@ -157,5 +157,5 @@ export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: Sha
 
 /** Every section in structure order, presented (for lists that are not paginated by id). */
 export function presentSections(ctx: HandlerContext, view: SiteView) {
-  return orderedSections(ctx.rt, view.site.id).map((s) => presentSection(ctx, view, s));
+  return orderedSections(ctx.db, view.site.id).map((s) => presentSection(ctx, view, s));
 }

@@ -21,25 +21,25 @@ function groupOf(ctx: HandlerContext, write = false) {
 }
 
 function present(ctx: HandlerContext, org: Parameters<typeof siteView>[1], site: SiteRecord, group: SiteSectionGroupRecord) {
-  return presentGroup(ctx, siteView(ctx, org, site), ctx.rt.db.siteSectionGroups.get(group.id) ?? group);
+  return presentGroup(ctx, siteView(ctx, org, site), ctx.db.siteSectionGroups.get(group.id) ?? group);
 }
 
 /** Puts a section at the end of a group (a section is in at most one group: it leaves any other). */
 function joinGroup(ctx: HandlerContext, site: SiteRecord, section: SiteSectionRecord, group: SiteSectionGroupRecord): void {
   if (section.sectionGroup === group.id) return;
-  ctx.rt.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(sectionsInGroup(ctx.rt, site.id, group.id)) });
+  ctx.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(sectionsInGroup(ctx.db, site.id, group.id)) });
 }
 
 /** Takes sections out of their group into the top level, where the group stands (in order). */
 function ungroup(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupRecord, sections: readonly SiteSectionRecord[], keepGroup: boolean): void {
-  const order = topLevel(ctx.rt, site.id).flatMap((item) => {
+  const order = topLevel(ctx.db, site.id).flatMap((item) => {
     const self = { kind: item.kind, id: item.row.id };
     if (item.row.id !== group.id) return [self];
     const freed = sections.map((s) => ({ kind: 'section' as const, id: s.id }));
     return keepGroup ? [self, ...freed] : freed;
   });
-  for (const s of sections) ctx.rt.db.siteSections.update(s.id, { sectionGroup: undefined });
-  renumberTop(ctx.rt, order);
+  for (const s of sections) ctx.db.siteSections.update(s.id, { sectionGroup: undefined });
+  renumberTop(ctx.db, order);
 }
 
 export const sectionGroupOperations: Operation[] = [
@@ -53,7 +53,7 @@ export const sectionGroupOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site } = siteOf(ctx);
       const view = siteView(ctx, org, site);
-      return paginate(arrayView(groupsOf(ctx.rt, site.id)), ctx.query, (g) => presentGroup(ctx, view, g));
+      return paginate(arrayView(groupsOf(ctx.db, site.id)), ctx.query, (g) => presentGroup(ctx, view, g));
     },
   }),
   op<SitePath, unknown, AddBody>({
@@ -68,16 +68,16 @@ export const sectionGroupOperations: Operation[] = [
       const b = ctx.body;
       if (b.parent !== undefined) throw errors.badRequest('body.parent: section groups do not nest in this mock; leave it out');
       const sections = (b.sections ?? []).map((id, i) => sectionField(ctx, site, id, `body.sections[${i}]`));
-      const group = ctx.rt.db.siteSectionGroups.insert({
-        id: ctx.rt.ids.next('siteSectionGroup'),
+      const group = ctx.db.siteSectionGroups.insert({
+        id: ctx.ids.next('siteSectionGroup'),
         site: site.id,
         title: b.title,
         ...(b.icon && { icon: b.icon }),
         ...(b.draft !== undefined && { draft: b.draft }),
-        position: nextPosition(topLevel(ctx.rt, site.id).map((i) => i.row)),
+        position: nextPosition(topLevel(ctx.db, site.id).map((i) => i.row)),
         createdAt: ctx.now,
       });
-      for (const s of sections) joinGroup(ctx, site, ctx.rt.db.siteSections.get(s.id)!, group);
+      for (const s of sections) joinGroup(ctx, site, ctx.db.siteSections.get(s.id)!, group);
       return reply(present(ctx, org, site, group), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`) } });
     },
   }),
@@ -88,8 +88,8 @@ export const sectionGroupOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site, group } = groupOf(ctx, true);
-      ungroup(ctx, site, group, sectionsInGroup(ctx.rt, site.id, group.id), false);
-      ctx.rt.db.siteSectionGroups.delete(group.id);
+      ungroup(ctx, site, group, sectionsInGroup(ctx.db, site.id, group.id), false);
+      ctx.db.siteSectionGroups.delete(group.id);
     },
   }),
   op<GroupPath, unknown, UpdateBody>({
@@ -109,7 +109,7 @@ export const sectionGroupOperations: Operation[] = [
       if (b.title !== undefined) patch.title = b.title;
       if (b.icon !== undefined) patch.icon = b.icon ?? undefined;
       if (b.draft !== undefined) patch.draft = b.draft;
-      ctx.rt.db.siteSectionGroups.update(group.id, patch);
+      ctx.db.siteSectionGroups.update(group.id, patch);
       return present(ctx, org, site, group);
     },
   }),
@@ -158,11 +158,11 @@ export const sectionGroupOperations: Operation[] = [
           throw errors.badRequest(`${field}: section "${pointer.id}" is inside a section group; groups move among top-level items`);
         }
       }
-      const top = topLevel(ctx.rt, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+      const top = topLevel(ctx.db, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
       const result = moveInOrder(top.map((i) => i.id), group.id, { before: before?.id, after: after?.id });
       if (!result.ok) throw errors.badRequest(`body.position.${result.field}.id: ${result.reason}`);
       const kinds = new Map(top.map((i) => [i.id, i.kind]));
-      renumberTop(ctx.rt, result.order.map((id) => ({ id, kind: kinds.get(id)! })));
+      renumberTop(ctx.db, result.order.map((id) => ({ id, kind: kinds.get(id)! })));
       return present(ctx, org, site, group);
     },
   }),

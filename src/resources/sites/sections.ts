@@ -33,12 +33,12 @@ function sectionTitle(text: string): string {
 }
 
 function takenPaths(ctx: HandlerContext, site: SiteRecord, except?: string): Set<string> {
-  return new Set(ctx.rt.db.siteSections.by('site', site.id).filter((s) => s.id !== except).map((s) => s.path));
+  return new Set(ctx.db.siteSections.by('site', site.id).filter((s) => s.id !== except).map((s) => s.path));
 }
 
 /** The position a section takes at the end of a group, or of the top level. */
 function endOf(ctx: HandlerContext, site: SiteRecord, groupId: string | undefined): number {
-  return groupId ? nextPosition(sectionsInGroup(ctx.rt, site.id, groupId)) : nextPosition(topLevel(ctx.rt, site.id).map((i) => i.row));
+  return groupId ? nextPosition(sectionsInGroup(ctx.db, site.id, groupId)) : nextPosition(topLevel(ctx.db, site.id).map((i) => i.row));
 }
 
 /**
@@ -46,39 +46,39 @@ function endOf(ctx: HandlerContext, site: SiteRecord, groupId: string | undefine
  * first move into a section of their own (titled like the site), which stays the default.
  */
 function adoptRootSiteSpaces(ctx: HandlerContext, site: SiteRecord): void {
-  const root = siteSpacesIn(ctx.rt, site.id, undefined);
-  if (root.length === 0 || ctx.rt.db.siteSections.countBy('site', site.id) > 0) return;
+  const root = siteSpacesIn(ctx.db, site.id, undefined);
+  if (root.length === 0 || ctx.db.siteSections.countBy('site', site.id) > 0) return;
   const title = sectionTitle(site.title);
-  const section = ctx.rt.db.siteSections.insert({
-    id: ctx.rt.ids.next('siteSection'),
+  const section = ctx.db.siteSections.insert({
+    id: ctx.ids.next('siteSection'),
     site: site.id,
     title,
     path: uniquePath(slugify(title), new Set()),
-    defaultSiteSpace: defaultSiteSpaceId(ctx.rt, site, undefined),
+    defaultSiteSpace: defaultSiteSpaceId(ctx.db, site, undefined),
     position: endOf(ctx, site, undefined),
     createdAt: ctx.now,
   });
-  for (const ss of root) ctx.rt.db.siteSpaces.update(ss.id, { section: section.id });
-  ctx.rt.db.sites.update(site.id, { defaultSiteSection: section.id, defaultSiteSpace: undefined });
+  for (const ss of root) ctx.db.siteSpaces.update(ss.id, { section: section.id });
+  ctx.db.sites.update(site.id, { defaultSiteSection: section.id, defaultSiteSpace: undefined });
 }
 
 /** Puts `section` in `groupId` (or the top level) at `position`, leaving any other group. */
 function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
-  const site = ctx.rt.db.sites.get(section.site)!;
+  const site = ctx.db.sites.get(section.site)!;
   if (groupId) {
-    const order = sectionsInGroup(ctx.rt, site.id, groupId).map((s) => s.id);
+    const order = sectionsInGroup(ctx.db, site.id, groupId).map((s) => s.id);
     const result = moveInOrder(order, section.id, position);
     if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
-    ctx.rt.db.siteSections.update(section.id, { sectionGroup: groupId });
-    renumber(ctx.rt.db.siteSections, result.order);
+    ctx.db.siteSections.update(section.id, { sectionGroup: groupId });
+    renumber(ctx.db.siteSections, result.order);
     return;
   }
-  const top = topLevel(ctx.rt, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+  const top = topLevel(ctx.db, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
   const result = moveInOrder(top.map((i) => i.id), section.id, position);
   if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
-  ctx.rt.db.siteSections.update(section.id, { sectionGroup: undefined });
+  ctx.db.siteSections.update(section.id, { sectionGroup: undefined });
   const kinds = new Map(top.map((i) => [i.id, i.kind]));
-  renumberTop(ctx.rt, result.order.map((id) => ({ id, kind: kinds.get(id) ?? 'section' })));
+  renumberTop(ctx.db, result.order.map((id) => ({ id, kind: kinds.get(id) ?? 'section' })));
 }
 
 export const sectionOperations: Operation[] = [
@@ -92,7 +92,7 @@ export const sectionOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site } = siteOf(ctx);
       const view = siteView(ctx, org, site, ctx.query.shareKey);
-      return paginate(arrayView(orderedSections(ctx.rt, site.id)), ctx.query, (s) => presentSection(ctx, view, s));
+      return paginate(arrayView(orderedSections(ctx.db, site.id)), ctx.query, (s) => presentSection(ctx, view, s));
     },
   }),
   op<SitePath, unknown, AddBody>({
@@ -110,8 +110,8 @@ export const sectionOperations: Operation[] = [
       adoptRootSiteSpaces(ctx, site);
       const space = existing ?? createBlankSpace(ctx, org, b.title ?? 'New section');
       const title = b.title ?? sectionTitle(space.title);
-      const section = ctx.rt.db.siteSections.insert({
-        id: ctx.rt.ids.next('siteSection'),
+      const section = ctx.db.siteSections.insert({
+        id: ctx.ids.next('siteSection'),
         site: site.id,
         title,
         path: uniquePath(slugify(title), takenPaths(ctx, site)),
@@ -122,8 +122,8 @@ export const sectionOperations: Operation[] = [
         createdAt: ctx.now,
       });
       const ss = insertSiteSpace(ctx, site, space, section.id);
-      const stored = ctx.rt.db.siteSections.update(section.id, { defaultSiteSpace: ss.id });
-      return reply(presentSection(ctx, siteView(ctx, org, ctx.rt.db.sites.get(site.id)!), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
+      const stored = ctx.db.siteSections.update(section.id, { defaultSiteSpace: ss.id });
+      return reply(presentSection(ctx, siteView(ctx, org, ctx.db.sites.get(site.id)!), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
     },
   }),
   op<SectionPath>({
@@ -133,7 +133,7 @@ export const sectionOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      deleteSection(ctx.rt, requireSection(ctx, site, ctx.params.siteSectionId));
+      deleteSection(ctx.db, requireSection(ctx, site, ctx.params.siteSectionId));
     },
   }),
   op<SectionPath, unknown, UpdateBody>({
@@ -163,11 +163,11 @@ export const sectionOperations: Operation[] = [
       if (b.description !== undefined) patch.description = b.description ?? undefined;
       if (b.draft !== undefined) patch.draft = b.draft;
       const group = b.siteSectionGroupId ? groupField(ctx, site, b.siteSectionGroupId, 'body.siteSectionGroupId') : undefined;
-      ctx.rt.db.siteSections.update(section.id, patch);
+      ctx.db.siteSections.update(section.id, patch);
       if (b.siteSectionGroupId !== undefined && (group?.id ?? undefined) !== section.sectionGroup) {
-        moveToContainer(ctx, ctx.rt.db.siteSections.get(section.id)!, group?.id, {}, 'body.position');
+        moveToContainer(ctx, ctx.db.siteSections.get(section.id)!, group?.id, {}, 'body.position');
       }
-      return presentSection(ctx, siteView(ctx, org, site), ctx.rt.db.siteSections.get(section.id)!);
+      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.get(section.id)!);
     },
   }),
   op<SectionPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
@@ -187,7 +187,7 @@ export const sectionOperations: Operation[] = [
         : section;
       if (before && after) sectionField(ctx, site, after.siteSection, 'body.position.after.siteSection');
       moveToContainer(ctx, section, target.sectionGroup, { before: before?.siteSection, after: after?.siteSection }, 'body.position');
-      return presentSection(ctx, siteView(ctx, org, site), ctx.rt.db.siteSections.get(section.id)!);
+      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.get(section.id)!);
     },
   }),
 ];

@@ -20,7 +20,7 @@ export const shareLinkOperations: Operation[] = [
     handle: (ctx) => {
       const view = siteOf(ctx);
       const needle = ctx.query.search?.toLowerCase();
-      return paginate(ctx.rt.db.shareLinks.viewBy('site', view.site.id), ctx.query, (l) => presentShareLink(view, l), (l) =>
+      return paginate(ctx.db.shareLinks.viewBy('site', view.site.id), ctx.query, (l) => presentShareLink(view, l), (l) =>
         needle === undefined || l.name.toLowerCase().includes(needle) || l.key.toLowerCase().includes(needle),
       );
     },
@@ -34,11 +34,11 @@ export const shareLinkOperations: Operation[] = [
     response: 'sites/share-link',
     handle: (ctx) => {
       const view = siteOf(ctx, true);
-      const link = ctx.rt.db.shareLinks.insert({
-        id: ctx.rt.ids.next('shareLink'),
+      const link = ctx.db.shareLinks.insert({
+        id: ctx.ids.next('shareLink'),
         site: view.site.id,
         name: ctx.body.name,
-        key: ctx.rt.ids.token('share-link', '', (key) => ctx.rt.db.shareLinks.countBy('key', key) > 0),
+        key: ctx.ids.token('share-link', '', (key) => ctx.db.shareLinks.countBy('key', key) > 0),
         active: true,
         createdAt: ctx.now,
       });
@@ -52,7 +52,7 @@ export const shareLinkOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      ctx.rt.db.shareLinks.delete(requireShareLink(ctx, site, ctx.params.shareLinkId).id);
+      ctx.db.shareLinks.delete(requireShareLink(ctx, site, ctx.params.shareLinkId).id);
     },
   }),
   op<LinkPath, unknown, ShareLinkChange>({
@@ -66,8 +66,8 @@ export const shareLinkOperations: Operation[] = [
       const view = siteOf(ctx, true);
       const link = requireShareLink(ctx, view.site, ctx.params.shareLinkId);
       const next = applyShareLinkChange(link, ctx.body);
-      if (next.active !== link.active) ctx.rt.coverage.transition('share-link', link.active ? 'active' : 'revoked', next.active ? 'active' : 'revoked');
-      return presentShareLink(view, ctx.rt.db.shareLinks.update(link.id, { name: next.name, active: next.active }));
+      if (next.active !== link.active) ctx.coverage.transition('share-link', link.active ? 'active' : 'revoked', next.active ? 'active' : 'revoked');
+      return presentShareLink(view, ctx.db.shareLinks.update(link.id, { name: next.name, active: next.active }));
     },
   }),
 ];

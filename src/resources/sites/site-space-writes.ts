@@ -11,7 +11,7 @@ import { nextPosition, siteSpacesIn } from './structure.ts';
 
 /** 409 when the space is already in the container (a space appears once per container). */
 export function assertSpaceFree(ctx: HandlerContext, site: SiteRecord, sectionId: string | undefined, spaceId: string, except?: string): void {
-  const clash = siteSpacesIn(ctx.rt, site.id, sectionId).find((ss) => ss.space === spaceId && ss.id !== except);
+  const clash = siteSpacesIn(ctx.db, site.id, sectionId).find((ss) => ss.space === spaceId && ss.id !== except);
   if (clash) {
     const where = sectionId ? `section "${sectionId}"` : 'this site';
     throw errors.conflict(`Space "${spaceId}" is already in ${where} (site space "${clash.id}")`);
@@ -26,9 +26,9 @@ export function insertSiteSpace(
   extra: Pick<SiteSpaceRecord, 'draft'> = {},
 ): SiteSpaceRecord {
   assertSpaceFree(ctx, site, sectionId, space.id);
-  const siblings = siteSpacesIn(ctx.rt, site.id, sectionId);
-  return ctx.rt.db.siteSpaces.insert({
-    id: ctx.rt.ids.next('siteSpace'),
+  const siblings = siteSpacesIn(ctx.db, site.id, sectionId);
+  return ctx.db.siteSpaces.insert({
+    id: ctx.ids.next('siteSpace'),
     site: site.id,
     ...(sectionId && { section: sectionId }),
     space: space.id,

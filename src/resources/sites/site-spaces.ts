@@ -25,7 +25,7 @@ function siteSpaceOf(ctx: HandlerContext, write = false) {
 
 /** A section keeps at least one site space: its last one can neither leave nor be deleted. */
 function assertCanLeave(ctx: HandlerContext, ss: SiteSpaceRecord, action: string): void {
-  if (!canLeave(siteSpacesIn(ctx.rt, ss.site, ss.section).length, ss.section !== undefined)) {
+  if (!canLeave(siteSpacesIn(ctx.db, ss.site, ss.section).length, ss.section !== undefined)) {
     throw errors.conflict(`Site space "${ss.id}" is the last one of section "${ss.section}" and cannot be ${action}; delete the section instead`);
   }
 }
@@ -42,8 +42,8 @@ export const siteSpaceOperations: Operation[] = [
       const { org, site } = siteOf(ctx);
       const view = siteView(ctx, org, site, ctx.query.shareKey);
       const wanted = ctx.query.default;
-      return paginate(arrayView(orderedSiteSpaces(ctx.rt, site.id)), ctx.query, (ss) => presentSiteSpace(ctx, view, ss), (ss) =>
-        wanted === undefined || isDefaultSiteSpace(ctx.rt, site, ss) === wanted,
+      return paginate(arrayView(orderedSiteSpaces(ctx.db, site.id)), ctx.query, (ss) => presentSiteSpace(ctx, view, ss), (ss) =>
+        wanted === undefined || isDefaultSiteSpace(ctx.db, site, ss) === wanted,
       );
     },
   }),
@@ -57,7 +57,7 @@ export const siteSpaceOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site } = siteOf(ctx, true);
       const b = ctx.body;
-      const sectionId = b.sectionId ? sectionField(ctx, site, b.sectionId, 'body.sectionId').id : defaultSectionId(ctx.rt, site);
+      const sectionId = b.sectionId ? sectionField(ctx, site, b.sectionId, 'body.sectionId').id : defaultSectionId(ctx.db, site);
       const space = b.spaceId === null ? createBlankSpace(ctx, org, b.title ?? 'Untitled space') : spaceField(ctx, org, b.spaceId, 'body.spaceId');
       const ss = insertSiteSpace(ctx, site, space, sectionId, { draft: b.draft });
       return reply(presentSiteSpace(ctx, siteView(ctx, org, site), ss), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${ss.id}`) } });
@@ -71,7 +71,7 @@ export const siteSpaceOperations: Operation[] = [
     handle: (ctx) => {
       const { ss } = siteSpaceOf(ctx, true);
       assertCanLeave(ctx, ss, 'deleted');
-      ctx.rt.db.siteSpaces.delete(ss.id);
+      ctx.db.siteSpaces.delete(ss.id);
     },
   }),
   op<SiteSpacePath, unknown, UpdateBody>({
@@ -86,7 +86,7 @@ export const siteSpaceOperations: Operation[] = [
       const b = ctx.body;
       const patch: Partial<SiteSpaceRecord> = {};
       if (b.path !== undefined) {
-        if (siteSpacesIn(ctx.rt, site.id, ss.section).some((o) => o.id !== ss.id && o.path === b.path)) {
+        if (siteSpacesIn(ctx.db, site.id, ss.section).some((o) => o.id !== ss.id && o.path === b.path)) {
           throw errors.conflict(`Another site space next to this one already has the path "${b.path}"`);
         }
         patch.path = b.path;
@@ -99,7 +99,7 @@ export const siteSpaceOperations: Operation[] = [
       if (b.condition !== undefined) patch.condition = b.condition ?? undefined;
       if (b.hidden !== undefined) patch.hidden = b.hidden;
       if (b.draft !== undefined) patch.draft = b.draft;
-      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.rt.db.siteSpaces.update(ss.id, patch));
+      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.update(ss.id, patch));
     },
   }),
   op<SiteSpacePath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
@@ -116,17 +116,17 @@ export const siteSpaceOperations: Operation[] = [
       const target = anchor ? siteSpaceField(ctx, site, anchor.siteSpace, `body.position.${before ? 'before' : 'after'}.siteSpace`) : ss;
       if (before && after) siteSpaceField(ctx, site, after.siteSpace, 'body.position.after.siteSpace');
       const container = target.section;
-      const siblings = siteSpacesIn(ctx.rt, site.id, container);
+      const siblings = siteSpacesIn(ctx.db, site.id, container);
       const result = moveInOrder(siblings.map((s) => s.id), ss.id, { before: before?.siteSpace, after: after?.siteSpace });
       if (!result.ok) throw errors.badRequest(`body.position.${result.field}.siteSpace: ${result.reason}`);
       if (container !== ss.section) {
         assertCanLeave(ctx, ss, 'moved out of it');
         assertSpaceFree(ctx, site, container, ss.space, ss.id);
         const path = uniquePath(ss.path, new Set(siblings.map((s) => s.path)));
-        ctx.rt.db.siteSpaces.update(ss.id, { section: container, path });
+        ctx.db.siteSpaces.update(ss.id, { section: container, path });
       }
-      renumber(ctx.rt.db.siteSpaces, result.order);
-      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.rt.db.siteSpaces.get(ss.id)!);
+      renumber(ctx.db.siteSpaces, result.order);
+      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.get(ss.id)!);
     },
   }),
 ];

@@ -13,8 +13,8 @@ import { siteSpacesIn, topLevel } from './structure.ts';
 
 export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;
-  if (ctx.rt.db.siteSections.countBy('site', site.id) > 0) {
-    const top = topLevel(ctx.rt, site.id).filter((item) => !(liveOnly && item.row.draft));
+  if (ctx.db.siteSections.countBy('site', site.id) > 0) {
+    const top = topLevel(ctx.db, site.id).filter((item) => !(liveOnly && item.row.draft));
     return {
       type: 'sections' as const,
       structure: top.map((item) => (item.kind === 'section' ? presentSection(ctx, view, item.row) : presentGroup(ctx, view, item.row))),
@@ -22,7 +22,7 @@ export function presentStructure(ctx: HandlerContext, view: SiteView) {
   }
   return {
     type: 'siteSpaces' as const,
-    structure: siteSpacesIn(ctx.rt, site.id, undefined)
+    structure: siteSpacesIn(ctx.db, site.id, undefined)
       .filter((ss) => !(liveOnly && ss.draft))
       .map((ss) => presentSiteSpace(ctx, view, ss)),
   };

@@ -41,9 +41,9 @@ export const siteCoreOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const { space, title, published, type } = ctx.query;
-      const { siteSpaces } = ctx.rt.db;
+      const { siteSpaces } = ctx.db;
       const needle = title?.toLowerCase();
-      return paginate(ctx.rt.db.sites.viewBy('organization', org.id), ctx.query, (s) => presentSite(ctx, org, s), (s) =>
+      return paginate(ctx.db.sites.viewBy('organization', org.id), ctx.query, (s) => presentSite(ctx, org, s), (s) =>
         (space === undefined || siteSpaces.by('space', space).some((ss) => ss.site === s.id)) &&
         (needle === undefined || s.title.toLowerCase().includes(needle)) &&
         (published === undefined || s.published === published) &&
@@ -62,8 +62,8 @@ export const siteCoreOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId, 'admin', 'create sites in this organization');
       const { spaces } = ctx.body;
       const existing = Array.isArray(spaces) ? spaces.map((id, i) => spaceField(ctx, org, id, `body.spaces[${i}]`)) : [];
-      const site = ctx.rt.db.sites.insert({
-        id: ctx.rt.ids.next('site'),
+      const site = ctx.db.sites.insert({
+        id: ctx.ids.next('site'),
         organization: org.id,
         title: ctx.body.title ?? 'Untitled site',
         type: ctx.body.type ?? 'basic',
@@ -96,7 +96,7 @@ export const siteCoreOperations: Operation[] = [
     path: `${BASE}/{siteId}`,
     status: 205,
     handle: (ctx) => {
-      deleteSite(ctx.rt, siteOf(ctx, true).site);
+      deleteSite(ctx.db, siteOf(ctx, true).site);
     },
   }),
   op<SitePath, unknown, UpdateBody>({
@@ -109,7 +109,7 @@ export const siteCoreOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site } = siteOf(ctx, true);
       const b = ctx.body;
-      const { db } = ctx.rt;
+      const { db } = ctx;
       const patch: Partial<SiteRecord> = {};
       if (b.title !== undefined) patch.title = b.title;
       if (b.visibility !== undefined) patch.visibility = b.visibility;
@@ -122,7 +122,7 @@ export const siteCoreOperations: Operation[] = [
       let sectionDefault: { section: string; siteSpace: string } | undefined;
       if (b.defaultSiteSpace !== undefined) {
         const ss = siteSpaceField(ctx, site, b.defaultSiteSpace, 'body.defaultSiteSpace');
-        const defaultSection = patch.defaultSiteSection ?? defaultSectionId(ctx.rt, site);
+        const defaultSection = patch.defaultSiteSection ?? defaultSectionId(ctx.db, site);
         if (defaultSection === undefined) patch.defaultSiteSpace = ss.id;
         else if (ss.section !== defaultSection) {
           throw errors.badRequest(`body.defaultSiteSpace: site space "${ss.id}" is not in the default section "${defaultSection}"`);

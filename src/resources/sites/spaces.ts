@@ -25,6 +25,6 @@ export function createBlankSpace(ctx: HandlerContext, org: OrganizationRecord, t
     visibility: 'private',
     editMode: 'live',
     defaultLevel: 'inherit',
-    position: ctx.rt.db.spaces.countBy('organization', org.id),
+    position: ctx.db.spaces.countBy('organization', org.id),
   });
 }

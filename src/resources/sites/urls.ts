@@ -4,7 +4,7 @@
  * and the default site space of a container live at their container's URL; the others
  * add their path. On share-link sites the key rides along as `?share_key=`.
  */
-import type { Runtime } from '../../runtime.ts';
+import type { Tables } from '../../store/store.ts';
 import type { OrganizationRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { defaultSectionId, defaultSiteSpaceId } from './structure.ts';
 
@@ -37,8 +37,8 @@ export interface UrlContext {
   defaultSection?: string;
 }
 
-export function urlContext(rt: Runtime, org: OrganizationRecord, site: SiteRecord, shareKey?: string): UrlContext {
-  return { org, site, defaultSection: defaultSectionId(rt, site), ...(shareKey && { shareKey }) };
+export function urlContext(db: Tables, org: OrganizationRecord, site: SiteRecord, shareKey?: string): UrlContext {
+  return { org, site, defaultSection: defaultSectionId(db, site), ...(shareKey && { shareKey }) };
 }
 
 export function sectionUrl(view: UrlContext, section: SiteSectionRecord | undefined): string {
@@ -47,8 +47,8 @@ export function sectionUrl(view: UrlContext, section: SiteSectionRecord | undefi
 }
 
 /** The published URL of a site space: the one place both sites and spaces take it from. */
-export function siteSpaceUrl(rt: Runtime, view: UrlContext, ss: SiteSpaceRecord): string {
-  const isDefault = defaultSiteSpaceId(rt, view.site, ss.section) === ss.id;
-  const section = ss.section ? rt.db.siteSections.get(ss.section) : undefined;
+export function siteSpaceUrl(db: Tables, view: UrlContext, ss: SiteSpaceRecord): string {
+  const isDefault = defaultSiteSpaceId(db, view.site, ss.section) === ss.id;
+  const section = ss.section ? db.siteSections.get(ss.section) : undefined;
   return withShareKey(childUrl(sectionUrl(view, section), ss.path, isDefault), view.shareKey);
 }

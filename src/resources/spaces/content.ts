@@ -24,9 +24,9 @@ export function liveContent(ctx: Ctx): ContentPlace {
 export function revisionContent(ctx: Ctx): ContentPlace {
   const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
   const id = ctx.params.revisionId ?? '';
-  const revision = ctx.rt.db.revisions.get(id);
+  const revision = ctx.db.revisions.get(id);
   if (!revision || revision.space !== space.id) throw errors.notFound('Revision', id);
-  const changeRequest = revision.changeRequest ? ctx.rt.db.changeRequests.get(revision.changeRequest) : undefined;
+  const changeRequest = revision.changeRequest ? ctx.db.changeRequests.get(revision.changeRequest) : undefined;
   return { space, revision, ...(changeRequest && { changeRequest }) };
 }
 

@@ -11,22 +11,22 @@ import type { PageRecord, SpaceRecord } from '../../store/records.ts';
 export type NewSpace = Omit<SpaceRecord, 'id' | 'revision' | 'createdAt' | 'updatedAt'>;
 
 function copyPages(ctx: HandlerContext, pages: readonly PageRecord[]): PageRecord[] {
-  return pages.map((p) => ({ ...p, id: ctx.rt.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
+  return pages.map((p) => ({ ...p, id: ctx.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
 }
 
 /** Inserts the first revision of space `spaceId`: a copy of revision `sourceId`, or empty. */
 function insertFirstRevision(ctx: HandlerContext, spaceId: string, sourceId?: string): string {
-  const { revisions } = ctx.rt.db;
+  const { revisions } = ctx.db;
   const source = sourceId === undefined ? undefined : revisions.get(sourceId);
-  const id = ctx.rt.ids.next('revision');
+  const id = ctx.ids.next('revision');
   revisions.insert({
     id,
     space: spaceId,
     parents: [],
     type: 'edits',
     pages: copyPages(ctx, source?.pages ?? []),
-    files: (source?.files ?? []).map((f) => ({ ...f, id: ctx.rt.ids.next('file') })),
-    reusableContents: (source?.reusableContents ?? []).map((r) => ({ ...r, id: ctx.rt.ids.next('reusableContent') })),
+    files: (source?.files ?? []).map((f) => ({ ...f, id: ctx.ids.next('file') })),
+    reusableContents: (source?.reusableContents ?? []).map((r) => ({ ...r, id: ctx.ids.next('reusableContent') })),
     variables: { ...(source?.variables ?? {}) },
     createdAt: ctx.now,
   });
@@ -35,7 +35,7 @@ function insertFirstRevision(ctx: HandlerContext, spaceId: string, sourceId?: st
 
 /** Inserts a space made now and its first revision (a copy of revision `copyOf`, if given). */
 export function createSpace(ctx: HandlerContext, fields: NewSpace, copyOf?: string): SpaceRecord {
-  const id = ctx.rt.ids.next('space');
+  const id = ctx.ids.next('space');
   const revision = insertFirstRevision(ctx, id, copyOf);
-  return ctx.rt.db.spaces.insert({ id, ...fields, revision, createdAt: ctx.now, updatedAt: ctx.now });
+  return ctx.db.spaces.insert({ id, ...fields, revision, createdAt: ctx.now, updatedAt: ctx.now });
 }

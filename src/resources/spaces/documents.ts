@@ -52,7 +52,7 @@ export const documentOperations: Operation[] = [
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       // A document id names one body of one page; any revision of the space may hold it.
-      for (const revision of ctx.rt.db.revisions.by('space', space.id)) {
+      for (const revision of ctx.db.revisions.by('space', space.id)) {
         const entry = pageEntries(revision.pages).find((e) => documentIdOf(e.page) === ctx.params.documentId);
         if (entry) return documentOf({ space, revision }, entry.page.id, {});
       }

@@ -27,7 +27,7 @@ export function copyTitle(title: string): string {
 
 /** The spaces under `parent` (undefined: the root) in the organization, in sibling order. */
 function siblings(ctx: HandlerContext, organization: string, parent: string | undefined, except: string): SpaceRecord[] {
-  const { spaces } = ctx.rt.db;
+  const { spaces } = ctx.db;
   return spaces
     .by('organization', organization)
     .filter((s) => s.id !== except && s.parent === parent)
@@ -60,7 +60,7 @@ function visibilityUnder(space: SpaceRecord, parent: string | undefined): SpaceR
 /** Renumbers `list` 0..n-1, writing only the rows whose position changes. */
 function renumber(ctx: HandlerContext, list: SpaceRecord[]): void {
   list.forEach((s, i) => {
-    if (s.position !== i) ctx.rt.db.spaces.update(s.id, { position: i });
+    if (s.position !== i) ctx.db.spaces.update(s.id, { position: i });
   });
 }
 
@@ -95,7 +95,7 @@ export const spacePlacementOperations: Operation[] = [
       const order = siblings(ctx, space.organization, space.parent, copy.id);
       order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, copy);
       renumber(ctx, order);
-      return presentSpace(ctx, ctx.rt.db.spaces.get(copy.id)!, role);
+      return presentSpace(ctx, ctx.db.spaces.get(copy.id)!, role);
     },
   }),
   op<SpaceParams, unknown, SpaceMove>({
@@ -110,14 +110,14 @@ export const spacePlacementOperations: Operation[] = [
       const parent = ctx.body.parent === undefined ? space.parent : (ctx.body.parent ?? undefined);
       const list = siblings(ctx, space.organization, parent, space.id);
       const at = insertionIndex(list, ctx.body.position);
-      const moved = ctx.rt.db.spaces.update(space.id, {
+      const moved = ctx.db.spaces.update(space.id, {
         parent,
         visibility: visibilityUnder(space, parent),
         updatedAt: ctx.now,
       });
       list.splice(at, 0, moved);
       renumber(ctx, list);
-      return presentSpace(ctx, ctx.rt.db.spaces.get(space.id)!, role);
+      return presentSpace(ctx, ctx.db.spaces.get(space.id)!, role);
     },
   }),
   op<SpaceParams, unknown, { organization: string }>({
@@ -135,7 +135,7 @@ export const spacePlacementOperations: Operation[] = [
         throw errors.conflict(`Space "${space.id}" already belongs to organization "${target.id}"`);
       }
       const root = siblings(ctx, target.id, undefined, space.id);
-      ctx.rt.db.spaces.update(space.id, {
+      ctx.db.spaces.update(space.id, {
         organization: target.id,
         parent: undefined,
         position: root.length === 0 ? 0 : Math.max(...root.map((s) => s.position ?? 0)) + 1,

@@ -30,7 +30,7 @@ export function spacePermissions(role: Role | null) {
 function changeRequestCounts(ctx: HandlerContext, spaceId: string) {
   let open = 0;
   let draft = 0;
-  const view = ctx.rt.db.changeRequests.viewBy('space', spaceId);
+  const view = ctx.db.changeRequests.viewBy('space', spaceId);
   for (let i = 0; i < view.length; i++) {
     const status = view.at(i).status;
     if (status === 'open') open++;
@@ -40,7 +40,7 @@ function changeRequestCounts(ctx: HandlerContext, spaceId: string) {
 }
 
 export function presentSpace(ctx: HandlerContext, space: SpaceRecord, role: Role | null, shareKey?: string) {
-  const { comments } = ctx.rt.db;
+  const { comments } = ctx.db;
   return {
     object: 'space' as const,
     id: space.id,
@@ -72,7 +72,7 @@ export function presentSpace(ctx: HandlerContext, space: SpaceRecord, role: Role
 
 /** The Space as the caller sees it: with the caller's own role on it. */
 export function presentSpaceToCaller(ctx: HandlerContext, space: SpaceRecord) {
-  return presentSpace(ctx, space, spaceRole(ctx.rt, space, ctx.user.id));
+  return presentSpace(ctx, space, spaceRole(ctx.db, space, ctx.user.id));
 }
 
 /** A space whose record is gone altogether (a site space may still name it) presents as a placeholder. */

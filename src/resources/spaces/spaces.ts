@@ -15,9 +15,9 @@ type SpaceParams = { spaceId: string };
  * coverage notes the refusal before that check.
  */
 function noteRestorePastWindow(ctx: HandlerContext<SpaceParams>): void {
-  const space = ctx.rt.db.spaces.get(ctx.params.spaceId);
+  const space = ctx.db.spaces.get(ctx.params.spaceId);
   if (!space || spaceState(space, Date.parse(ctx.now)) !== 'purged') return;
-  ctx.rt.coverage.refused('space', 'purged');
+  ctx.coverage.refused('space', 'purged');
 }
 
 export interface SpaceUpdate {
@@ -72,7 +72,7 @@ export const spaceCoreOperations: Operation[] = [
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'change the settings of this space' });
       const patch = updatePatch(ctx.body);
       if (Object.keys(patch).length === 0) return presentSpace(ctx, space, role);
-      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, { ...patch, updatedAt: ctx.now }), role);
+      return presentSpace(ctx, ctx.db.spaces.update(space.id, { ...patch, updatedAt: ctx.now }), role);
     },
   }),
   op<SpaceParams>({
@@ -83,8 +83,8 @@ export const spaceCoreOperations: Operation[] = [
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'delete this space' });
       const { patch } = decided(applyLifecycle(space, 'delete', ctx.now), (refusal) => lifecycleError(space.id, refusal));
-      ctx.rt.db.spaces.update(space.id, patch);
-      ctx.rt.coverage.transition('space', 'active', 'deleted');
+      ctx.db.spaces.update(space.id, patch);
+      ctx.coverage.transition('space', 'active', 'deleted');
     },
   }),
   op<SpaceParams>({
@@ -98,8 +98,8 @@ export const spaceCoreOperations: Operation[] = [
       noteRestorePastWindow(ctx);
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { allowDeleted: true, action: 'restore this space' });
       const { patch } = decided(applyLifecycle(space, 'restore', ctx.now), (refusal) => lifecycleError(space.id, refusal));
-      ctx.rt.coverage.transition('space', 'deleted', 'active');
-      return presentSpace(ctx, ctx.rt.db.spaces.update(space.id, patch), role);
+      ctx.coverage.transition('space', 'deleted', 'active');
+      return presentSpace(ctx, ctx.db.spaces.update(space.id, patch), role);
     },
   }),
 ];

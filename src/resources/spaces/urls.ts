@@ -14,7 +14,7 @@ export interface PublishedUrls {
 }
 
 export function publishedUrls(ctx: HandlerContext, space: SpaceRecord, shareKey?: string): PublishedUrls {
-  const { db } = ctx.rt;
+  const { db } = ctx;
   const link = shareKey ? db.shareLinks.get(db.shareLinks.idsBy('key', shareKey)[0] ?? '') : undefined;
   const shared = link?.active ? link : undefined;
   let published: string | undefined;
@@ -25,7 +25,7 @@ export function publishedUrls(ctx: HandlerContext, space: SpaceRecord, shareKey?
     if (!site || !org || !site.published || site.organization !== space.organization) continue;
     const key = shared && shared.site === site.id ? shared.key : undefined;
     if (site.visibility === 'share-link' && !key) continue;
-    published = siteSpaceUrl(ctx.rt, urlContext(ctx.rt, org, site, key), siteSpace);
+    published = siteSpaceUrl(ctx.db, urlContext(ctx.db, org, site, key), siteSpace);
     isPublic = site.visibility === 'public';
     if (key || isPublic) break;
   }

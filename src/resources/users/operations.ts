@@ -24,7 +24,7 @@ export const userOperations: Operation[] = [
     response: 'common/user',
     official: true,
     handle: (ctx) => {
-      const user = ctx.rt.db.users.get(ctx.params.userId);
+      const user = ctx.db.users.get(ctx.params.userId);
       if (!user) throw errors.notFound('User', ctx.params.userId);
       return presentUser(ctx, user);
     },
