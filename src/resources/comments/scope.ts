@@ -31,7 +31,7 @@ export interface CommentScope {
 
 /** The scope named by the path; 404 when the space or change request is not visible. */
 export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>): CommentScope {
-  const { space, role } = requireSpace(ctx as HandlerContext, ctx.params.spaceId);
+  const { space, role } = requireSpace(ctx, ctx.params.spaceId);
   const { comments } = ctx.db;
   if (ctx.params.changeRequestId === undefined) {
     return {
@@ -43,7 +43,7 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
       openView: () => comments.viewBy('openInSpace', space.id),
     };
   }
-  const cr = requireChangeRequest(ctx as HandlerContext, space, ctx.params.changeRequestId);
+  const cr = requireChangeRequest(ctx, space, ctx.params.changeRequestId);
   return {
     space,
     role,
