@@ -1,5 +1,5 @@
 /** The `--data` journal: writes replay in order after a restart, and compaction keeps every line. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,13 +56,15 @@ describe('the --data journal', () => {
       counter = i;
       data.append([['comments', `c${i}`, null]], i);
     }
-    await new Promise((r) => setTimeout(r, 100));
-    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-    const lines = readFileSync(`${file}.journal`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    // The compaction runs in the background: wait for its snapshot (polling, not a fixed
+    // delay, which a loaded machine outran), then for the journal it rewrites.
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).seq).toBe(3), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(
+      () => expect(readFileSync(`${file}.journal`, 'utf8').trim().split('\n').map((l) => JSON.parse(l).seq)).toEqual([4, 5]),
+      { timeout: 10_000, interval: 10 },
+    );
     // The snapshot was taken at the third line; the fourth and fifth stay in the journal.
-    expect(snapshot.seq).toBe(3);
-    expect(snapshot.counter).toBe(3);
-    expect(lines.map((l) => l.seq)).toEqual([4, 5]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).counter).toBe(3);
     const loaded = new DataFile(file, current).load()!;
     expect(loaded.entries.map((e) => e.seq)).toEqual([4, 5]);
   });
