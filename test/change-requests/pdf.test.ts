@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
+import { readPdf } from '../helpers/pdf.ts';
 
 const CR = '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}';
 
+/** The PDF at `url`: its bytes as Latin-1 text (for the file structure), and as a viewer reads it. */
 async function fetchPdf(t: TestMock, url: string) {
   const res = await t.mock.fetch(url);
-  return { status: res.status, type: res.headers.get('content-type'), text: Buffer.from(await res.arrayBuffer()).toString('latin1') };
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const text = Buffer.from(bytes).toString('latin1');
+  return { status: res.status, type: res.headers.get('content-type'), text, read: res.status === 200 ? await readPdf(bytes) : undefined };
 }
 
 describe('change request PDF', () => {
@@ -24,9 +31,12 @@ describe('change request PDF', () => {
     expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
     expect(pdf.text.startsWith('%PDF-1.4')).toBe(true);
     expect(pdf.text.trimEnd().endsWith('%%EOF')).toBe(true);
-    for (const title of ['Welcome to Acme', 'Onboarding', 'Policies', 'Remote work', 'Expenses']) expect(pdf.text).toContain(`(${title})`);
-    expect(pdf.text).toContain('Core hours are 10:00 to 15:00, and Fridays are');
-    expect(pdf.text).toContain('how we work at Acme Corporation');
+    // The text is set in an embedded font (glyph ids, compressed), so it is read as a viewer reads it.
+    const titles = ['Welcome to Acme', 'Onboarding', 'Policies', 'Remote work', 'Expenses'];
+    for (const title of titles) expect(pdf.read!.text).toContain(title);
+    expect(pdf.read!.outline).toEqual(titles);
+    expect(pdf.read!.text).toContain('Core hours are 10:00 to 15:00, and Fridays are');
+    expect(pdf.read!.text).toContain('how we work at Acme Corporation');
   });
 
   it('has a cross-reference table whose offsets point at the objects', async () => {
@@ -43,8 +53,9 @@ describe('change request PDF', () => {
     const { body } = await t.call('reader', 'GET', `${CR}/pdf?page={pages.policies}`);
     expect(new URL(body.url).searchParams.get('page')).toBe(t.id('pages', 'policies'));
     const pdf = await fetchPdf(t, body.url);
-    expect(['(Policies)', '(Remote work)', '(Expenses)'].every((s) => pdf.text.includes(s))).toBe(true);
-    expect(pdf.text).not.toContain('(Onboarding)');
+    expect(['Policies', 'Remote work', 'Expenses'].every((s) => pdf.read!.text.includes(s))).toBe(true);
+    expect(pdf.read!.outline).toEqual(['Policies', 'Remote work', 'Expenses']);
+    expect(pdf.read!.text).not.toContain('Onboarding');
   });
 
   it('with only, holds that page alone', async () => {
@@ -52,8 +63,10 @@ describe('change request PDF', () => {
     const { body } = await t.call('reader', 'GET', `${CR}/pdf?page={pages.policies}&only=true`);
     expect(new URL(body.url).searchParams.get('only')).toBe('true');
     const pdf = await fetchPdf(t, body.url);
-    expect(pdf.text).toContain('(Policies)');
-    expect(pdf.text).not.toContain('(Remote work)');
+    expect(pdf.read!.text).toContain('The rules we all follow.');
+    // The Policies page names Remote work in its text, so the headings are read from the outline.
+    expect(pdf.read!.outline).toEqual(['Policies']);
+    expect(pdf.read!.text).not.toContain('Work from anywhere');
   });
 
   it('refuses only without page with 400', async () => {
@@ -123,5 +136,73 @@ describe('change request PDF URL signature (issue 11 item 14)', () => {
     const reordered = new URL(body.url);
     reordered.search = `?${[...reordered.searchParams].reverse().map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
     expect((await t.mock.fetch(reordered.toString())).status).toBe(200);
+  });
+});
+
+describe('change request PDF text in any script (issue 12 point 7)', () => {
+  const paragraphs = Array.from({ length: 90 }, (_, i) => `Paragraph ${i + 1} of the travel rules, long enough to wrap onto a second line of the sheet when it is set in ten point type.`);
+  function multilingual() {
+    const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-pdf-'));
+    const scenario = {
+      description: 'starter and a change request whose pages are written in several scripts',
+      extends: 'starter',
+      changeRequests: [
+        {
+          key: 'multilingual',
+          space: 'handbook',
+          subject: 'Übersetzungen für Zürich',
+          status: 'open',
+          createdBy: 'editor',
+          createdAt: '-P1D',
+          changes: [
+            {
+              page: 'remote-work',
+              title: 'Télétravail à Genève',
+              markdown: '# Télétravail à Genève\n\nCafé, crème brûlée, façade; Straße und Größe; Łódź, Dvořák, Ångström.\n\nΚαλημέρα κόσμε: ο χώρος εργασίας.\n\nПривет, мир: удалённая работа.\n',
+            },
+            { page: 'expenses', title: 'Frais de déplacement', markdown: `# Frais de déplacement\n\n${paragraphs.join('\n\n')}\n` },
+          ],
+        },
+      ],
+    };
+    writeFileSync(join(dir, 'multilingual.json'), JSON.stringify(scenario));
+    return createTestMock({ scenariosDirs: [dir], scenario: 'multilingual' });
+  }
+
+  /** The PDF of the whole change request, or of one page (`?page={pages.key}&only=true`). */
+  async function multilingualPdf(query = '') {
+    const t = multilingual();
+    const { body } = await t.call('reader', 'GET', `/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.multilingual}/pdf${query}`);
+    const pdf = await fetchPdf(t, body.url);
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
+    return pdf.read!;
+  }
+
+  it('keeps accented, Greek and Cyrillic letters in the text, the headings and the title', async () => {
+    const pdf = await multilingualPdf();
+    for (const text of ['Café, crème brûlée, façade; Straße und Größe; Łódź, Dvořák, Ångström.', 'Καλημέρα κόσμε: ο χώρος εργασίας.', 'Привет, мир: удалённая работа.']) {
+      expect(pdf.text).toContain(text);
+    }
+    expect(pdf.outline).toEqual(['Welcome to Acme', 'Onboarding', 'Policies', 'Télétravail à Genève', 'Frais de déplacement']);
+    expect(pdf.title).toMatch(/^#\d+ Übersetzungen für Zürich$/);
+  });
+
+  it('spreads a long page over as many sheets as it needs, losing no line', async () => {
+    const pdf = await multilingualPdf('?page={pages.expenses}&only=true');
+    expect(pdf.pages).toBeGreaterThan(1);
+    expect(pdf.outline).toEqual(['Frais de déplacement']);
+    for (const paragraph of [paragraphs[0], paragraphs[44], paragraphs[89]]) expect(pdf.text).toContain(paragraph);
+  });
+});
+
+describe('file downloads', () => {
+  it('serves a PDF file of a change request as a PDF that names the file', async () => {
+    const t = createTestMock();
+    const { data } = await t
+      .client('reader')
+      .spaces.getFileInChangeRequestById(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'), t.id('files', 'benefits-guide'));
+    const pdf = await fetchPdf(t, data.downloadURL!);
+    expect([pdf.status, pdf.type]).toEqual([200, 'application/pdf']);
+    expect(pdf.read!.text).toContain('benefits-guide.pdf');
   });
 });

@@ -15,15 +15,15 @@ const PNG = new Uint8Array(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
 );
 
-function placeholder(file: FileRecord): Uint8Array<ArrayBuffer> {
+async function placeholder(file: FileRecord, now: Date): Promise<Uint8Array<ArrayBuffer>> {
   if (file.contentType === 'image/png') return PNG;
-  if (file.contentType === 'application/pdf') return renderPdf(file.name, [{ text: file.name, heading: true }]);
+  if (file.contentType === 'application/pdf') return renderPdf(file.name, [{ text: file.name, heading: true }], now);
   return new TextEncoder().encode(`${file.name}\n`);
 }
 
 export function registerChangeRequestRoutes(app: Hono): void {
   registerPdfRoute(app);
-  app.get('/__files/uploads/:spaceId/:fileId/:name', (c) => {
+  app.get('/__files/uploads/:spaceId/:fileId/:name', async (c) => {
     const rt = runtimeOf(c);
     const { spaceId, fileId } = c.req.param();
     let file: FileRecord | undefined;
@@ -31,6 +31,6 @@ export function registerChangeRequestRoutes(app: Hono): void {
       file = revision.files.find((f) => f.id === fileId) ?? file;
     }
     if (!file) throw errors.notFound('File', fileId);
-    return c.body(placeholder(file), 200, { 'content-type': file.contentType });
+    return c.body(await placeholder(file, rt.clock.now()), 200, { 'content-type': file.contentType });
   });
 }

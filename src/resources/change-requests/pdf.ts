@@ -63,7 +63,7 @@ export const pdfOperations: Operation[] = [
 
 /** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
 export function registerPdfRoute(app: Hono): void {
-  app.get('/__files/pdf/:spaceId/:changeRequestId/:file', (c) => {
+  app.get('/__files/pdf/:spaceId/:changeRequestId/:file', async (c) => {
     const rt = runtimeOf(c);
     if (!hasValidSignature(new URL(c.req.url))) {
       throw new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
@@ -76,7 +76,8 @@ export function registerPdfRoute(app: Hono): void {
     if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
     const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
     if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
-    const bytes = renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables));
+    // Everything is read from the store above; pdfkit writes the bytes asynchronously.
+    const bytes = await renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables), rt.clock.now());
     return c.body(bytes, 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
   });
 }
