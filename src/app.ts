@@ -2,8 +2,9 @@
  * createApp builds the whole server from options; it listens nowhere (see bin.ts).
  * Nothing is kept at module level: two apps in one process never share state.
  */
-import { Hono, type Context } from 'hono';
-import { ApiError, errorBody, errors } from './http/errors.ts';
+import { Hono, type Context, type Next } from 'hono';
+import { errors } from './http/errors.ts';
+import { sendError } from './http/send-error.ts';
 import { register } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
@@ -14,11 +15,10 @@ import { registerOpenApi } from './openapi/routes.ts';
 import { schemaSources } from './http/schemas.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import { operations, registerExtraRoutes } from './resources/index.ts';
-import { scenarioErrorToApi } from './scenarios/catalog.ts';
 import { marks } from './faults/apply.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
-import { runtimeOf, SESSION_HEADER, selectSession } from './sessions/context.ts';
+import { runtimeOf, SESSION_HEADER, selectSession, withSession } from './sessions/context.ts';
 
 export type { AppOptions } from './runtime.ts';
 
@@ -34,13 +34,7 @@ export interface Mock {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
-/** Writes any thrown value as the JSON error body (500 for anything unexpected). */
-export function sendError(c: Context, raw: unknown): Response {
-  const error = scenarioErrorToApi(raw);
-  if (error instanceof ApiError) return c.json(errorBody(error.status, error.message), error.status as 400);
-  console.error('gitbook-mock: unexpected error', error);
-  return c.json(errorBody(500, 'Internal error; the state was not changed'), 500);
-}
+export { sendError } from './http/send-error.ts';
 
 export function createMock(options: AppOptions = {}): Mock {
   const runtime = new Runtime(options);
@@ -64,10 +58,9 @@ export function createMock(options: AppOptions = {}): Mock {
     bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES)),
   );
 
-  // The session first: the journal below is the session's own.
-  app.use('/v1/*', selectSession(sessions));
-  app.use('/__files/*', selectSession(sessions));
-  app.use('/v1/*', async (c, next) => {
+  // The session first: the journal is the session's own. One middleware for both: each
+  // middleware is a step of Hono's compose on every request (docs/benchmarks.md, issue 18).
+  const journal = async (c: Context, next: Next) => {
     const runtime = runtimeOf(c);
     if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
     const method = c.req.method;
@@ -77,7 +70,9 @@ export function createMock(options: AppOptions = {}): Mock {
     await next();
     const { operationId, injected } = marks(c);
     runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
-  });
+  };
+  app.use('/v1/*', (c, next) => withSession(c, sessions, () => journal(c, next)));
+  app.use('/__files/*', selectSession(sessions));
 
   registerAdmin(app, sessions);
   registerConsole(app);

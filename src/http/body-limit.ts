@@ -11,7 +11,7 @@
  * `c.req.text()` (journal, registrar, admin routes) gets it without a second read.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApiError, errors } from './errors.ts';
 
@@ -56,9 +56,7 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
 
 /** `limitOf(c)`: the most bytes a body of this request may have. */
 export function bodyLimit(limitOf: (c: Context) => number): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+  const limited = async (c: Context, next: Next) => {
     const maxBytes = limitOf(c);
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
@@ -74,5 +72,11 @@ export function bodyLimit(limitOf: (c: Context) => number): MiddlewareHandler {
     const text = await c.req.text();
     if (Buffer.byteLength(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
     return next();
+  };
+  // Not async for requests without a body: no promise of its own.
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    return limited(c, next);
   };
 }

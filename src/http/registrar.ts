@@ -3,8 +3,9 @@
  * path, query and body, runs the handler inside a store transaction, and writes the
  * response. Operations never repeat any of this.
  */
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { errors } from './errors.ts';
+import { sendError } from './send-error.ts';
 import { check, type Schemas } from './schemas.ts';
 import { LIST_NAME, listName } from './paginate.ts';
 import { control, mark } from '../faults/apply.ts';
@@ -118,6 +119,54 @@ function write(c: Context, op: Operation, result: unknown): Response {
   return c.json(out.body as object, status);
 }
 
+/** One request of `op` on its session's runtime: response control, then the operation. */
+async function answer(c: Context, op: Operation, names: string[]): Promise<Response> {
+  const rt = runtimeOf(c);
+  mark(c, op.operationId, null);
+  const injected = await control(c, op, rt.faults);
+  if (injected) return injected;
+  const user = authenticate(c, rt.db);
+  const params = { ...c.req.param() } as Record<string, string>;
+  checkParams(op, names, rt.schemas, params);
+  const query = readQuery(c);
+  if (op.method === 'GET') (query as { [LIST_NAME]?: string })[LIST_NAME] = listName(c.req.path, query);
+  if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
+  let body: unknown = undefined;
+  if (op.body) {
+    body = await readBody(c);
+    check(rt.schemas.bodyValidator(op.body), body, 'body');
+  }
+  const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
+    params,
+    query,
+    body,
+    user,
+    db: rt.db,
+    ids: rt.ids,
+    coverage: rt.coverage,
+    seed: rt.options.seed ?? 0,
+    now: rt.clock.iso(),
+    origin: originOf(c.req.url),
+  };
+  const mutating = op.method !== 'GET';
+  let result: unknown;
+  let undo = () => {};
+  let changes: RowChange[] = [];
+  try {
+    if (mutating) ({ result, undo, changes } = rt.store.tentative(() => run(op, ctx)));
+    else result = run(op, ctx);
+    rt.coverage.commit();
+  } catch (error) {
+    // Transitions count only when the writes that made them are kept.
+    rt.coverage.discard();
+    throw error;
+  }
+  if (mutating) rt.save(changes, undo);
+  if (op.after) result = await op.after(result as never);
+  // Through the context, so the headers set before the handler (CORS, session) stay on it.
+  return write(c, op, result);
+}
+
 export function register(app: Hono, operations: readonly Operation[]): void {
   operations.forEach(checkRow);
   const sorted = [...operations].sort(specificity);
@@ -125,55 +174,17 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     // Validators compile on an operation's first request (ajv caches them): compiling all of
     // them here made start-up 3× slower. test/schemas/resources.test.ts compiles every schema.
     const names = paramNames(op.path);
-    const record: MiddlewareHandler = async (c, next) => {
-      await next();
-      runtimeOf(c).coverage.operation(op.operationId, c.res.status);
-    };
-    app.on(op.method, honoPath(op.path), record, async (c) => {
-      const rt = runtimeOf(c);
-      mark(c, op.operationId, null);
-      const injected = await control(c, op, rt.faults);
-      if (injected) return injected;
-      const user = authenticate(c, rt.db);
-      const params = { ...c.req.param() } as Record<string, string>;
-      checkParams(op, names, rt.schemas, params);
-      const query = readQuery(c);
-      if (op.method === 'GET') (query as { [LIST_NAME]?: string })[LIST_NAME] = listName(c.req.path, query);
-      if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
-      let body: unknown = undefined;
-      if (op.body) {
-        body = await readBody(c);
-        check(rt.schemas.bodyValidator(op.body), body, 'body');
-      }
-      const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
-        params,
-        query,
-        body,
-        user,
-        db: rt.db,
-        ids: rt.ids,
-        coverage: rt.coverage,
-        seed: rt.options.seed ?? 0,
-        now: rt.clock.iso(),
-        origin: originOf(c.req.url),
-      };
-      const mutating = op.method !== 'GET';
-      let result: unknown;
-      let undo = () => {};
-      let changes: RowChange[] = [];
+    // One handler, with the coverage note in it: a middleware of its own cost a step of
+    // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
+    app.on(op.method, honoPath(op.path), async (c) => {
+      let res: Response;
       try {
-        if (mutating) ({ result, undo, changes } = rt.store.tentative(() => run(op, ctx)));
-        else result = run(op, ctx);
-        rt.coverage.commit();
+        res = await answer(c, op, names);
       } catch (error) {
-        // Transitions count only when the writes that made them are kept.
-        rt.coverage.discard();
-        throw error;
+        res = sendError(c, error);
       }
-      if (mutating) rt.save(changes, undo);
-      if (op.after) result = await op.after(result as never);
-      // Through the context, so the headers set before the handler (CORS, session) stay on it.
-      return write(c, op, result);
+      runtimeOf(c).coverage.operation(op.operationId, res.status);
+      return res;
     });
   }
   // A known path with a method it does not have: 405 with the allowed methods.
