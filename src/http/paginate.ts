@@ -23,8 +23,11 @@ export const LIST_NAME: unique symbol = Symbol('list name');
 
 export interface PageRequest {
   page?: string;
-  /** Set by the registrar; lists walked outside a request have no name. */
-  [LIST_NAME]?: string;
+  /**
+   * Set by the registrar (a function, so that the digest is worked out only by a list that
+   * needs it); lists walked outside a request have no name.
+   */
+  [LIST_NAME]?: string | (() => string);
   limit?: number;
   /** 'asc' walks from the oldest key; 'desc' (the default of most lists) from the newest. */
   order?: 'asc' | 'desc';
@@ -101,7 +104,8 @@ export function paginate<T, U>(
 ): ListEnvelope<U> {
   const order = request.order ?? defaultOrder;
   const limit = request.limit ?? DEFAULT_LIMIT;
-  const list = request[LIST_NAME];
+  const named = request[LIST_NAME];
+  const list = typeof named === 'function' ? named() : named;
   const cursor = request.page ? decode(request.page, order, list) : undefined;
   const items: U[] = [];
   let lastKey: number | undefined;

@@ -135,9 +135,17 @@ export class Schemas {
     }
   }
 
+  /** Validators found, by instance and id: ajv's getSchema resolves the id again on every call. */
+  private readonly found = new Map<Ajv2020, Map<string, ValidateFunction>>();
+
   private get(ajv: Ajv2020, id: string): ValidateFunction {
-    const validate = ajv.getSchema(SCHEMA_BASE + id);
+    let byId = this.found.get(ajv);
+    if (!byId) this.found.set(ajv, (byId = new Map()));
+    let validate = byId.get(id);
+    if (validate) return validate;
+    validate = ajv.getSchema(SCHEMA_BASE + id);
     if (!validate) throw new Error(`No schema with $id ${id}`);
+    byId.set(id, validate);
     return validate;
   }
 }
