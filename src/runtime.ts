@@ -4,6 +4,7 @@
  * runtime; every other session is a `fork()` of it (src/sessions/). The sessions of one app
  * share its options and scenario catalog; all apps share the compiled schemas.
  */
+import { Caches } from './cache/caches.ts';
 import { ApiError } from './http/errors.ts';
 import { DataFile, DataFileError, type SavedState } from './persistence/data-file.ts';
 import { VirtualClock } from './clock.ts';
@@ -58,6 +59,8 @@ export class Runtime {
   readonly coverage = new Coverage(operations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
   readonly faults = new FaultRules();
+  /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */
+  readonly caches = new Caches();
   private loaded!: Loaded;
   private file?: DataFile;
 

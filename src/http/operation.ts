@@ -3,6 +3,7 @@
  * validated input and return data (or a `Reply` naming its status, headers or ready JSON
  * text); they never write responses themselves: the registrar is the one place that does.
  */
+import type { Caches } from '../cache/caches.ts';
 import type { Coverage } from '../coverage/coverage.ts';
 import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -29,6 +30,8 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   ids: IdSource;
   /** Where handlers note the state-machine transitions they apply (and refuse). */
   coverage: Pick<Coverage, 'transition' | 'refused'>;
+  /** The session's store-derived values, kept while the tables they read are unchanged (cache/caches.ts). */
+  caches: Caches;
   /** The filler seed the app was started with (`--seed`), for values derived from it. */
   seed: number;
   /** The virtual clock's reading at the start of the request, as ISO text. */

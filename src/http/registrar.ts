@@ -158,6 +158,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     db: rt.db,
     ids: rt.ids,
     coverage: rt.coverage,
+    caches: rt.caches,
     seed: rt.options.seed ?? 0,
     now: rt.clock.iso(),
     origin: originOf(c.req.url),

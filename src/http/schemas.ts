@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { perProcess } from '../cache/caches.ts';
 import { errors } from './errors.ts';
 
 export const SCHEMA_BASE = 'https://gitbook-mock.local/';
@@ -150,24 +151,15 @@ export class Schemas {
   }
 }
 
-let shared: Schemas | undefined;
-let sharedSources: Map<string, JsonSchema> | undefined;
-
-/** The files of `schemas/`, read once per process (the filler reads them without ajv). */
-export function schemaSources(): Map<string, JsonSchema> {
-  sharedSources ??= readSchemaFiles();
-  return sharedSources;
-}
+/** The files of `schemas/`, read once per process (the filler reads them without ajv; cache/caches.ts). */
+export const schemaSources: () => Map<string, JsonSchema> = perProcess(() => readSchemaFiles());
 
 /**
- * The process-wide set of `schemas/` (immutable once built). The registrar compiles the
- * validators of every operation when an app is built; other schemas (resources, used by
- * tests and documentation) compile on first use, which keeps the server's memory down.
+ * The process-wide set of `schemas/` (immutable once built; cache/caches.ts). The registrar
+ * compiles the validators of every operation when an app is built; other schemas (resources,
+ * used by tests and documentation) compile on first use, which keeps the server's memory down.
  */
-export function sharedSchemas(): Schemas {
-  shared ??= new Schemas();
-  return shared;
-}
+export const sharedSchemas: () => Schemas = perProcess(() => new Schemas());
 
 /** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */
 export function fieldPath(where: string, instancePath: string, extra?: string): string {

@@ -37,6 +37,36 @@ const EMPTY: readonly string[] = Object.freeze([]);
  */
 let lastVersion = 0;
 
+/**
+ * The tables read while a cache computes a value (src/cache/caches.ts), if one is computing:
+ * every read method notes its table here, so a kept value knows what it depends on without
+ * anyone listing it. Synchronous code only, like the transactions.
+ */
+let reading: Set<Versioned> | undefined;
+
+/** What a cache keeps of a table it read: its version (see `Table.version`). */
+export interface Versioned {
+  readonly version: number;
+}
+
+/** Runs `fn`, returning its result and the tables it read (nested runs pass theirs outwards). */
+export function readsOf<V>(fn: () => V): { value: V; tables: Set<Versioned> } {
+  const outer = reading;
+  const tables = new Set<Versioned>();
+  reading = tables;
+  try {
+    return { value: fn(), tables };
+  } finally {
+    reading = outer;
+    if (outer) for (const table of tables) outer.add(table);
+  }
+}
+
+/** Notes reads already made (a kept value's tables) in the run under way, if any. */
+export function noteReads(tables: readonly Versioned[]): void {
+  if (reading) for (const table of tables) reading.add(table);
+}
+
 export class Table<T extends Row> {
   private rows = new LayeredMap<T>();
   private seqs = new LayeredMap<number>();
@@ -64,33 +94,45 @@ export class Table<T extends Row> {
     return this.changes;
   }
 
+  /** Notes this table in the cache computation under way (see `readsOf`). */
+  private read(): void {
+    if (reading !== undefined) reading.add(this);
+  }
+
   get size(): number {
+    this.read();
     return this.rows.size;
   }
 
   get(id: string): T | undefined {
+    this.read();
     return this.rows.get(id);
   }
 
   has(id: string): boolean {
+    this.read();
     return this.rows.has(id);
   }
 
   all(): IterableIterator<T> {
+    this.read();
     return this.rows.values();
   }
 
   /** Every row, in insertion order, as an array (a copy: use for small tables only). */
   list(): T[] {
+    this.read();
     return [...this.rows.values()];
   }
 
   find(predicate: (row: T) => boolean): T | undefined {
+    this.read();
     for (const row of this.rows.values()) if (predicate(row)) return row;
     return undefined;
   }
 
   filter(predicate: (row: T) => boolean): T[] {
+    this.read();
     const out: T[] = [];
     for (const row of this.rows.values()) if (predicate(row)) out.push(row);
     return out;
@@ -221,6 +263,7 @@ export class Table<T extends Row> {
 
   /** The ids whose index `index` has key `key`, in insertion order. Do not mutate. */
   idsBy(index: string, key: string): readonly string[] {
+    this.read();
     return this.bucketFor(index, key, false) ?? EMPTY;
   }
 
@@ -245,6 +288,7 @@ export class Table<T extends Row> {
 
   /** A positional view of every row, in insertion order (the array is built once per call). */
   view(): RowView<T> {
+    this.read();
     const ids = [...this.rows.keys()];
     return {
       length: ids.length,
@@ -255,10 +299,12 @@ export class Table<T extends Row> {
 
   /** A view over rows the caller has already selected and put in insertion order. */
   viewOf(rows: readonly T[]): RowView<T> {
+    this.read();
     return { length: rows.length, at: (i) => rows[i], keyAt: (i) => this.seqs.get(rows[i].id)! };
   }
 
   seqOf(id: string): number | undefined {
+    this.read();
     return this.seqs.get(id);
   }
 

@@ -4,6 +4,8 @@
  * (`object`, `data`, `nodes`); `format=markdown` gives `{ markdown }` and
  * `format=document` the official JSON variant `{ document }`.
  */
+import { perRow } from '../../cache/caches.ts';
+
 export type BodyFormat = 'markdown' | 'document';
 
 /** A request body: the seed's `{ markdown }` or an official `{ document }`. */
@@ -48,8 +50,8 @@ export function inputToMarkdown(body: BodyInput): string {
   return 'markdown' in body ? body.markdown : documentToMarkdown(body.document);
 }
 
-/** Bodies are immutable, so each one's document nodes are worked out once and kept beside it. */
-const nodesOfBody = new WeakMap<{ markdown: string }, ReturnType<typeof markdownToNodes>>();
+/** Bodies are immutable, so each one's document nodes are worked out once and kept beside it (cache/caches.ts). */
+const nodesOfBody = perRow((body: { markdown: string }) => markdownToNodes(body.markdown));
 
 /**
  * The body in the asked format: the official JSON variant `{ document }` for
@@ -58,10 +60,5 @@ const nodesOfBody = new WeakMap<{ markdown: string }, ReturnType<typeof markdown
  */
 export function renderBody(body: { markdown: string }, format: BodyFormat | undefined) {
   if (format !== 'document') return { markdown: body.markdown };
-  let nodes = nodesOfBody.get(body);
-  if (!nodes) {
-    nodes = markdownToNodes(body.markdown);
-    nodesOfBody.set(body, nodes);
-  }
-  return { document: { object: 'document' as const, data: {}, nodes } };
+  return { document: { object: 'document' as const, data: {}, nodes: nodesOfBody(body) } };
 }

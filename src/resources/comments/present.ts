@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../http/operation.ts';
 import { mayResolve } from '../../rules/comment-status.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
 import { findPage, presentPageHead } from '../shared/page-tree.ts';
-import { apiUrl, presentUserById } from '../shared/present.ts';
+import { apiUrl, presentUserById, type Presenting } from '../shared/present.ts';
 import { renderBody, type BodyFormat } from './body.ts';
 import type { CommentScope } from './scope.ts';
 
@@ -22,11 +22,17 @@ export function commentPermissions(role: Role | null, isAuthor: boolean) {
   };
 }
 
+/** What presenting a comment reads of the request: tables, origin, and who asks (their permissions). */
+export type CommentReader = Presenting & { user: { id: string } };
+
+/** What presenting a comment reads of its scope. */
+export type ScopeView = Pick<CommentScope, 'role' | 'path' | 'revision'>;
+
 export function canResolve(role: Role | null, isAuthor: boolean): boolean {
   return mayResolve(isAuthor, can(role, 'comment'), can(role, 'review'));
 }
 
-function presentReactions(ctx: HandlerContext, reactions: readonly ReactionRecord[]) {
+function presentReactions(ctx: Presenting, reactions: readonly ReactionRecord[]) {
   return reactions.map((r) => ({
     emoji: r.emoji,
     count: r.users.length,
@@ -34,7 +40,7 @@ function presentReactions(ctx: HandlerContext, reactions: readonly ReactionRecor
   }));
 }
 
-function presentPageTarget(ctx: HandlerContext, scope: CommentScope, revisionId: string, pageId: string) {
+function presentPageTarget(ctx: Presenting, scope: ScopeView, revisionId: string, pageId: string) {
   const { revisions } = ctx.db;
   const found = findPage(revisions.get(revisionId)?.pages ?? [], pageId);
   if (!found) return { id: pageId, outdated: true };
@@ -47,7 +53,7 @@ function presentPageTarget(ctx: HandlerContext, scope: CommentScope, revisionId:
   return { ...presentPageHead(page), path, outdated };
 }
 
-function presentRepliers(ctx: HandlerContext, commentId: string) {
+function presentRepliers(ctx: Presenting, commentId: string) {
   const byUser = new Map<string, { count: number; updatedAt: string }>();
   for (const reply of ctx.db.commentReplies.by('comment', commentId)) {
     const seen = byUser.get(reply.postedBy);
@@ -58,7 +64,7 @@ function presentRepliers(ctx: HandlerContext, commentId: string) {
   return [...byUser].map(([user, v]) => ({ user: presentUserById(ctx, user), count: v.count, updatedAt: v.updatedAt }));
 }
 
-export function presentComment(ctx: HandlerContext, scope: CommentScope, c: CommentRecord, format?: BodyFormat) {
+export function presentComment(ctx: CommentReader, scope: ScopeView, c: CommentRecord, format?: BodyFormat) {
   const { target } = c;
   return {
     object: 'comment' as const,

@@ -5,6 +5,7 @@ import { op, type Operation, type HandlerContext } from '../../http/operation.ts
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
+import { derived } from '../../cache/caches.ts';
 import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -41,36 +42,22 @@ interface RosterEntry {
 
 /**
  * An organization's members with their search text, sorted by each key asked for: worked
- * out once, and again only after members or users change (the tables' versions), so a
- * list request does not look up and sort every member of a large organization.
+ * out once, and again only after a table it read (members, users) changes (cache/caches.ts),
+ * so a list request does not look up and sort every member of a large organization.
  */
-const rosters = new WeakMap<Tables, Map<string, { version: string; sorted: RosterEntry[] }>>();
-
-function sortedRoster(ctx: HandlerContext, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] {
-  const { members, users } = ctx.db;
-  const version = `${members.version}:${users.version}`;
-  let byKey = rosters.get(ctx.db);
-  if (!byKey) {
-    byKey = new Map();
-    rosters.set(ctx.db, byKey);
-  }
-  const key = `${organizationId}:${sort}`;
-  const cached = byKey.get(key);
-  if (cached && cached.version === version) return cached.sorted;
+const sortedRoster = derived('member roster', (db, organizationId: string, sort: MemberListQuery['sort']): RosterEntry[] => {
   const texts = new Map<MemberRecord, string>();
-  for (const m of members.by('organization', organizationId)) {
-    const user = users.get(m.user);
+  for (const m of db.members.by('organization', organizationId)) {
+    const user = db.users.get(m.user);
     texts.set(m, user ? searchText(user) : '');
   }
-  const sorted = sortMembers(ctx, [...texts.keys()], sort).map((member) => ({ member, text: texts.get(member)! }));
-  byKey.set(key, { version, sorted });
-  return sorted;
-}
+  return sortMembers(db, [...texts.keys()], sort).map((member) => ({ member, text: texts.get(member)! }));
+});
 
 /** The members sorted ascending by the requested key (ties keep joining order). */
-function sortMembers(ctx: HandlerContext, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
+function sortMembers(db: Tables, rows: MemberRecord[], sort: MemberListQuery['sort']): MemberRecord[] {
   const key = (m: MemberRecord): string =>
-    sort === 'name' ? (ctx.db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
+    sort === 'name' ? (db.users.get(m.user)?.displayName ?? '').toLowerCase() : sort === 'lastSeenAt' ? m.lastSeenAt ?? '' : m.joinedAt;
   return rows.map((m, i) => ({ m, i, k: key(m) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map((x) => x.m);
 }
 

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { perProcessByName } from '../../cache/caches.ts';
 import { errors } from '../../http/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -17,18 +18,16 @@ export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.m
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(json|ya?ml)$/;
 
-/** Fixture files are read once per process (they never change). */
-const fixtureCache = new Map<string, unknown>();
+/** Fixture files are read once per process: they never change while it runs (cache/caches.ts). */
+const fixture = perProcessByName((name): unknown => {
+  const path = FIXTURES_DIR + name;
+  if (!existsSync(path)) return undefined;
+  const text = readFileSync(path, 'utf8');
+  return name.endsWith('.json') ? JSON.parse(text) : text;
+});
 
 function readFixture(name: string): unknown {
-  if (!SAFE_NAME.test(name)) return undefined;
-  if (!fixtureCache.has(name)) {
-    const path = FIXTURES_DIR + name;
-    if (!existsSync(path)) return undefined;
-    const text = readFileSync(path, 'utf8');
-    fixtureCache.set(name, name.endsWith('.json') ? JSON.parse(text) : text);
-  }
-  return fixtureCache.get(name);
+  return SAFE_NAME.test(name) ? fixture(name) : undefined;
 }
 
 /** The parsed document of a text version: JSON, else YAML; text that is neither stays text. */

@@ -6,19 +6,27 @@ import type { HandlerContext } from '../../http/operation.ts';
 import { can, type Role } from '../../auth/roles.ts';
 import type { MemberRecord, SpaceRecord, TeamMemberRecord, TeamRecord } from '../../store/records.ts';
 import { canManageTeamMembers } from '../../rules/team-membership.ts';
-import { spaceRole } from '../shared/access.ts';
+import { roleOnSpace } from '../shared/access.ts';
+import { derived } from '../../cache/caches.ts';
+import type { Tables } from '../../store/store.ts';
 import { presentUserById } from '../shared/present.ts';
 import { callerRole } from './lookup.ts';
 
-/** The spaces a member can access, with their role on each (deleted spaces left out). */
-export function spacesOfMember(ctx: HandlerContext, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
+/** The spaces of an organization that someone with `role` there reaches, with their role on each (deleted spaces left out). */
+function spacesReached(db: Tables, organization: string, role: Role | null, disabled: boolean): { space: SpaceRecord; role: Role }[] {
   const out: { space: SpaceRecord; role: Role }[] = [];
-  for (const space of ctx.db.spaces.by('organization', member.organization)) {
+  if (disabled) return out;
+  for (const space of db.spaces.by('organization', organization)) {
     if (space.deletedAt) continue;
-    const role = member.disabled ? null : spaceRole(ctx.db, space, member.user);
-    if (role) out.push({ space, role });
+    const reached = roleOnSpace(role, space);
+    if (reached) out.push({ space, role: reached });
   }
   return out;
+}
+
+/** The spaces a member can access, with their role on each (deleted spaces left out). */
+export function spacesOfMember(ctx: HandlerContext, member: MemberRecord): { space: SpaceRecord; role: Role }[] {
+  return spacesReached(ctx.db, member.organization, member.role, member.disabled);
 }
 
 /** The team memberships of a user in one organization, in insertion order. */
@@ -27,25 +35,11 @@ export function teamsOfMember(ctx: HandlerContext, organizationId: string, userI
 }
 
 /**
- * How many spaces a member reaches depends only on their organization, whether they are
- * a guest and whether they are disabled: counted once per request for each such kind.
+ * How many spaces a member reaches depends on their organization, role and whether they
+ * are disabled, and member lists repeat the same few kinds: counted once per kind until
+ * the spaces change (cache/caches.ts).
  */
-const spaceCounts = new WeakMap<HandlerContext, Map<string, number>>();
-
-function spaceCountOf(ctx: HandlerContext, member: MemberRecord): number {
-  let counts = spaceCounts.get(ctx);
-  if (!counts) {
-    counts = new Map();
-    spaceCounts.set(ctx, counts);
-  }
-  const kind = `${member.organization}:${member.role === null}:${member.disabled}`;
-  let count = counts.get(kind);
-  if (count === undefined) {
-    count = spacesOfMember(ctx, member).length;
-    counts.set(kind, count);
-  }
-  return count;
-}
+const spaceCount = derived('spaces a member reaches', (db, organization: string, role: Role | null, disabled: boolean) => spacesReached(db, organization, role, disabled).length);
 
 export function presentMember(ctx: HandlerContext, member: MemberRecord) {
   return {
@@ -57,7 +51,7 @@ export function presentMember(ctx: HandlerContext, member: MemberRecord) {
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt && { lastSeenAt: member.lastSeenAt }),
     sso: member.sso,
-    spaces: spaceCountOf(ctx, member),
+    spaces: spaceCount(ctx, member.organization, member.role, member.disabled),
     teams: teamsOfMember(ctx, member.organization, member.user).length,
     sites: member.role && !member.disabled ? ctx.db.sites.countBy('organization', member.organization) : 0,
   };

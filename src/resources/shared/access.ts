@@ -45,7 +45,11 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  * Anyone else (guests and strangers) reads public and unlisted spaces, and nothing else.
  */
 export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
-  const role = orgRole(db, space.organization, userId);
+  return roleOnSpace(orgRole(db, space.organization, userId), space);
+}
+
+/** The role on a space of someone with `role` in its organization (null: a guest; undefined: a stranger). */
+export function roleOnSpace(role: Role | null | undefined, space: SpaceRecord): Role | null {
   const open = space.visibility === 'public' || space.visibility === 'unlisted';
   if (role) {
     const level = space.defaultLevel && space.defaultLevel !== 'inherit' ? space.defaultLevel : null;

@@ -5,6 +5,7 @@
  * with children), so that links written either way resolve. Shared by change requests,
  * space content and comments (their page targets).
  */
+import { perRow } from '../../cache/caches.ts';
 import type { FileRecord, PageRecord } from '../../store/records.ts';
 
 export interface PageEntry {
@@ -32,18 +33,13 @@ export function pageEntries(pages: readonly PageRecord[], prefix = '', parent?: 
 
 /**
  * Page trees never change in place (a new revision gets new arrays), so the entries of a
- * tree are worked out once and kept beside it for as long as the tree lives.
+ * tree are worked out once and kept beside it for as long as it lives (cache/caches.ts).
  */
-const entriesByTree = new WeakMap<readonly PageRecord[], Map<string, PageEntry>>();
+const entriesByTree = perRow((pages: readonly PageRecord[]) => new Map(pageEntries(pages).map((e) => [e.page.id, e])));
 
 /** A page of the tree (a revision's `pages`) with its path, by id. */
 export function findPage(pages: readonly PageRecord[], pageId: string): PageEntry | undefined {
-  let byId = entriesByTree.get(pages);
-  if (!byId) {
-    byId = new Map(pageEntries(pages).map((e) => [e.page.id, e]));
-    entriesByTree.set(pages, byId);
-  }
-  return byId.get(pageId);
+  return entriesByTree(pages).get(pageId);
 }
 
 /** Where a file lives in a Git layout. */
