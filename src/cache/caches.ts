@@ -29,36 +29,13 @@
 import { noteReads, readsOf, type Versioned } from '../store/table.ts';
 import type { Tables } from '../store/store.ts';
 
-/** What a key is made of: immutable objects (rows) by identity, everything else by value. */
+/** What a key is made of: immutable objects (rows) by identity, everything else by value (`===`). */
 export type KeyPart = string | number | boolean | null | undefined | object;
 
 /** What a store-derived cache needs of a session: its tables, and where its values are kept. */
 export interface CacheSession {
   readonly db: Tables;
   readonly caches: Caches;
-}
-
-/** Objects numbered once per process: rows are shared by forked sessions, their keys too. */
-const identities = new WeakMap<object, number>();
-let lastIdentity = 0;
-
-function part(value: KeyPart): string {
-  if (typeof value === 'string') return `${value.length}:${value}`;
-  if (value === undefined) return 'u';
-  if (value === null) return 'n';
-  if (typeof value === 'object' || typeof value === 'function') {
-    let id = identities.get(value);
-    if (id === undefined) identities.set(value, (id = ++lastIdentity));
-    return `#${id};`;
-  }
-  return `${typeof value === 'number' ? '=' : 'b'}${value};`;
-}
-
-/** The key of a list of arguments: every part delimits itself, so no two lists share one. */
-export function keyOf(args: readonly KeyPart[]): string {
-  let key = '';
-  for (const arg of args) key += part(arg);
-  return key;
 }
 
 interface Definition {
@@ -68,9 +45,22 @@ interface Definition {
 }
 
 interface Entry {
+  readonly args: readonly KeyPart[];
   readonly value: unknown;
   readonly tables: readonly Versioned[];
   readonly versions: readonly number[];
+}
+
+/**
+ * Whether two argument lists are the same key from position `from` on: `===`, so rows by
+ * identity and other values by value. Comparing the arguments themselves, rather than text
+ * made of them, keeps a hit to a few comparisons (measured: building a text key cost a page
+ * of 20 comments about a tenth of its CPU).
+ */
+function sameFrom(a: readonly KeyPart[], b: readonly KeyPart[], from: number): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = from; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function fresh(entry: Entry): boolean {
@@ -78,38 +68,69 @@ function fresh(entry: Entry): boolean {
   return true;
 }
 
+/** One cache's values in one session: grouped by first argument, groups oldest first. */
+class Kept {
+  readonly groups = new Map<KeyPart, Entry[]>();
+  size = 0;
+
+  find(args: readonly KeyPart[]): Entry | undefined {
+    const group = this.groups.get(args[0]);
+    // The first argument picked the group.
+    if (group) for (const entry of group) if (sameFrom(entry.args, args, 1)) return entry;
+    return undefined;
+  }
+
+  drop(entry: Entry): void {
+    const group = this.groups.get(entry.args[0]);
+    const at = group ? group.indexOf(entry) : -1;
+    if (!group || at < 0) return;
+    group.splice(at, 1);
+    this.size--;
+    if (group.length === 0) this.groups.delete(entry.args[0]);
+  }
+
+  /** Adds `entry` as the newest, then drops the oldest past `limit`. */
+  add(entry: Entry, limit: number): void {
+    const first = entry.args[0];
+    const group = this.groups.get(first) ?? [];
+    this.groups.delete(first);
+    this.groups.set(first, group);
+    group.push(entry);
+    this.size++;
+    for (const oldest of this.groups.values()) {
+      if (this.size <= limit) break;
+      while (oldest.length > 0 && this.size > limit) this.drop(oldest[0]);
+    }
+  }
+}
+
 /** The store-derived values of one session (held by its runtime). */
 export class Caches {
-  private readonly kept = new Map<Definition, Map<string, Entry>>();
+  private readonly kept = new Map<Definition, Kept>();
 
   /** The value under `args`, computed again if a table it read has changed since. */
-  value<V>(cache: Definition, args: readonly KeyPart[], compute: () => V): V {
-    let entries = this.kept.get(cache);
-    if (!entries) this.kept.set(cache, (entries = new Map()));
-    const key = keyOf(args);
-    const hit = entries.get(key);
-    if (hit !== undefined && fresh(hit)) {
-      // A value computed inside another depends on what this one read.
-      noteReads(hit.tables);
-      // Entries of `cache` are only ever set below, from its own compute.
-      return hit.value as V;
-    }
-    const { value, tables } = readsOf(compute);
-    const read = [...tables];
-    entries.delete(key);
-    entries.set(key, { value, tables: read, versions: read.map((t) => t.version) });
-    if (entries.size > cache.limit) {
-      for (const oldest of entries.keys()) {
-        entries.delete(oldest);
-        break;
+  value<A extends KeyPart[], V>(cache: Definition, db: Tables, args: A, compute: (db: Tables, ...args: A) => V): V {
+    let kept = this.kept.get(cache);
+    if (!kept) this.kept.set(cache, (kept = new Kept()));
+    const hit = kept.find(args);
+    if (hit !== undefined) {
+      if (fresh(hit)) {
+        // A value computed inside another one: the outer one depends on what this one read.
+        noteReads(hit.tables);
+        // Entries of `cache` are only ever added below, from its own compute.
+        return hit.value as V;
       }
+      kept.drop(hit);
     }
+    const { value, tables } = readsOf(() => compute(db, ...args));
+    const read = [...tables];
+    kept.add({ args, value, tables: read, versions: read.map((t) => t.version) }, cache.limit);
     return value;
   }
 
   /** How many values of cache `name` this session keeps, fresh or not (for tests). */
   count(name: string): number {
-    for (const [cache, entries] of this.kept) if (cache.name === name) return entries.size;
+    for (const [cache, kept] of this.kept) if (cache.name === name) return kept.size;
     return 0;
   }
 }
@@ -120,7 +141,7 @@ export class Caches {
  */
 export function derived<A extends KeyPart[], V>(name: string, compute: (db: Tables, ...args: A) => V, limit = 1000): (session: CacheSession, ...args: A) => V {
   const cache: Definition = { name, limit };
-  return (session, ...args) => session.caches.value(cache, args, () => compute(session.db, ...args));
+  return (session, ...args) => session.caches.value(cache, session.db, args, compute);
 }
 
 /**
@@ -129,14 +150,14 @@ export function derived<A extends KeyPart[], V>(name: string, compute: (db: Tabl
  * tables: it can depend on nothing else.
  */
 export function perRow<R extends object, A extends KeyPart[], V>(compute: (row: R, ...rest: A) => V): (row: R, ...rest: A) => V {
-  const kept = new WeakMap<R, Map<string, { value: V }>>();
+  const kept = new WeakMap<R, { rest: A; value: V }[]>();
   return (row, ...rest) => {
-    let byRest = kept.get(row);
-    if (!byRest) kept.set(row, (byRest = new Map()));
-    const key = keyOf(rest);
-    let made = byRest.get(key);
-    if (!made) byRest.set(key, (made = { value: compute(row, ...rest) }));
-    return made.value;
+    let made = kept.get(row);
+    if (!made) kept.set(row, (made = []));
+    for (const m of made) if (sameFrom(m.rest, rest, 0)) return m.value;
+    const value = compute(row, ...rest);
+    made.push({ rest, value });
+    return value;
   };
 }
 
