@@ -137,7 +137,7 @@ export class Caches {
 
 /**
  * A store-derived cache: `compute` gets the session's tables and the arguments, which are
- * its key. Call the result with the session (`ctx.rt`) and the arguments.
+ * its key. Call the result with the session (a handler passes its `ctx`) and the arguments.
  */
 export function derived<A extends KeyPart[], V>(name: string, compute: (db: Tables, ...args: A) => V, limit = 1000): (session: CacheSession, ...args: A) => V {
   const cache: Definition = { name, limit };

@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What a handler sees: the request's validated input, the caller, and of its session only
- * what operations use (tables, ids, transition marks), not the runtime that loads scenarios,
+ * what operations use (tables, ids, transition marks, derived values), not the runtime that loads scenarios,
  * saves the data file and keeps the journal. Helpers shared by many operations take
  * `HandlerContext` (any params, query and body); a row's own handler gets its typed params,
  * query and body from `op()`.
