@@ -53,6 +53,11 @@ async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Respo
   return answer(c, rule.status, body, rule.headers);
 }
 
+/** Whether response control has anything to do for this request: a `Prefer` header or a fault rule. */
+export function controlled(c: Context, rules: FaultRules): boolean {
+  return !rules.empty || c.req.header('prefer') !== undefined;
+}
+
 /** The injected answer for this request, or undefined to run the operation as usual. */
 export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Response | undefined> {
   const prefer = parsePrefer(c.req.header('prefer'));

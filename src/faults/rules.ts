@@ -116,6 +116,11 @@ export class FaultRules {
     this.held = [];
   }
 
+  /** No rules: most requests, which then need no matching at all. */
+  get empty(): boolean {
+    return this.held.length === 0;
+  }
+
   /** The first rule that applies to this request (counting it), or undefined. */
   take(t: Target): FaultRule | undefined {
     for (const h of this.held) {

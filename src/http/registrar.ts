@@ -8,7 +8,7 @@ import { errors } from './errors.ts';
 import { sendError } from './send-error.ts';
 import { check, type Schemas } from './schemas.ts';
 import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
-import { control, mark } from '../faults/apply.ts';
+import { control, controlled, mark } from '../faults/apply.ts';
 import { Reply, type HandlerContext, type Operation } from './operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -111,7 +111,8 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 
 /** The one place an API response is written: the row's status or the reply's, its headers, JSON or no body. */
 function write(c: Context, op: Operation, result: unknown): Response {
-  const out = result instanceof Reply ? result : new Reply(result);
+  if (!(result instanceof Reply)) return NO_BODY.has(op.status) ? c.body(null, op.status as 204) : c.json(result as object, op.status as 200);
+  const out = result;
   const status = (out.status ?? op.status) as 200;
   for (const [name, value] of Object.entries(out.headers)) c.header(name, value);
   if (NO_BODY.has(status)) return c.body(null, status);
@@ -136,8 +137,11 @@ function listNamer(path: string, query: Record<string, unknown>): () => string {
 async function answer(c: Context, op: Operation, names: string[]): Promise<Response> {
   const rt = runtimeOf(c);
   mark(c, op.operationId, null);
-  const injected = await control(c, op, rt.faults);
-  if (injected) return injected;
+  // Without a Prefer header or a fault rule there is nothing to control (most requests).
+  if (controlled(c, rt.faults)) {
+    const injected = await control(c, op, rt.faults);
+    if (injected) return injected;
+  }
   const user = authenticate(c, rt.db);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
   const params = c.req.param() as Record<string, string>;
