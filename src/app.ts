@@ -18,7 +18,7 @@ import { operations, registerExtraRoutes } from './resources/index.ts';
 import { marks } from './faults/apply.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
-import { runtimeOf, SESSION_HEADER, selectSession, withSession } from './sessions/context.ts';
+import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
 
 export type { AppOptions } from './runtime.ts';
 
@@ -44,35 +44,44 @@ export function createMock(options: AppOptions = {}): Mock {
   app.onError((error, c) => sendError(c, error));
   app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, operations)));
 
-  app.use(
-    '*',
-    cors({
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-      exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
-      maxAgeSeconds: 600,
-    }),
-  );
-  app.use(
-    '*',
-    bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES)),
-  );
+  const allowCors = cors({
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
+    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
+    maxAgeSeconds: 600,
+  });
+  const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
 
-  // The session first: the journal is the session's own. One middleware for both: each
-  // middleware is a step of Hono's compose on every request (docs/benchmarks.md, issue 18).
-  const journal = async (c: Context, next: Next) => {
-    const runtime = runtimeOf(c);
-    if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
-    const method = c.req.method;
-    // The text is read once: the registrar's own read of the body gets the cached copy.
-    const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
-    const at = runtime.clock.iso();
-    await next();
-    const { operationId, injected } = marks(c);
-    runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
+  // API requests run in their session, and the journal is the session's own.
+  const api = async (c: Context, next: Next) => {
+    const session = enterSession(c, sessions);
+    try {
+      const { runtime } = session;
+      if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
+      const method = c.req.method;
+      // The text is read once: the registrar's own read of the body gets the cached copy.
+      const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
+      const at = runtime.clock.iso();
+      await next();
+      const { operationId, injected } = marks(c);
+      runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
+    } finally {
+      sessions.done(session);
+    }
   };
-  app.use('/v1/*', (c, next) => withSession(c, sessions, () => journal(c, next)));
-  app.use('/__files/*', selectSession(sessions));
+  // One middleware for every request, in this order: CORS, the body limit, then the session
+  // (and for the API the journal) of /v1 and /__files paths, as app.use('/v1/*') matched them
+  // (the path itself too). Each middleware was a step of Hono's compose on every request: GET
+  // a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
+  const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const inSession = (c: Context, next: Next) => {
+    const path = c.req.path;
+    if (within(path, '/v1')) return api(c, next);
+    if (within(path, '/__files')) return withSession(c, sessions, next);
+    return next();
+  };
+  // The body limit answers by throwing; what it returns is its next step's (never a Response).
+  app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
 
   registerAdmin(app, sessions);
   registerConsole(app);

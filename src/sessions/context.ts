@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Runtime } from '../runtime.ts';
-import type { Sessions } from './registry.ts';
+import type { Session, Sessions } from './registry.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -27,15 +27,21 @@ export function runtimeOf(c: Context): Runtime {
  * throughput without the header, against 90% asked).
  */
 export async function withSession(c: Context, sessions: Sessions, next: () => Promise<void>): Promise<void> {
-  const name = c.req.header(SESSION_HEADER);
-  const session = sessions.open(name);
-  c.set('runtime', session.runtime);
-  if (name !== undefined && c.req.header('origin')) c.header(SESSION_HEADER, name);
+  const session = enterSession(c, sessions);
   try {
     await next();
   } finally {
     sessions.done(session);
   }
+}
+
+/** The first half of `withSession`: opens the session and puts its runtime on the context; call `sessions.done` after. */
+export function enterSession(c: Context, sessions: Sessions): Session {
+  const name = c.req.header(SESSION_HEADER);
+  const session = sessions.open(name);
+  c.set('runtime', session.runtime);
+  if (name !== undefined && c.req.header('origin')) c.header(SESSION_HEADER, name);
+  return session;
 }
 
 export function selectSession(sessions: Sessions): MiddlewareHandler {
