@@ -1,12 +1,12 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
 import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { jsonReply, op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import type { Refusal } from '../../rules/decision.ts';
 import { applyLifecycle, spaceState } from '../../rules/space-lifecycle.ts';
 import { decided } from '../shared/decided.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
-import { presentSpace } from './present.ts';
+import { presentSpace, spaceJson } from './present.ts';
 
 type SpaceParams = { spaceId: string };
 
@@ -58,7 +58,7 @@ export const spaceCoreOperations: Operation[] = [
     response: 'spaces/space',
     handle: (ctx) => {
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'view', { allowDeleted: true });
-      return presentSpace(ctx, space, role, ctx.query.shareKey);
+      return jsonReply(spaceJson(ctx, space, role, ctx.query.shareKey));
     },
   }),
   op<SpaceParams, unknown, SpaceUpdate>({

@@ -4,7 +4,7 @@
  * the caller gives the key of one of its active share links (`shareKey`). The URL is the
  * site space's own published URL (sites/urls.ts), so both always agree.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { Presenting } from '../shared/present.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { siteSpaceUrl, urlContext } from '../sites/urls.ts';
 
@@ -13,7 +13,7 @@ export interface PublishedUrls {
   public?: string;
 }
 
-export function publishedUrls(ctx: HandlerContext, space: SpaceRecord, shareKey?: string): PublishedUrls {
+export function publishedUrls(ctx: Pick<Presenting, 'db'>, space: SpaceRecord, shareKey?: string): PublishedUrls {
   const { db } = ctx;
   const link = shareKey ? db.shareLinks.get(db.shareLinks.idsBy('key', shareKey)[0] ?? '') : undefined;
   const shared = link?.active ? link : undefined;
