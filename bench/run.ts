@@ -1,13 +1,15 @@
 /**
  * `npm run bench [-- section...]`: prints markdown tables for docs/benchmarks.md.
  * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
- * bare route), large (speed at scale), data (`large` with `--data`), sessions (creation,
- * idle memory, header throughput), memory (60-second mixed soak) and scaling (three processes
- * behind nginx, docs/scaling.md), the last two not in the default run.
+ * bare route), inprocess (API in-process against a bare app, CPU a request), large (speed at
+ * scale), data (`large` with `--data`), sessions (creation, idle memory, header throughput),
+ * memory (60-second mixed soak) and scaling (three processes behind nginx, docs/scaling.md),
+ * the last two not in the default run.
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
 import { httpSpeed } from './http-speed.ts';
+import { inProcessSpeed } from './in-process-speed.ts';
 import { largeSpeed } from './large-speed.ts';
 import { startupSpeed } from './startup-speed.ts';
 import { dataSpeed } from './data-speed.ts';
@@ -41,6 +43,11 @@ if (all || wanted.has('http')) {
     '|---|---|---|---|---|---|---|---|',
   );
   out.push(...(await httpSpeed(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (all || wanted.has('inprocess')) {
+  out.push('', '### The API in-process against a bare Hono app with the same body, CPU per request (µs)', '', '| operation | mock | bare | bare / mock |', '|---|---|---|---|');
+  out.push(...(await inProcessSpeed(Number(process.env.BENCH_ROUNDS ?? 7), Number(process.env.BENCH_REQUESTS ?? 2000))));
 }
 
 if (all || wanted.has('large')) {
