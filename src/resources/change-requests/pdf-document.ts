@@ -10,6 +10,7 @@
  */
 import type { Font } from 'fontkit';
 import { pdfFonts } from './pdf-fonts.ts';
+import { perProcess } from '../../cache/caches.ts';
 
 declare global {
   namespace PDFKit.Mixins {
@@ -27,8 +28,7 @@ export interface PdfLine {
 
 const MARGIN = 64;
 
-const loadPdfkit = () => import('pdfkit');
-let pdfkit: ReturnType<typeof loadPdfkit> | undefined;
+const pdfkit = perProcess(() => import('pdfkit'));
 
 /** The document's bytes, once pdfkit has written them all. */
 function bytesOf(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
@@ -50,7 +50,7 @@ function bytesOf(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
 
 /** `createdAt` comes from the mock's clock, so the same state gives the same bytes. */
 export async function renderPdf(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>> {
-  const [{ default: PDFDocument }, fonts] = await Promise.all([(pdfkit ??= loadPdfkit()), pdfFonts()]);
+  const [{ default: PDFDocument }, fonts] = await Promise.all([pdfkit(), pdfFonts()]);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import type { Font } from 'fontkit';
+import { perProcess } from '../../cache/caches.ts';
 
 const WOFF_SIGNATURE = 0x774f4646; // "wOFF"
 const WOFF_HEADER = 44;
@@ -60,15 +61,13 @@ export interface PdfFonts {
   bold: Font;
 }
 
-let fonts: Promise<PdfFonts> | undefined;
-
 /**
  * DejaVu Sans, parsed once per process and shared by every document (the files never change;
  * pdfkit takes a parsed font and subsets it per document). Parsing the font for each document
  * instead made one PDF of the starter scenario take ~110 ms.
  */
-export function pdfFonts(): Promise<PdfFonts> {
-  fonts ??= import('fontkit').then((fontkit) => {
+export const pdfFonts: () => Promise<PdfFonts> = perProcess(() =>
+  import('fontkit').then((fontkit) => {
     const require = createRequire(import.meta.url);
     const load = (weight: number): Font => {
       const file = require.resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`);
@@ -77,6 +76,5 @@ export function pdfFonts(): Promise<PdfFonts> {
       return font;
     };
     return { regular: load(400), bold: load(700) };
-  });
-  return fonts;
-}
+  }),
+);
