@@ -3,7 +3,15 @@
  * markdown apart: plain text and sections for search, links for the link reports, headings
  * and paragraphs for the document format and the PDF. Nothing here renders HTML.
  */
-import { Lexer, type Token, type Tokens } from 'marked';
+import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked';
+
+/**
+ * Whether `token` is marked's token of `type`. marked's Token includes a generic token with
+ * any `type` text, so a `switch` on the type does not narrow it; this check does.
+ */
+function isToken<T extends MarkedToken['type']>(token: Token, type: T): token is Extract<MarkedToken, { type: T }> {
+  return token.type === type;
+}
 
 /** The block tokens of a markdown text. */
 export function blocks(markdown: string): Token[] {
@@ -25,6 +33,12 @@ export function inlineText(tokens: readonly Token[] | undefined): string {
 
 /** Plain text of one block: a heading's or paragraph's text, a code block's code, a list's items one a line. */
 export function blockText(token: Token): string {
+  if (isToken(token, 'list')) return token.items.map((item) => item.tokens.map(blockText).filter(Boolean).join('\n')).join('\n');
+  if (isToken(token, 'blockquote')) return token.tokens.map(blockText).filter(Boolean).join('\n');
+  if (isToken(token, 'table')) {
+    const row = (cells: Tokens.TableCell[]) => cells.map((cell) => inlineText(cell.tokens)).join(' ');
+    return [row(token.header), ...token.rows.map(row)].join('\n');
+  }
   switch (token.type) {
     case 'space':
     case 'hr':
@@ -34,15 +48,6 @@ export function blockText(token: Token): string {
       return token.text;
     case 'html':
       return token.text.replace(/<[^>]+>/g, '').trim();
-    case 'list':
-      return (token as Tokens.List).items.map((item) => item.tokens.map(blockText).filter(Boolean).join('\n')).join('\n');
-    case 'table': {
-      const table = token as Tokens.Table;
-      const row = (cells: Tokens.TableCell[]) => cells.map((cell) => inlineText(cell.tokens)).join(' ');
-      return [row(table.header), ...table.rows.map(row)].join('\n');
-    }
-    case 'blockquote':
-      return (token as Tokens.Blockquote).tokens.map(blockText).filter(Boolean).join('\n');
     default:
       return 'tokens' in token && token.tokens ? inlineText(token.tokens) : 'text' in token ? String(token.text) : '';
   }
@@ -64,11 +69,8 @@ export function linkHrefs(markdown: string): string[] {
   const walk = (tokens: readonly Token[]) => {
     for (const token of tokens) {
       if ((token.type === 'link' || token.type === 'image') && /^!?\[/.test(token.raw)) out.push(token.href);
-      if (token.type === 'list') walk((token as Tokens.List).items);
-      if (token.type === 'table') {
-        const table = token as Tokens.Table;
-        for (const cell of [...table.header, ...table.rows.flat()]) walk(cell.tokens);
-      }
+      if (isToken(token, 'list')) walk(token.items);
+      if (isToken(token, 'table')) for (const cell of [...token.header, ...token.rows.flat()]) walk(cell.tokens);
       if ('tokens' in token && token.tokens) walk(token.tokens);
     }
   };
