@@ -12,11 +12,10 @@ import { contentOf, createRevision, loadChangeRequest, revisionOf, withContribut
 import { decided } from '../shared/decided.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
-type Ctx = HandlerContext<CrParams>;
 export const K = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
 
 /** The change request's latest content, readable by anyone who may view the space. */
-export function changeRequestContent(ctx: Ctx): ContentPlace {
+export function changeRequestContent(ctx: HandlerContext<CrParams>): ContentPlace {
   const { space, cr } = loadChangeRequest(ctx);
   return { space, changeRequest: cr, revision: revisionOf(ctx, cr.revision) };
 }

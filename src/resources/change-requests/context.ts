@@ -5,7 +5,6 @@ import type { ChangeRequestRecord, RevisionRecord, SpaceRecord } from '../../sto
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
 import type { Content } from '../../rules/content-merge.ts';
 
-type Ctx = HandlerContext<{ spaceId: string; changeRequestId: string }, unknown, unknown>;
 
 export interface ChangeRequestAccess {
   space: SpaceRecord;
@@ -14,7 +13,7 @@ export interface ChangeRequestAccess {
 }
 
 /** The space (with the capability checked) and the change request named by the path. */
-export function loadChangeRequest(ctx: Ctx, capability: Capability = 'view', action?: string): ChangeRequestAccess {
+export function loadChangeRequest(ctx: HandlerContext<{ spaceId: string; changeRequestId: string }>, capability: Capability = 'view', action?: string): ChangeRequestAccess {
   const { space, role } = requireSpace(ctx, ctx.params.spaceId, capability, { action });
   const cr = requireChangeRequest(ctx, space, ctx.params.changeRequestId);
   return { space, role, cr };

@@ -15,7 +15,6 @@ import { presentGitSync } from '../shared/git-sync.ts';
 import { fileAssetPath, mapPages } from '../shared/page-tree.ts';
 import { contentOf, createRevision, revisionOf } from './context.ts';
 
-type Ctx = HandlerContext<{ spaceId: string }, unknown, GitBody>;
 const G = '/v1/spaces/{spaceId}/git';
 
 interface GitBody {
@@ -39,7 +38,7 @@ function oid(ctx: HandlerContext, what: string): string {
  * space's Git info should change (on configuration); without it a linked space keeps the
  * provider and URL it shows (the GitHub integration's pushes and previews send none).
  */
-function syncRecord(ctx: Ctx, space: SpaceRecord, direction: 'import' | 'export'): GitSyncRecord {
+function syncRecord(ctx: HandlerContext<{ spaceId: string }, unknown, GitBody>, space: SpaceRecord, direction: 'import' | 'export'): GitSyncRecord {
   const { url, ref, gitInfo, timestamp } = ctx.body;
   const kept = gitInfo ? undefined : space.gitSync;
   const provider = kept?.installationProvider ?? providerOf(url, gitInfo?.provider);

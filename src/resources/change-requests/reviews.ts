@@ -19,17 +19,16 @@ import { requireScope, type CommentScope } from '../comments/scope.ts';
 import { createComment } from '../comments/write.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
-type Ctx = HandlerContext<CrParams, unknown, unknown>;
 const V = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
 
 /** Outdated: the same reviewer submitted a newer review of the change request. */
-function isOutdated(ctx: Ctx, review: ChangeRequestReviewRecord): boolean {
+function isOutdated(ctx: HandlerContext<CrParams>, review: ChangeRequestReviewRecord): boolean {
   const table = ctx.db.changeRequestReviews;
   const seq = table.seqOf(review.id) ?? 0;
   return table.by('changeRequest', review.changeRequest).some((r) => r.reviewer === review.reviewer && (table.seqOf(r.id) ?? 0) > seq);
 }
 
-function presentReview(ctx: Ctx, scope: CommentScope, review: ChangeRequestReviewRecord, format?: BodyFormat) {
+function presentReview(ctx: HandlerContext<CrParams>, scope: CommentScope, review: ChangeRequestReviewRecord, format?: BodyFormat) {
   const comment = review.comment ? ctx.db.comments.get(review.comment) : undefined;
   return {
     object: 'change-request-review' as const,

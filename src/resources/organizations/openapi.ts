@@ -12,7 +12,6 @@ import { presentSpec, presentSpecVersion, versionsOf } from './present-org-setti
 type OrgParams = { organizationId: string };
 type SpecParams = OrgParams & { specSlug: string };
 type VersionParams = SpecParams & { versionId: string };
-type VersionCtx = HandlerContext<SpecParams & { versionId?: string }, unknown, unknown>;
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -69,12 +68,12 @@ function readVersion(ctx: HandlerContext, params: SpecParams & { versionId?: str
 }
 
 /** The handlers of `/versions/latest` and `/versions/{versionId}` (and their `/content`). */
-function getVersion(ctx: VersionCtx) {
+function getVersion(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
   const { spec, version } = readVersion(ctx, ctx.params);
   return presentSpecVersion(ctx, spec, version);
 }
 
-function getVersionContent(ctx: VersionCtx) {
+function getVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
   return presentContent(readVersion(ctx, ctx.params).version);
 }
 

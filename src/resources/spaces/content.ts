@@ -11,17 +11,19 @@ import { presentPage, presentPages, presentRevision, type ContentOptions, type C
 import { revisionOf } from '../change-requests/context.ts';
 import { requireSpace } from '../shared/access.ts';
 
-type Ctx = HandlerContext<{ spaceId: string; revisionId?: string }, unknown, unknown>;
+/** Live content's path, or a revision's. */
+type ContentParams = { spaceId: string; revisionId?: string };
+
 const S = '/v1/spaces/{spaceId}';
 
 /** The space's primary content. */
-export function liveContent(ctx: Ctx): ContentPlace {
+export function liveContent(ctx: HandlerContext<ContentParams>): ContentPlace {
   const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
   return { space, revision: revisionOf(ctx, space.revision) };
 }
 
 /** A revision of the space (primary, former, or of one of its change requests); 404 otherwise. */
-export function revisionContent(ctx: Ctx): ContentPlace {
+export function revisionContent(ctx: HandlerContext<ContentParams>): ContentPlace {
   const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
   const id = ctx.params.revisionId ?? '';
   const revision = ctx.db.revisions.get(id);
@@ -48,7 +50,7 @@ type PageParams = { spaceId: string; pageId?: string; pagePath?: string; revisio
 function placeReads(
   prefix: string,
   names: { revision: string; pageById: string; pageByPath: string },
-  placeOf: (ctx: Ctx) => ContentPlace,
+  placeOf: (ctx: HandlerContext<ContentParams>) => ContentPlace,
 ): Operation[] {
   const pageRead = (operationId: string, path: string, find: (place: ContentPlace, params: PageParams) => PageEntry) =>
     op<PageParams, ContentOptions>({

@@ -10,9 +10,8 @@ import { presentMetaLinks, type ContentPlace } from '../change-requests/content-
 import { liveContent, revisionContent } from './content.ts';
 
 type Params = { spaceId: string; pageId: string; revisionId?: string; changeRequestId?: string };
-type Ctx = HandlerContext<Params, unknown, unknown>;
 
-function metaLinksRead(operationId: string, path: string, placeOf: (ctx: Ctx) => ContentPlace): Operation {
+function metaLinksRead(operationId: string, path: string, placeOf: (ctx: HandlerContext<Params>) => ContentPlace): Operation {
   return op<Params>({
     operationId,
     method: 'GET',
