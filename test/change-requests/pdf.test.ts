@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 import { readPdf } from '../helpers/pdf.ts';
 
@@ -142,7 +139,6 @@ describe('change request PDF URL signature (issue 11 item 14)', () => {
 describe('change request PDF text in any script (issue 12 point 7)', () => {
   const paragraphs = Array.from({ length: 90 }, (_, i) => `Paragraph ${i + 1} of the travel rules, long enough to wrap onto a second line of the sheet when it is set in ten point type.`);
   function multilingual() {
-    const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-pdf-'));
     const scenario = {
       description: 'starter and a change request whose pages are written in several scripts',
       extends: 'starter',
@@ -165,8 +161,7 @@ describe('change request PDF text in any script (issue 12 point 7)', () => {
         },
       ],
     };
-    writeFileSync(join(dir, 'multilingual.json'), JSON.stringify(scenario));
-    return createTestMock({ scenariosDirs: [dir], scenario: 'multilingual' });
+    return createScenarioMock('multilingual', scenario);
   }
 
   /** The PDF of the whole change request, or of one page (`?page={pages.key}&only=true`). */

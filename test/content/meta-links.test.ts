@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestMock } from '../helpers/mock.ts';
+import { createScenarioMock, createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 
 function linked() {
-  const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-meta-links-'));
   const scenario = {
     description: 'starter and a German handbook whose welcome page points at the English one',
     extends: 'starter',
@@ -30,8 +29,7 @@ function linked() {
       },
     ],
   };
-  writeFileSync(join(dir, 'linked.json'), JSON.stringify(scenario));
-  return createTestMock({ scenariosDirs: [dir], scenario: 'linked' });
+  return createScenarioMock('linked', scenario);
 }
 
 describe('page meta links', () => {

@@ -3,6 +3,9 @@
  * scenario manifest. Paths may name ids as `{collection.key}`, for example
  * `/v1/spaces/{spaces.handbook}/comments`.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GitBookAPI } from '@gitbook/api';
 import { createMock, type AppOptions, type Mock } from '../../src/app.ts';
 import type { Manifest } from '../../src/scenarios/loader.ts';
@@ -69,4 +72,11 @@ export function createTestMock(options: AppOptions = {}): TestMock {
         serviceBinding: { fetch: (input: RequestInfo | URL, init?: RequestInit) => mock.fetch(input, init) },
       }),
   };
+}
+
+/** A test mock started on `scenario`, written as `name`.json in a folder of its own. */
+export function createScenarioMock(name: string, scenario: object, options: AppOptions = {}): TestMock {
+  const dir = mkdtempSync(join(tmpdir(), `gitbook-mock-${name}-`));
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(scenario));
+  return createTestMock({ ...options, scenariosDirs: [dir], scenario: name });
 }
