@@ -89,7 +89,6 @@ function checkParams(op: Operation, names: string[], schemas: Schemas, params: R
   }
 }
 
-/** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
 /** Refuses a row whose handler is `async`: its writes after an `await` would escape the transaction. */
 function checkRow(op: Operation): void {
   if (op.handle.constructor.name === 'AsyncFunction') {
@@ -112,12 +111,11 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** The one place an API response is written: the row's status or the reply's, its headers, JSON or no body. */
 function write(c: Context, op: Operation, result: unknown): Response {
   if (!(result instanceof Reply)) return NO_BODY.has(op.status) ? c.body(null, op.status as 204) : c.json(result as object, op.status as 200);
-  const out = result;
-  const status = (out.status ?? op.status) as 200;
-  for (const [name, value] of Object.entries(out.headers)) c.header(name, value);
+  const status = (result.status ?? op.status) as 200;
+  for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
   if (NO_BODY.has(status)) return c.body(null, status);
-  if (out.json !== undefined) return c.body(out.json, status, JSON_TYPE);
-  return c.json(out.body as object, status);
+  if (result.json !== undefined) return c.body(result.json, status, JSON_TYPE);
+  return c.json(result.body as object, status);
 }
 
 const NO_QUERY: Record<string, unknown> = Object.freeze({});
@@ -186,6 +184,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   return write(c, op, result);
 }
 
+/** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
 export function register(app: Hono, operations: readonly Operation[]): void {
   operations.forEach(checkRow);
   const sorted = [...operations].sort(specificity);
