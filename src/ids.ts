@@ -2,6 +2,16 @@ import { createHash } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+/**
+ * The id spelled from its digits in one piece. Appending characters one by one (`out += c`)
+ * gives V8 a rope past the 13th: an id of 20 characters was a chain of eight 32-byte nodes,
+ * and every row holds a few ids. `large` kept 942,000 such nodes, 30 of its 85 MB of heap
+ * (heap snapshot after the memory soak's requests, docs/benchmarks.md, issue 18).
+ */
+function spell(digits: number[]): string {
+  return String.fromCharCode(...digits.map((digit) => ALPHABET.charCodeAt(digit % 62)));
+}
+
 /** A 20-character base62 id derived from the text: same text, same id. */
 export function deriveId(text: string, length = 20): string {
   // Past the 32 bytes of one digest, further blocks hash the text with their number, so
@@ -10,9 +20,7 @@ export function deriveId(text: string, length = 20): string {
   for (let block = 1; digest.length < length; block++) {
     digest = Buffer.concat([digest, createHash('sha256').update(`${text}#${block}`).digest()]);
   }
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[digest[i] % 62];
-  return out;
+  return spell([...digest.subarray(0, length)]);
 }
 
 /**
@@ -80,14 +88,14 @@ export function idStream(seedText: string): () => string {
     return (t ^ (t >>> 14)) >>> 0;
   };
   return () => {
-    let out = '';
+    const digits: number[] = [];
     for (let draw = 0; draw < 4; draw++) {
       let n = next();
       for (let k = 0; k < 5; k++) {
-        out += ALPHABET[n % 62];
+        digits.push(n % 62);
         n = Math.floor(n / 62);
       }
     }
-    return out;
+    return spell(digits);
   };
 }
