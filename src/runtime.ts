@@ -5,8 +5,8 @@
  * share its options and scenario catalog; all apps share the compiled schemas.
  */
 import { Caches } from './cache/caches.ts';
-import { ApiError } from './http/errors.ts';
-import { DataFile, DataFileError, type SavedState } from './persistence/data-file.ts';
+import { ApiError, errors } from './http/errors.ts';
+import { DataFile, DataFileError, type JournalEntry, type SavedState } from './persistence/data-file.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
 import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
@@ -224,21 +224,39 @@ export class Runtime {
       }
       return true;
     }
-    const { saved, entries } = found;
+    const { saved, entries, sealed } = found;
     // Reset goes back to the scenario the file was made from; it is built on the first reset
     // (building `large` takes longer than reading the file), but must exist now.
     this.catalog.read(saved.scenario);
     this.loaded = { name: saved.scenario, manifest: saved.manifest };
+    // The mock's own writing loads as written; anything else gets the state check first
+    // (the snapshot) or after the replay (the journal's lines). See persistence/seal.ts.
     try {
-      this.importState(saved.state, true);
+      if (sealed.snapshot) this.store.import(saved.state, true);
+      else this.importState(saved.state, true);
+      this.replay(entries, sealed.journal);
     } catch (error) {
       if (error instanceof ApiError) throw new DataFileError(`${path} does not hold a valid state: ${error.message}`);
       throw error;
     }
-    for (const entry of entries) this.store.apply(entry.changes);
     this.ids.position = entries.at(-1)?.ids ?? saved.idPosition ?? 0;
     this.clock.set(saved.clock.now);
     this.clock.freeze(saved.clock.frozen);
     return true;
+  }
+
+  /** Lays the journal's writes over the state; lines the mock did not seal are checked with it. */
+  private replay(entries: JournalEntry[], sealed: boolean): void {
+    if (sealed) {
+      for (const entry of entries) this.store.apply(entry.changes);
+      return;
+    }
+    try {
+      for (const entry of entries) this.store.apply(entry.changes);
+    } catch (error) {
+      // A change that is not [collection, id, row or null] cannot be laid over the state.
+      throw errors.badRequest(`Invalid journal: ${(error as Error).message}`);
+    }
+    checkState(this.store.export(), this.schemas);
   }
 }

@@ -11,20 +11,12 @@ import type { Hono } from 'hono';
 import { operations } from '../resources/index.ts';
 import type { JsonSchema } from '../http/schemas.ts';
 import { buildOpenApi } from './document.ts';
+import { packageVersion } from '../package-version.ts';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
 };
-
-function packageVersion(): string {
-  const url = new URL('../../package.json', import.meta.url);
-  try {
-    return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-}
 
 /** The folder of swagger-ui-dist, wherever npm put it. */
 function swaggerUiDir(): string {

@@ -9,6 +9,9 @@
  * skipped, and a torn last line (the process died mid-append) is ignored. Compaction writes
  * a new snapshot in the background, then swaps in a journal holding only the lines after it.
  *
+ * Both end with a seal (persistence/seal.ts): a file whose seals all match is the mock's own
+ * writing and loads without the state check.
+ *
  * Not a lowdb adapter: lowdb's adapter reads and writes the whole document (`read()` /
  * `write(data)`), which is exactly the cost this file exists to avoid.
  */
@@ -16,6 +19,7 @@ import { appendFileSync, closeSync, openSync, readFileSync, renameSync, writeFil
 import { open } from 'node:fs/promises';
 import type { RowChange, StateJson } from '../store/store.ts';
 import type { Manifest } from '../scenarios/loader.ts';
+import { hasSeal, sealed, sealLine } from './seal.ts';
 
 export interface SavedState {
   scenario: string;
@@ -33,6 +37,13 @@ export interface JournalEntry {
   seq: number;
   ids: number;
   changes: RowChange[];
+}
+
+/** What `load` found. `sealed`: whether the snapshot, and every journal line it replays, is the mock's own. */
+export interface Loaded {
+  saved: SavedState;
+  entries: JournalEntry[];
+  sealed: { snapshot: boolean; journal: boolean };
 }
 
 /** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
@@ -60,19 +71,21 @@ export class DataFile {
   }
 
   /** The saved snapshot and the journal entries after it; undefined when there is no file. */
-  load(): { saved: SavedState; entries: JournalEntry[] } | undefined {
-    const saved = readSnapshot(this.path);
-    if (!saved) return undefined;
-    const entries = readJournal(this.journalPath).filter((entry) => entry.seq > (saved.seq ?? 0));
+  load(): Loaded | undefined {
+    const snapshot = readSnapshot(this.path);
+    if (!snapshot) return undefined;
+    const { saved } = snapshot;
+    const lines = readJournal(this.journalPath).filter(({ entry }) => entry.seq > (saved.seq ?? 0));
+    const entries = lines.map(({ entry }) => entry);
     this.seq = Math.max(saved.seq ?? 0, ...entries.map((entry) => entry.seq));
-    this.pending = entries.map((entry) => ({ seq: entry.seq, line: `${JSON.stringify(entry)}\n` }));
-    return { saved, entries };
+    this.pending = lines.map(({ entry, line }) => ({ seq: entry.seq, line: `${line}\n` }));
+    return { saved, entries, sealed: { snapshot: snapshot.sealed, journal: lines.every((line) => line.sealed) } };
   }
 
   /** Appends one committed write; throws (having written nothing whole) when the disk refuses. */
   append(changes: RowChange[], ids: number): void {
     const seq = this.seq + 1;
-    const line = `${JSON.stringify({ seq, ids, changes } satisfies JournalEntry)}\n`;
+    const line = `${sealLine(JSON.stringify({ seq, ids, changes } satisfies JournalEntry))}\n`;
     appendFileSync(this.journalPath, line);
     this.seq = seq;
     this.pending.push({ seq, line });
@@ -131,9 +144,14 @@ export class DataFile {
 
 /**
  * The snapshot's JSON in pieces of a thousand rows, so that no one string holds the whole
- * state (a 35 MB state made a 35 MB string, twice over while it was written).
+ * state (a 35 MB state made a 35 MB string, twice over while it was written), sealed.
  */
-function* snapshotChunks(saved: SavedState): Generator<string> {
+function snapshotChunks(saved: SavedState): Generator<string> {
+  return sealed(openSnapshot(saved));
+}
+
+/** The snapshot's JSON without its closing brace (the seal closes it). */
+function* openSnapshot(saved: SavedState): Generator<string> {
   const { state, ...head } = saved;
   yield `${JSON.stringify(head).slice(0, -1)},"state":{`;
   let first = true;
@@ -145,30 +163,30 @@ function* snapshotChunks(saved: SavedState): Generator<string> {
     }
     yield ']';
   }
-  yield '}}';
+  yield '}';
 }
 
-function readSnapshot(path: string): SavedState | undefined {
-  let text: string;
+function readSnapshot(path: string): { saved: SavedState; sealed: boolean } | undefined {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new DataFileError(`cannot read data file ${path}: ${(error as Error).message}`);
   }
   let saved: unknown;
   try {
-    saved = JSON.parse(text);
+    saved = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new DataFileError(`data file ${path} is not JSON: ${(error as Error).message}`);
   }
   const problem = shapeProblem(saved);
   if (problem) throw new DataFileError(`data file ${path} is not a gitbook-mock state: ${problem}`);
-  return saved as SavedState;
+  return { saved: saved as SavedState, sealed: hasSeal(bytes) };
 }
 
 /** The journal's entries; a torn last line is the mark of a crash mid-append and is dropped. */
-function readJournal(path: string): JournalEntry[] {
+function readJournal(path: string): { entry: JournalEntry; line: string; sealed: boolean }[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -177,7 +195,7 @@ function readJournal(path: string): JournalEntry[] {
     throw new DataFileError(`cannot read journal ${path}: ${(error as Error).message}`);
   }
   const lines = text.split('\n');
-  const entries: JournalEntry[] = [];
+  const entries: { entry: JournalEntry; line: string; sealed: boolean }[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
     let entry: JournalEntry;
@@ -187,9 +205,9 @@ function readJournal(path: string): JournalEntry[] {
       if (i >= lines.length - 2 && !text.endsWith('\n')) break;
       throw new DataFileError(`journal ${path} line ${i + 1} is not JSON`);
     }
-    if (!Number.isInteger(entry?.seq) || !Array.isArray(entry.changes))
+    if (!Number.isInteger(entry?.seq) || !Number.isInteger(entry.ids) || !Array.isArray(entry.changes))
       throw new DataFileError(`journal ${path} line ${i + 1} is not a journal entry`);
-    entries.push(entry);
+    entries.push({ entry, line: lines[i], sealed: hasSeal(lines[i]) });
   }
   return entries;
 }
