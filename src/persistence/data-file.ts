@@ -49,13 +49,27 @@ export interface Loaded {
 /** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
 export class DataFileError extends Error {}
 
-/** Lines appended since the last snapshot before a background compaction starts. */
-const COMPACT_AFTER = 5000;
+/**
+ * A background compaction starts when the journal since the last snapshot reaches this share
+ * of the snapshot's size, and at least COMPACT_MIN_CHARS. A compaction costs about the
+ * snapshot's size, so each write pays a fixed share of it whatever the state, and a restart
+ * replays at most this much more. A fixed 5,000 lines made `large` (35 MB) compact every
+ * 1.2 MB of journal: 0.5 s of stringify each time, a third of the CPU of POST a comment
+ * under `--data` (docs/benchmarks.md, issue 18).
+ */
+const COMPACT_SHARE = 1 / 8;
+const COMPACT_MIN_CHARS = 1 << 20;
+
+/** Rows per piece of a snapshot: a background compaction gives way to requests between pieces. */
+const ROWS_PER_PIECE = 250;
 
 export class DataFile {
   private seq = 0;
   /** Lines not yet in a snapshot on disk, newest last (what a compaction keeps). */
   private pending: { seq: number; line: string }[] = [];
+  /** The characters of `pending`, and of the snapshot on disk. */
+  private pendingChars = 0;
+  private snapshotChars = 0;
   private compacting = false;
   /** Bumped by every snapshot write, so a slow background one never replaces a newer one. */
   private generation = 0;
@@ -63,8 +77,13 @@ export class DataFile {
   constructor(
     readonly path: string,
     private readonly current: () => Omit<SavedState, 'seq'>,
-    private readonly compactAfter = COMPACT_AFTER,
+    /** Journal characters that start a compaction; by default a share of the snapshot. */
+    private readonly compactAfter?: number,
   ) {}
+
+  private get compactThreshold(): number {
+    return this.compactAfter ?? Math.max(COMPACT_MIN_CHARS, this.snapshotChars * COMPACT_SHARE);
+  }
 
   get journalPath(): string {
     return `${this.path}.journal`;
@@ -79,6 +98,8 @@ export class DataFile {
     const entries = lines.map(({ entry }) => entry);
     this.seq = Math.max(saved.seq ?? 0, ...entries.map((entry) => entry.seq));
     this.pending = lines.map(({ entry, line }) => ({ seq: entry.seq, line: `${line}\n` }));
+    this.pendingChars = this.pending.reduce((sum, entry) => sum + entry.line.length, 0);
+    this.snapshotChars = snapshot.chars;
     return { saved, entries, sealed: { snapshot: snapshot.sealed, journal: lines.every((line) => line.sealed) } };
   }
 
@@ -89,7 +110,8 @@ export class DataFile {
     appendFileSync(this.journalPath, line);
     this.seq = seq;
     this.pending.push({ seq, line });
-    if (this.pending.length >= this.compactAfter && !this.compacting) void this.compactInBackground();
+    this.pendingChars += line.length;
+    if (this.pendingChars >= this.compactThreshold && !this.compacting) void this.compactInBackground();
   }
 
   /** Writes the whole state now and empties the journal (admin changes, and on exit). */
@@ -98,12 +120,17 @@ export class DataFile {
     const seq = this.seq;
     const tmp = `${this.path}.tmp`;
     const fd = openSync(tmp, 'w');
+    let chars = 0;
     try {
-      for (const chunk of snapshotChunks({ ...this.current(), seq })) writeSync(fd, chunk);
+      for (const chunk of snapshotChunks({ ...this.current(), seq })) {
+        writeSync(fd, chunk);
+        chars += chunk.length;
+      }
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, this.path);
+    this.snapshotChars = chars;
     this.dropThrough(seq);
   }
 
@@ -117,14 +144,19 @@ export class DataFile {
     const tmp = `${this.path}.compact.tmp`;
     try {
       const file = await open(tmp, 'w');
+      let chars = 0;
       try {
-        for (const chunk of chunks) await file.write(chunk);
+        for (const chunk of chunks) {
+          await file.write(chunk);
+          chars += chunk.length;
+        }
       } finally {
         await file.close();
       }
       // An admin change wrote a newer snapshot meanwhile: this one is stale.
       if (generation !== this.generation) return;
       renameSync(tmp, this.path);
+      this.snapshotChars = chars;
       this.dropThrough(seq);
     } catch {
       // The journal still holds every line; the next compaction tries again.
@@ -136,6 +168,7 @@ export class DataFile {
   /** Rewrites the journal with only the lines after `seq` (synchronously, so no append interleaves). */
   private dropThrough(seq: number): void {
     this.pending = this.pending.filter((entry) => entry.seq > seq);
+    this.pendingChars = this.pending.reduce((sum, entry) => sum + entry.line.length, 0);
     const tmp = `${this.journalPath}.tmp`;
     writeFileSync(tmp, this.pending.map((entry) => entry.line).join(''));
     renameSync(tmp, this.journalPath);
@@ -143,7 +176,7 @@ export class DataFile {
 }
 
 /**
- * The snapshot's JSON in pieces of a thousand rows, so that no one string holds the whole
+ * The snapshot's JSON in pieces of ROWS_PER_PIECE rows, so that no one string holds the whole
  * state (a 35 MB state made a 35 MB string, twice over while it was written), sealed.
  */
 function snapshotChunks(saved: SavedState): Generator<string> {
@@ -158,15 +191,15 @@ function* openSnapshot(saved: SavedState): Generator<string> {
   for (const [name, rows] of Object.entries(state) as [string, unknown[]][]) {
     yield `${first ? '' : ','}${JSON.stringify(name)}:[`;
     first = false;
-    for (let i = 0; i < rows.length; i += 1000) {
-      yield `${i === 0 ? '' : ','}${rows.slice(i, i + 1000).map((row) => JSON.stringify(row)).join(',')}`;
+    for (let i = 0; i < rows.length; i += ROWS_PER_PIECE) {
+      yield `${i === 0 ? '' : ','}${rows.slice(i, i + ROWS_PER_PIECE).map((row) => JSON.stringify(row)).join(',')}`;
     }
     yield ']';
   }
   yield '}';
 }
 
-function readSnapshot(path: string): { saved: SavedState; sealed: boolean } | undefined {
+function readSnapshot(path: string): { saved: SavedState; sealed: boolean; chars: number } | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -182,7 +215,7 @@ function readSnapshot(path: string): { saved: SavedState; sealed: boolean } | un
   }
   const problem = shapeProblem(saved);
   if (problem) throw new DataFileError(`data file ${path} is not a gitbook-mock state: ${problem}`);
-  return { saved: saved as SavedState, sealed: hasSeal(bytes) };
+  return { saved: saved as SavedState, sealed: hasSeal(bytes), chars: bytes.length };
 }
 
 /** The journal's entries; a torn last line is the mark of a crash mid-append and is dropped. */

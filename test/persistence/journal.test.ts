@@ -50,12 +50,18 @@ describe('the --data journal', () => {
     const file = tempFile();
     let counter = 0;
     const current = () => ({ scenario: 'empty', clock: { now: '2024-01-01T00:00:00.000Z', frozen: true }, manifest: {}, state: {}, counter } as unknown as SavedState);
-    const data = new DataFile(file, current, 3);
-    data.snapshotNow();
-    for (let i = 1; i <= 5; i++) {
+    const append = (i: number) => {
       counter = i;
       data.append([['comments', `c${i}`, null]], i);
-    }
+    };
+    // Measure one line, then start compactions once the journal holds more than two.
+    const probe = new DataFile(tempFile(), current);
+    probe.snapshotNow();
+    probe.append([['comments', 'c1', null]], 1);
+    const line = readFileSync(probe.journalPath, 'utf8').length;
+    const data = new DataFile(file, current, 2.5 * line);
+    data.snapshotNow();
+    for (let i = 1; i <= 5; i++) append(i);
     // The compaction runs in the background: wait for its snapshot (polling, not a fixed
     // delay, which a loaded machine outran), then for the journal it rewrites.
     await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).seq).toBe(3), { timeout: 10_000, interval: 10 });
@@ -67,5 +73,18 @@ describe('the --data journal', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).counter).toBe(3);
     const loaded = new DataFile(file, current).load()!;
     expect(loaded.entries.map((e) => e.seq)).toEqual([4, 5]);
+  });
+
+  it('compacts when the journal reaches an eighth of the snapshot, so a big state is not rewritten every few thousand writes', async () => {
+    const file = tempFile();
+    // A 16 MB snapshot (an eighth: 2 MB of journal, past the 1 MiB floor) and lines of about 10 kB.
+    const current = () => ({ scenario: 'empty', clock: { now: '2024-01-01T00:00:00.000Z', frozen: true }, manifest: {}, state: {}, filler: 'x'.repeat(16_000_000) } as unknown as SavedState);
+    const data = new DataFile(file, current);
+    data.snapshotNow();
+    const row = { id: 'c', text: 'y'.repeat(10_000) };
+    for (let i = 1; i <= 190; i++) data.append([['comments', `c${i}`, { ...row, id: `c${i}` } as never]], i);
+    expect(readFileSync(`${file}.journal`, 'utf8').trim().split('\n')).toHaveLength(190);
+    for (let i = 191; i <= 220; i++) data.append([['comments', `c${i}`, { ...row, id: `c${i}` } as never]], i);
+    await vi.waitFor(() => expect(JSON.parse(readFileSync(file, 'utf8')).seq).toBeGreaterThan(190), { timeout: 10_000, interval: 10 });
   });
 });
