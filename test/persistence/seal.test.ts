@@ -3,26 +3,17 @@
  * in the snapshot or in a journal line, brings the check back, so a hand-edited file can still
  * never make a later read fail.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestMock } from '../helpers/mock.ts';
-import { checkState } from '../../src/scenarios/state-check.ts';
-import { formatKey, hasSeal, sealLine } from '../../src/persistence/seal.ts';
+import { formatKey, hasSeal, sealed, sealLine } from '../../src/persistence/seal.ts';
 import { schemaSources } from '../../src/http/schemas.ts';
-
-vi.mock('../../src/scenarios/state-check.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/scenarios/state-check.ts')>();
-  return { ...original, checkState: vi.fn(original.checkState) };
-});
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(() => {
-  vi.mocked(checkState).mockClear();
 });
 
 /** A data file with one comment in the journal, and the test mock that wrote it. */
@@ -36,48 +27,48 @@ async function written() {
   return { file, journal: `${file}.journal`, t, list, comment };
 }
 
-function edit(path: string, from: string, to: string): void {
+/** Replaces `from` by `to` in a file; `reseal`: and seals it again, as the mock would have. */
+function edit(path: string, from: RegExp, to: string, reseal = false): void {
   const text = readFileSync(path, 'utf8');
-  expect(text).toContain(from);
-  writeFileSync(path, text.replace(from, to));
+  expect(text).toMatch(from);
+  const edited = text.replace(from, to);
+  writeFileSync(path, reseal ? [...sealed([edited.slice(0, edited.lastIndexOf(',"seal":"'))])].join('') : edited);
 }
 
 describe('seals on the --data file', () => {
-  it('a restart from the mock’s own snapshot and journal runs no state check and serves the same state', async () => {
+  it('a restart from the mock’s own snapshot and journal serves the same state', async () => {
     const { file, t, list, comment } = await written();
     const before = (await t.admin('GET', '/__admin/state')).body;
-    vi.mocked(checkState).mockClear();
     const again = createTestMock({ dataFile: file });
-    expect(checkState).not.toHaveBeenCalled();
     expect((await again.admin('GET', '/__admin/state')).body).toEqual(before);
     expect((await again.call('commenter', 'GET', `${list}/${comment.id}`)).body.body.markdown).toBe('First');
   });
 
-  it('a snapshot edited by hand is checked: a bad edit is refused naming its path, a good one loads', async () => {
-    const bad = await written();
-    const firstCreatedAt = /"createdAt":"[^"]+"/.exec(readFileSync(bad.file, 'utf8'))![0];
-    edit(bad.file, firstCreatedAt, '"createdAt":"last Tuesday"');
-    expect(() => createTestMock({ dataFile: bad.file })).toThrow(/does not hold a valid state: Invalid state: state\.\w+\[\d+\]\.createdAt/);
+  it('the seal decides whether the check runs: an edited snapshot is refused naming its path, the same text sealed loads as written', async () => {
+    const edited = await written();
+    edit(edited.file, /"createdAt":"[^"]+"/, '"createdAt":"last Tuesday"');
+    expect(() => createTestMock({ dataFile: edited.file })).toThrow(/does not hold a valid state: Invalid state: state\.\w+\[\d+\]\.createdAt/);
 
-    const good = await written();
-    const title = /"title":"[^"]+"/.exec(readFileSync(good.file, 'utf8'))![0];
-    edit(good.file, title, '"title":"Renamed by hand"');
-    vi.mocked(checkState).mockClear();
-    const again = createTestMock({ dataFile: good.file });
-    expect(checkState).toHaveBeenCalledTimes(1);
+    const resealed = await written();
+    edit(resealed.file, /"createdAt":"[^"]+"/, '"createdAt":"last Tuesday"', true);
+    expect(() => createTestMock({ dataFile: resealed.file })).not.toThrow();
+  });
+
+  it('a good hand edit of the snapshot is checked and loads', async () => {
+    const { file } = await written();
+    edit(file, /"title":"[^"]+"/, '"title":"Renamed by hand"');
+    const again = createTestMock({ dataFile: file });
     expect(JSON.stringify((await again.admin('GET', '/__admin/state')).body)).toContain('"title":"Renamed by hand"');
   });
 
-  it('a journal line edited by hand is checked with the state it makes: a dangling reference is refused', async () => {
+  it('a journal line edited by hand is checked with the state it makes: a dangling reference is refused, a good edit loads', async () => {
     const bad = await written();
-    edit(bad.journal, '"postedBy":"', '"postedBy":"nobody');
+    edit(bad.journal, /"postedBy":"/, '"postedBy":"nobody');
     expect(() => createTestMock({ dataFile: bad.file })).toThrow(/does not hold a valid state: Invalid state: state\.comments\[\d+\]\.postedBy "nobody\w+" is not an id of users/);
 
     const good = await written();
-    edit(good.journal, '"markdown":"First"', '"markdown":"Edited"');
-    vi.mocked(checkState).mockClear();
+    edit(good.journal, /"markdown":"First"/, '"markdown":"Edited"');
     const again = createTestMock({ dataFile: good.file });
-    expect(checkState).toHaveBeenCalledTimes(1);
     expect((await again.call('commenter', 'GET', `${good.list}/${good.comment.id}`)).body.body.markdown).toBe('Edited');
   });
 
@@ -87,20 +78,24 @@ describe('seals on the --data file', () => {
     expect(() => createTestMock({ dataFile: file })).toThrow(/does not hold a valid state: Invalid journal/);
   });
 
-  it('a file without seals (an older version’s) is checked and loads', async () => {
-    const { file, journal, t } = await written();
-    const before = (await t.admin('GET', '/__admin/state')).body;
-    const { seal: _snapshotSeal, ...snapshot } = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify(snapshot));
-    const lines = readFileSync(journal, 'utf8').trim().split('\n').map((line) => {
-      const { seal: _lineSeal, ...entry } = JSON.parse(line);
-      return JSON.stringify(entry);
-    });
-    writeFileSync(journal, `${lines.join('\n')}\n`);
-    vi.mocked(checkState).mockClear();
-    const again = createTestMock({ dataFile: file });
-    expect(checkState).toHaveBeenCalledTimes(2);
-    expect((await again.admin('GET', '/__admin/state')).body).toEqual(before);
+  it('a file without seals (an older version’s) loads, and is checked', async () => {
+    const unseal = (path: string, edit: (text: string) => string = (text) => text) => {
+      const lines = readFileSync(path, 'utf8').trim().split('\n').map((line) => {
+        const { seal: _seal, ...rest } = JSON.parse(line);
+        return edit(JSON.stringify(rest));
+      });
+      writeFileSync(path, `${lines.join('\n')}\n`);
+    };
+    const good = await written();
+    const before = (await good.t.admin('GET', '/__admin/state')).body;
+    unseal(good.file);
+    unseal(good.journal);
+    expect((await createTestMock({ dataFile: good.file }).admin('GET', '/__admin/state')).body).toEqual(before);
+
+    const bad = await written();
+    unseal(bad.file);
+    unseal(bad.journal, (line) => line.replace('"postedBy":"', '"postedBy":"nobody'));
+    expect(() => createTestMock({ dataFile: bad.file })).toThrow(/is not an id of users/);
   });
 });
 
