@@ -26,6 +26,9 @@ function capHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=30');
 }
 
+/** How long without a request before the server counts as idle (cli/warm-up.ts). */
+const QUIET_MS = 100;
+
 function fail(message: string): never {
   process.stderr.write(`gitbook-mock: ${message.replace(/\s+/g, ' ').trim()}\n`);
   process.exit(2);
@@ -61,8 +64,14 @@ function main(): void {
       `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
     );
     capHeapGrowth();
-    warmUp(() => mock.runtime.schemas, operations);
+    warmUp(() => mock.runtime.schemas, operations, () => performance.now() - lastRequest < QUIET_MS);
   }) as Server;
+  // Busy, for the warm-up: a request came in the last QUIET_MS. (Requests in flight are no
+  // measure: a server under load has none between two turns of its event loop.)
+  let lastRequest = -Infinity;
+  server.on('request', () => {
+    lastRequest = performance.now();
+  });
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
 

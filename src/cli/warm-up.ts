@@ -3,11 +3,20 @@
  * operation's first request, see registrar.ts). Right after, it compiles them in idle time,
  * one schema per turn of the event loop, so a request arriving meanwhile waits for one
  * schema at most and the first requests of a session rarely pay for compilation.
+ *
+ * Idle means no request for a moment (`busy`, bin.ts). Compiling between requests made the
+ * first seconds under load slow: POST a comment on `large` with `--data` ran at 830-1,720
+ * requests a second with a p99 of 49-102 ms for its first 2 s, against 2,100-2,550 and
+ * 12-16 ms now (a one-off script, three runs each; docs/benchmarks.md, issue 18). A busy
+ * server compiles what its requests need as they come, and the rest once it is idle.
  */
 import type { Schemas } from '../http/schemas.ts';
 import type { Operation } from '../http/operation.ts';
 
-export function warmUp(schemas: () => Schemas, operations: readonly Operation[]): void {
+/** How long a busy server waits before it looks again. */
+const BUSY_RETRY_MS = 20;
+
+export function warmUp(schemas: () => Schemas, operations: readonly Operation[], busy: () => boolean = () => false): void {
   const steps: (() => void)[] = [];
   for (const op of operations) {
     if (op.params) steps.push(() => schemas().coercingValidator(op.params!));
@@ -15,10 +24,17 @@ export function warmUp(schemas: () => Schemas, operations: readonly Operation[])
     if (op.body) steps.push(() => schemas().bodyValidator(op.body!));
   }
   const next = () => {
+    if (busy()) {
+      setTimeout(next, BUSY_RETRY_MS).unref();
+      return;
+    }
     const step = steps.shift();
     if (!step) return;
     step();
-    setImmediate(next).unref();
+    // Not unref'd: an unref'd immediate does not keep the event loop from waiting for I/O,
+    // so on an idle server each step waited for the next request (4 steps in 3 s, measured)
+    // and the warm-up ran only under load, the opposite of its purpose.
+    setImmediate(next);
   };
-  setImmediate(next).unref();
+  setImmediate(next);
 }
