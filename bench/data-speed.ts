@@ -38,8 +38,9 @@ export async function dataSpeed(duration: number): Promise<string[]> {
     const failed = result.errors + result.non2xx;
     return `| ${what} | ${result.requests} | ${fmt(result.rps, 0)} req/s, p99 ${fmt(result.p99, 1)} ms${failed ? `, ${failed} failed` : ''} | ${aim} |`;
   };
-  // For its first seconds the server compiles every operation's validators between requests
-  // (cli/warm-up.ts), as http-speed.ts notes: shown on its own row, then the steady state.
+  // The first seconds after a start are slower (the JIT has not yet optimized the request
+  // path; the first request of an operation compiles its validators): shown on their own
+  // row, then the steady state the aim is about.
   rows.push(row('POST a comment, 10 connections, the first 2 s after the start', await post(2), 'warm-up'));
   rows.push(row('POST a comment, 10 connections, after that', await post(duration), 'aim ≥ 2,000 req/s, p99 ≤ 20 ms'));
   rows.push(`| peak memory of that server (VmHWM) | | ${fmt(peakRssMb(first.child.pid!), 0)} MB | |`);
