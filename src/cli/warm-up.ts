@@ -16,7 +16,7 @@ import type { Operation } from '../http/operation.ts';
 /** How long a busy server waits before it looks again. */
 const BUSY_RETRY_MS = 20;
 
-export function warmUp(schemas: () => Schemas, operations: readonly Operation[], busy: () => boolean = () => false): void {
+export function warmUp(schemas: () => Schemas, operations: readonly Operation[], busy: () => boolean): void {
   const steps: (() => void)[] = [];
   for (const op of operations) {
     if (op.params) steps.push(() => schemas().coercingValidator(op.params!));
