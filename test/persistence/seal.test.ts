@@ -72,6 +72,18 @@ describe('seals on the --data file', () => {
     expect((await again.call('commenter', 'GET', `${good.list}/${good.comment.id}`)).body.body.markdown).toBe('Edited');
   });
 
+  it('seals text in any script: the journal line and the snapshot written with it keep their seals', async () => {
+    const { file, journal, t, list } = await written();
+    await t.call('commenter', 'POST', list, { body: { markdown: 'Привет, 世界 😀 — ça marche' } });
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines.at(-1)).toContain('Привет, 世界 😀');
+    expect(lines.map((line) => hasSeal(line))).toEqual(lines.map(() => true));
+    await t.admin('POST', '/__admin/clock', { advance: 'P1D' });
+    const snapshot = readFileSync(file);
+    expect(snapshot.toString('utf8')).toContain('Привет, 世界 😀');
+    expect(hasSeal(snapshot)).toBe(true);
+  });
+
   it('a journal line that cannot be laid over the state is refused, not a crash', async () => {
     const { file, journal } = await written();
     writeFileSync(journal, `${readFileSync(journal, 'utf8')}{"seq":99,"ids":99,"changes":[7]}\n`);
