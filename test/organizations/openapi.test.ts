@@ -92,6 +92,22 @@ describe('OpenAPI specs', () => {
     expect(res.body.error.message).toContain('specSlug');
   });
 
+  it('answers 404 to reads and deletes of a slug that is no spec slug, as the official path takes any text', async () => {
+    const t = createTestMock();
+    for (const [method, path] of [
+      ['GET', `${O}/Not_A_Slug`],
+      ['DELETE', `${O}/Not_A_Slug`],
+      ['GET', `${O}/Not_A_Slug/versions`],
+      ['GET', `${O}/Not_A_Slug/versions/latest`],
+      ['GET', `${O}/Not_A_Slug/versions/latest/content`],
+      ['GET', `${O}/has%20space/versions/v1`],
+    ] as const) {
+      const res = await t.call('admin', method, path);
+      expect([method, path, res.status]).toEqual([method, path, 404]);
+      expect(res.body.error.code).toBe(404);
+    }
+  });
+
   it('deletes a spec (205) and its versions', async () => {
     const t = createTestMock();
     const res = await t.client('admin').orgs.deleteOpenApiSpecBySlug(t.id('organizations', 'acme'), 'petstore');

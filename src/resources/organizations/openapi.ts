@@ -117,7 +117,7 @@ export const openApiOperations: Operation[] = [
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
     status: 200,
-    params: SPEC_PARAMS,
+    params: 'organizations/openapi-spec-put-params',
     body: 'organizations/openapi-spec-put',
     response: 'organizations/openapi-spec',
     handle: (ctx) => {
