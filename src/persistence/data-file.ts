@@ -100,7 +100,7 @@ export class DataFile {
     this.pending = lines.map(({ entry, line }) => ({ seq: entry.seq, line: `${line}\n` }));
     this.pendingChars = this.pending.reduce((sum, entry) => sum + entry.line.length, 0);
     this.snapshotChars = snapshot.chars;
-    return { saved, entries, sealed: { snapshot: snapshot.sealed, journal: lines.every((line) => line.sealed) } };
+    return { saved, entries, sealed: { snapshot: snapshot.sealed, journal: lines.every(({ line }) => hasSeal(line)) } };
   }
 
   /** Appends one committed write; throws (having written nothing whole) when the disk refuses. */
@@ -219,7 +219,7 @@ function readSnapshot(path: string): { saved: SavedState; sealed: boolean; chars
 }
 
 /** The journal's entries; a torn last line is the mark of a crash mid-append and is dropped. */
-function readJournal(path: string): { entry: JournalEntry; line: string; sealed: boolean }[] {
+function readJournal(path: string): { entry: JournalEntry; line: string }[] {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -228,7 +228,7 @@ function readJournal(path: string): { entry: JournalEntry; line: string; sealed:
     throw new DataFileError(`cannot read journal ${path}: ${(error as Error).message}`);
   }
   const lines = text.split('\n');
-  const entries: { entry: JournalEntry; line: string; sealed: boolean }[] = [];
+  const entries: { entry: JournalEntry; line: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
     let entry: JournalEntry;
@@ -240,7 +240,7 @@ function readJournal(path: string): { entry: JournalEntry; line: string; sealed:
     }
     if (!Number.isInteger(entry?.seq) || !Number.isInteger(entry.ids) || !Array.isArray(entry.changes))
       throw new DataFileError(`journal ${path} line ${i + 1} is not a journal entry`);
-    entries.push({ entry, line: lines[i], sealed: hasSeal(lines[i]) });
+    entries.push({ entry, line: lines[i] });
   }
   return entries;
 }
