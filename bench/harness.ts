@@ -1,6 +1,8 @@
 /** Shared pieces of the benchmarks: child servers, load runs and timing statistics. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -94,3 +96,49 @@ export function time(fn: () => void): number {
 }
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/**
+ * The floor (bench/bare-server.mjs) in a process of its own, holding `texts`: the exact bytes
+ * the mock sent, by name. `/bare/NAME` sends them as they are; `/object/NAME` re-serializes
+ * them on every request (the older floor, kept for comparison).
+ */
+export async function startFloor(texts: Record<string, string>): Promise<Served> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json');
+  writeFileSync(file, JSON.stringify(texts));
+  return startServer(['bench/bare-server.mjs'], { BARE_BODY_FILE: file });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Medians of the rounds of one contender: throughput, p99 and the server's CPU a request. */
+export interface Rounds {
+  rps: number;
+  p99: number;
+  cpuUs: number;
+  failed: number;
+}
+
+function summarize(results: LoadResult[]): Rounds {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p99: median(results.map((r) => r.p99)),
+    cpuUs: median(results.map((r) => r.cpuUs ?? NaN)),
+    failed: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+  };
+}
+
+/**
+ * Runs each contender once a round, in turn, for `rounds` rounds (the machine is shared and
+ * noisy: alternating spreads a disturbance over all of them), and gives each one's medians.
+ */
+export async function alternate<K extends string>(rounds: number, contenders: Record<K, () => Promise<LoadResult>>): Promise<Record<K, Rounds>> {
+  const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, [] as LoadResult[]])) as Record<K, LoadResult[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const key of Object.keys(contenders) as K[]) results[key].push(await contenders[key]());
+  }
+  return Object.fromEntries(Object.entries<LoadResult[]>(results).map(([k, r]) => [k, summarize(r)])) as Record<K, Rounds>;
+}

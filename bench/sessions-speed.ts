@@ -6,11 +6,8 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createMock } from '../src/app.ts';
-import { fmt, load, startServer, stats, time, type LoadResult } from './harness.ts';
+import { fmt, load, startFloor, startServer, stats, time, type LoadResult } from './harness.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -77,10 +74,7 @@ async function throughput(duration: number): Promise<string[]> {
     const manifest = await (await fetch(`${mock.base}/__admin/manifest`)).json();
     const auth = { authorization: `Bearer ${manifest.tokens.commenter}` };
     const url = `${mock.base}/v1/spaces/${manifest.ids.spaces.handbook}`;
-    const body = await (await fetch(url, { headers: auth })).json();
-    const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'bodies.json');
-    writeFileSync(file, JSON.stringify({ space: body }));
-    const bare = await startServer(['--import', 'tsx', 'bench/bare-server.ts'], { BARE_BODY_FILE: file });
+    const bare = await startFloor({ space: await (await fetch(url, { headers: auth })).text() });
     try {
       const best = (a: LoadResult | undefined, b: LoadResult) => (!a || b.rps > a.rps ? b : a);
       let plain: LoadResult | undefined;
