@@ -14,7 +14,7 @@ import { registerConsole } from './admin/ui/routes.tsx';
 import { registerOpenApi } from './openapi/routes.ts';
 import { schemaSources } from './http/schemas.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
-import { operations, registerExtraRoutes } from './resources/index.ts';
+import { routedOperations, registerExtraRoutes } from './resources/index.ts';
 import { marks } from './faults/apply.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
@@ -42,7 +42,7 @@ export function createMock(options: AppOptions = {}): Mock {
   const app = new Hono({ strict: false, router: new CachedRouter() });
 
   app.onError((error, c) => sendError(c, error));
-  app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, operations)));
+  app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations)));
 
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -86,7 +86,7 @@ export function createMock(options: AppOptions = {}): Mock {
   registerAdmin(app, sessions);
   registerConsole(app);
   registerOpenApi(app, schemaSources);
-  register(app, operations);
+  register(app, routedOperations);
   registerExtraRoutes(app);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));

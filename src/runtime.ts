@@ -17,7 +17,7 @@ import { buildScenario, type Manifest } from './scenarios/loader.ts';
 import { checkState } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
-import { operations } from './resources/index.ts';
+import { routedOperations } from './resources/index.ts';
 
 export interface AppOptions {
   /** Scenario loaded at start (default `starter`). */
@@ -56,7 +56,7 @@ export class Runtime {
   readonly log: RequestLog;
   readonly catalog: ScenarioCatalog;
   /** Which operations and state-machine transitions this runtime's requests exercised. */
-  readonly coverage = new Coverage(operations);
+  readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
   readonly faults = new FaultRules();
   /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */

@@ -36,4 +36,6 @@ export const errors = {
   unsupportedMediaType: (type: string) =>
     new ApiError(415, `Unsupported content type "${type}"; send application/json`),
   internal: (message = 'Internal error') => new ApiError(500, message),
+  notImplemented: (operationId: string) =>
+    new ApiError(501, `${operationId} is part of the GitBook API but not served by this mock yet`),
 } as const;

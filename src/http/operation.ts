@@ -87,6 +87,8 @@ export interface Operation {
   response?: string;
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
+  /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */
+  unserved?: boolean;
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the

@@ -22,7 +22,8 @@ const JSON_TYPE = { 'content-type': 'application/json' };
  * the official page-by-path reads take it; it is always the last segment of its path.
  */
 export function honoPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'pagePath' ? `:${name}{.+}` : `:${name}`));
+  // `/v1/` (getApiInformation) is `/v1`: the app is not strict about a trailing slash.
+  return path.replace(/(.)\/$/, '$1').replace(/\{(\w+)\}/g, (_, name: string) => (name === 'pagePath' ? `:${name}{.+}` : `:${name}`));
 }
 
 function paramNames(path: string): string[] {
@@ -38,7 +39,8 @@ function specificity(a: Operation, b: Operation): number {
     const pb = sb[i].startsWith('{');
     if (pa !== pb) return pa ? 1 : -1;
   }
-  return 0;
+  // A total order (paths that can match the same request have as many segments).
+  return sa.length - sb.length;
 }
 
 function authenticate(c: Context, db: Tables): UserRecord {
@@ -206,12 +208,15 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     });
   }
   // A known path with a method it does not have: 405 with the allowed methods.
-  const methodsByPath = new Map<string, string[]>();
+  // Keyed by the path without its parameter names: rows may name a parameter differently.
+  const methodsByPath = new Map<string, { path: string; methods: string[] }>();
   for (const op of sorted) {
-    const path = honoPath(op.path);
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
+    const key = op.path.replace(/\{[^}]+\}/g, '{}');
+    const entry = methodsByPath.get(key) ?? { path: honoPath(op.path), methods: [] };
+    if (!entry.methods.includes(op.method)) entry.methods.push(op.method);
+    methodsByPath.set(key, entry);
   }
-  for (const [path, methods] of methodsByPath) {
+  for (const { path, methods } of methodsByPath.values()) {
     app.all(path, (c) => {
       c.header('Allow', methods.join(', '));
       throw errors.methodNotAllowed(c.req.method, c.req.path, methods);

@@ -10,6 +10,8 @@ import { commentOperations } from './comments/operations.ts';
 import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
 import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
+import { systemOperations } from './system/operations.ts';
+import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -19,7 +21,15 @@ export const operations: readonly Operation[] = [
   ...siteOperations,
   ...organizationOperations,
   ...userOperations,
+  ...systemOperations,
 ];
+
+/**
+ * What the server routes: the served operations, then a 501 row for every official operation
+ * none of them answers. Coverage counts them all; the mock's OpenAPI document and `npm run
+ * drift` describe only the served ones.
+ */
+export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)];
 
 /** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */
 export function registerExtraRoutes(app: Hono): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { SITE } from '../sites/helpers.ts';
-import { operations } from '../../src/resources/index.ts';
+import { routedOperations as operations } from '../../src/resources/index.ts';
 import { KNOWN_TRANSITIONS } from '../../src/coverage/transitions.ts';
 import type { CoverageReport } from '../../src/coverage/coverage.ts';
 
