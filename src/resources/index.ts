@@ -11,6 +11,7 @@ import { changeRequestOperations, registerChangeRequestRoutes } from './change-r
 import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
+import { familyRows } from './families/index.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -22,6 +23,8 @@ export const operations: readonly Operation[] = [
   ...organizationOperations,
   ...userOperations,
   ...systemOperations,
+  // Families of the resource engine (families/index.ts).
+  ...familyRows,
 ];
 
 /**

@@ -31,6 +31,8 @@ export const MANIFEST_COLLECTIONS = [
   'samlProviders',
   'openapiSpecs',
   'translations',
+  'collections',
+  'siteRedirects',
 ] as const;
 export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 

@@ -136,6 +136,9 @@ const LISTS = [
   'samlProviders',
   'openapiSpecs',
   'translations',
+  // Resource-engine families (src/resources/families/).
+  'collections',
+  'siteRedirects',
 ] as const;
 
 /** The child's entities come after the parent's; its seed, now and generator win. */

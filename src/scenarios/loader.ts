@@ -7,6 +7,7 @@ import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, 
 import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
+import { buildFamilies } from './build-families.ts';
 import { runGenerator } from './generators.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
@@ -45,6 +46,7 @@ export function buildScenario(
   buildSamlProviders(b, file.samlProviders ?? []);
   buildOpenApiSpecs(b, file.openapiSpecs ?? []);
   buildTranslations(b, file.translations ?? []);
+  buildFamilies(b, file);
   if (file.generator) runGenerator(file, b);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};

@@ -29,6 +29,9 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   openapiSpecs: { organization: 'organizations' },
   openapiSpecVersions: { spec: 'openapiSpecs' },
   translations: { organization: 'organizations' },
+  siteRedirects: { parent: 'sites' },
+  // A collection's `collection` may name one deleted since (it is then presented without it).
+  collections: { parent: 'organizations' },
 };
 
 export function checkState(state: unknown, schemas: Schemas): StateJson {

@@ -150,4 +150,10 @@ export interface ScenarioFile {
     versions?: { key?: Key; url?: string; fixture?: string; createdAt?: Time }[];
   }[];
   translations?: { key: Key; organization: Key; title?: string; languages?: string[]; createdAt?: Time }[];
+  /** Resource-engine families: each entry names its parent by key, the rest is the family's own (family.scenario). */
+  collections?: FamilyEntry[];
+  siteRedirects?: FamilyEntry[];
 }
+
+/** A scenario entry of an engine family: its key, its parent's key under the family's parent field, its fields. */
+export type FamilyEntry = { key: Key } & Record<string, unknown>;

@@ -367,3 +367,39 @@ export interface TranslationRecord {
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
+
+/**
+ * What every record of a resource-engine family has (src/resources/engine/): its id, the id
+ * of its parent (a site, an organization, ...), and its times.
+ */
+export interface EngineRecord {
+  id: string;
+  parent: string;
+  createdAt: Timestamp;
+  updatedAt?: Timestamp;
+}
+
+/** Where a site redirect sends its visitors (the official SiteRedirectDestination). */
+export type SiteRedirectDestination =
+  | { kind: 'site-section'; siteSectionId: string }
+  | { kind: 'site-space'; siteSpaceId: string }
+  | { kind: 'site-page'; siteSpaceId: string; pageId: string }
+  | { kind: 'external'; url: string };
+
+/** A redirect of a site (parent: the site). */
+export interface SiteRedirectRecord extends EngineRecord {
+  source: string;
+  destination: SiteRedirectDestination;
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+}
+
+/** A collection of spaces (parent: its organization). */
+export interface CollectionRecord extends EngineRecord {
+  title: string;
+  description?: string;
+  /** The parent collection, if any. */
+  collection?: string;
+  defaultLevel: Role | 'inherit' | null;
+}

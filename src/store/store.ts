@@ -43,6 +43,9 @@ function createTables() {
     }),
     openapiSpecVersions: new Table<R.OpenApiSpecVersionRecord>('openapiSpecVersions', { spec: (v) => v.spec }),
     translations: new Table<R.TranslationRecord>('translations', { organization: (t) => t.organization }),
+    // Resource-engine families (src/resources/families/): every one indexed by its parent.
+    siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
+    collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
   };
 }
 

@@ -120,6 +120,9 @@ const PARAM_COLLECTION: Record<string, string> = {
   samlProviderId: 'samlProviders',
   translationSettingsId: 'translations',
   revisionId: 'revisions',
+  // Resource-engine families (src/resources/families/).
+  siteRedirectId: 'siteRedirects',
+  collectionId: 'collections',
 };
 
 /** The read operations, which a spoiled state must never make answer a 5xx. */

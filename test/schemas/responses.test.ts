@@ -28,6 +28,7 @@ const PARAMS: Record<string, string> = {
   translationSettingsId: '{translations.french}',
   emailDomain: 'acme.test',
   pagePath: 'policies/remote-work',
+  collectionId: '{collections.guides}',
 };
 
 /** Comments and replies differ between a space and its change request. */
@@ -48,7 +49,11 @@ function url(t: TestMock, path: string): string {
 }
 
 /** Queries a read needs to answer 200. */
-const REQUIRED_QUERY: Record<string, string> = { searchOrganizationContent: 'query=policy', searchSpaceContent: 'query=policy' };
+const REQUIRED_QUERY: Record<string, string> = {
+  searchOrganizationContent: 'query=policy',
+  searchSpaceContent: 'query=policy',
+  getSiteRedirectBySource: 'source=/old-handbook/remote-work',
+};
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
 const VARIANTS: [string, string][] = [

@@ -95,5 +95,7 @@ export function deleteSite(db: Tables, site: SiteRecord): void {
   for (const table of [siteSpaces, siteSections, siteSectionGroups, shareLinks] as const) {
     for (const id of [...table.idsBy('site', site.id)]) table.delete(id);
   }
+  // Engine families under a site (resources/families/) keep their site in `parent`.
+  for (const id of [...db.siteRedirects.idsBy('parent', site.id)]) db.siteRedirects.delete(id);
   sites.delete(site.id);
 }

@@ -1,0 +1,132 @@
+/**
+ * The engine: a family's declaration (engine/family.ts) to registrar rows. Every row finds
+ * the parent the path names (404 when the caller may not see it), checks the caller's role
+ * there against the family's access (403), and keeps its records in the family's store table,
+ * so reset, sessions, --data, state export and import hold them like any other record.
+ */
+import { can, type Capability } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import { op, reply, type HandlerContext, type Method, type Operation } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { OFFICIAL_ROUTES } from '../../openapi/official-routes.ts';
+import type { EngineRecord } from '../../store/records.ts';
+import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
+import { PARENTS, type Scope } from './parents.ts';
+
+const ROUTES = new Map(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
+
+/** The official method and path of `operationId` (a family naming an unknown one fails at start). */
+export function officialRoute(operationId: string): { method: Method; path: string } {
+  const route = ROUTES.get(operationId);
+  if (!route) throw new Error(`${operationId} is not an operation of the official document`);
+  return route;
+}
+
+type Params = Record<string, string>;
+const lastParam = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].at(-1)![1];
+
+function requireRole(scope: Scope, capability: Capability, action: string): void {
+  if (!can(scope.role, capability)) throw errors.forbidden(action);
+}
+
+export function familyOperations<R extends EngineRecord>(family: Family<R>): Operation[] {
+  const parent = PARENTS[family.parent];
+  const table = (ctx: HandlerContext) => ctx.db[family.collection] as unknown as FamilyTable<R>;
+  const noun = family.label.toLowerCase();
+  const underPath = (path: string) => parent.params.every((name) => path.includes(`{${name}}`));
+
+  const scope = (ctx: HandlerContext, capability: Capability): Scope => {
+    const found = parent.fromPath(ctx, ctx.params as Params);
+    requireRole(found, capability, `${capability === family.access.read ? 'read' : 'change'} ${noun}s here`);
+    return found;
+  };
+  /** The record the item path names, and its parent: 404 for an id of another parent or one the caller may not see. */
+  const item = (ctx: HandlerContext, path: string, capability: Capability): { record: R; scope: Scope } => {
+    const id = (ctx.params as Params)[lastParam(path)];
+    const record = table(ctx).get(id);
+    if (underPath(path)) {
+      const found = scope(ctx, family.access.read);
+      if (!record || record.parent !== found.id) throw errors.notFound(family.label, id);
+      requireRole(found, capability, `change this ${noun}`);
+      return { record, scope: found };
+    }
+    if (!record) throw errors.notFound(family.label, id);
+    let found: Scope;
+    try {
+      found = parent.fromId(ctx, record.parent);
+    } catch {
+      throw errors.notFound(family.label, id);
+    }
+    if (!can(found.role, family.access.read)) throw errors.notFound(family.label, id);
+    requireRole(found, capability, `change this ${noun}`);
+    return { record, scope: found };
+  };
+
+  const rows: Operation[] = [];
+  const { list, get, create, update, delete: remove } = family.operations;
+  if (list) {
+    const route = officialRoute(list);
+    rows.push(op<Params, PageRequest>({
+      operationId: list, ...route, status: 200, official: true,
+      query: officialSchema.query(list), response: officialSchema.response(list),
+      handle: (ctx) => {
+        const found = scope(ctx, family.access.read);
+        const keep = family.filter ? (r: R) => family.filter!(r, ctx.query, ctx) : undefined;
+        return paginate(table(ctx).viewBy('parent', found.id), ctx.query, (r) => family.present(r, ctx, found), keep, family.order ?? 'asc');
+      },
+    }));
+  }
+  if (create) {
+    const route = officialRoute(create);
+    rows.push(op<Params, unknown, unknown>({
+      operationId: create, ...route, status: 201, official: true,
+      body: officialSchema.body(create), response: officialSchema.response(create),
+      handle: (ctx) => {
+        const found = scope(ctx, family.access.create ?? family.access.write);
+        const fields = family.create(ctx.body, ctx, found);
+        const record = table(ctx).insert({ ...fields, id: ctx.ids.next(family.idKind), parent: found.id, createdAt: ctx.now } as R);
+        return family.present(record, ctx, found);
+      },
+    }));
+  }
+  if (get) {
+    const route = officialRoute(get);
+    rows.push(op<Params>({
+      operationId: get, ...route, status: 200, official: true, response: officialSchema.response(get),
+      handle: (ctx) => {
+        const { record, scope: found } = item(ctx, route.path, family.access.read);
+        return family.present(record, ctx, found);
+      },
+    }));
+  }
+  if (update) {
+    const route = officialRoute(update);
+    rows.push(op<Params, unknown, unknown>({
+      operationId: update, ...route, status: 200, official: true,
+      body: officialSchema.body(update), response: officialSchema.response(update),
+      handle: (ctx) => {
+        const { record, scope: found } = item(ctx, route.path, family.access.write);
+        const patch = family.update(record, ctx.body, ctx, found);
+        const next = table(ctx).update(record.id, { ...patch, updatedAt: ctx.now } as Partial<R>);
+        return family.present(next, ctx, found);
+      },
+    }));
+  }
+  if (remove) {
+    const route = officialRoute(remove);
+    rows.push(op<Params>({
+      operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
+      handle: (ctx) => {
+        const { record } = item(ctx, route.path, family.access.write);
+        table(ctx).delete(record.id);
+        return reply(null, {});
+      },
+    }));
+  }
+  const helpers: FamilyHelpers<R> = {
+    scope: (ctx, write = false) => scope(ctx, write ? family.access.write : family.access.read),
+    present: (record, ctx, found) => family.present(record, ctx, found),
+    table,
+  };
+  return [...rows, ...(family.extra?.(helpers) ?? [])];
+}

@@ -1,0 +1,81 @@
+/**
+ * Collections of an organization: a family of the engine. Members read them (guests too, as
+ * the organization's spaces); creating one needs the create role, as creating a space does;
+ * changing or deleting one, the admin role. A collection's own path names no organization,
+ * so its get, update and delete find the organization from the record.
+ */
+import { can } from '../../auth/roles.ts';
+import { errors } from '../../http/errors.ts';
+import type { HandlerContext } from '../../http/operation.ts';
+import type { CollectionRecord } from '../../store/records.ts';
+import { findIn } from '../shared/find.ts';
+import { apiUrl, appUrl } from '../shared/present.ts';
+import { defineFamily } from '../engine/family.ts';
+import type { Scope } from '../engine/parents.ts';
+
+interface Body {
+  title?: string;
+  description?: string;
+  parent?: string;
+  defaultLevel?: CollectionRecord['defaultLevel'];
+}
+
+function present(c: CollectionRecord, ctx: HandlerContext, scope: Scope) {
+  const parent = c.collection && ctx.db.collections.get(c.collection) ? c.collection : undefined;
+  return {
+    object: 'collection' as const,
+    id: c.id,
+    title: c.title,
+    ...(c.description !== undefined && { description: c.description }),
+    organization: c.parent,
+    ...(parent && { parent }),
+    defaultLevel: c.defaultLevel,
+    urls: { location: apiUrl(ctx, `/collections/${c.id}`), app: appUrl(`/o/${c.parent}/c/${c.id}`) },
+    permissions: {
+      view: can(scope.role, 'view'),
+      admin: can(scope.role, 'admin'),
+      viewInviteLinks: can(scope.role, 'admin'),
+      create: can(scope.role, 'createContent'),
+    },
+  };
+}
+
+export const collections = defineFamily<CollectionRecord, Body, Body, { nested?: boolean }>({
+  collection: 'collections',
+  label: 'Collection',
+  idKind: 'collection',
+  parent: 'organization',
+  access: { read: 'view', create: 'createContent', write: 'admin' },
+  operations: {
+    list: 'listCollectionsInOrganizationById',
+    create: 'createCollection',
+    get: 'getCollectionById',
+    update: 'updateCollectionById',
+    delete: 'deleteCollectionById',
+  },
+  example: { create: { title: 'Runbooks' }, update: { title: 'On-call runbooks', description: 'What to do at 3 a.m.' } },
+  create: (body, ctx, scope) => {
+    if (body.parent !== undefined && !findIn(ctx.db.collections, body.parent, (c) => c.parent === scope.id)) {
+      throw errors.badRequest(`parent: no collection "${body.parent}" in this organization`);
+    }
+    return { title: body.title ?? 'Untitled', ...(body.parent !== undefined && { collection: body.parent }), defaultLevel: 'inherit' as const };
+  },
+  update: (_record, body) => ({
+    ...(body.title !== undefined && { title: body.title }),
+    ...(body.description !== undefined && { description: body.description }),
+    ...(body.defaultLevel !== undefined && { defaultLevel: body.defaultLevel }),
+  }),
+  present,
+  // {"key", "organization", "title", "description"?, "collection"?: KEY of the parent collection}
+  scenario: {
+    parentField: 'organization',
+    build: (e, ref, path) => ({
+      title: String(e.title ?? e.key),
+      ...(typeof e.description === 'string' && { description: e.description }),
+      ...(typeof e.collection === 'string' && { collection: ref('collections', e.collection, `${path}/collection`) }),
+      defaultLevel: 'inherit' as const,
+    }),
+  },
+  // nested=false lists the top-level collections only.
+  filter: (c, q) => q.nested !== false || c.collection === undefined,
+});

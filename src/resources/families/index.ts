@@ -1,0 +1,20 @@
+/**
+ * Every family of the resource engine (src/resources/engine/). Adding one: README, "How to
+ * add a family". The rows they give join the operation table in resources/index.ts.
+ */
+import type { Family } from '../engine/family.ts';
+import { familyOperations } from '../engine/operations.ts';
+import type { Operation } from '../../http/operation.ts';
+import { collections } from './collections.ts';
+import { siteRedirects } from './site-redirects.ts';
+
+export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections];
+
+export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));
+
+/** The `official/...` schema ids the families' rows name (what `npm run official-schemas` writes). */
+export function officialSchemaIds(): string[] {
+  const ids = new Set<string>();
+  for (const row of familyRows) for (const id of [row.body, row.query, row.response]) if (id?.startsWith('official/')) ids.add(id);
+  return [...ids];
+}

@@ -1,0 +1,180 @@
+/**
+ * Site redirects: a family of the engine (parent: the site; any member reads, admins write,
+ * as for the site's share links), plus getSiteRedirectBySource, the lookup GitBook's renderer
+ * makes for a path it cannot find. Destinations are checked against the site (400 naming the
+ * field); a `path` destination is kept as the page it names.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext } from '../../http/operation.ts';
+import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
+import { findIn } from '../shared/find.ts';
+import { pageEntries, findPage } from '../shared/page-tree.ts';
+import { siteSpaceUrl, sectionUrl, urlContext, withShareKey } from '../sites/urls.ts';
+import { defineFamily, officialSchema } from '../engine/family.ts';
+import { officialRoute } from '../engine/operations.ts';
+import type { Scope } from '../engine/parents.ts';
+
+type InputDestination = SiteRedirectDestination | { kind: 'path'; spaceId: string; path: string };
+interface Body {
+  source?: string;
+  destination?: InputDestination;
+  captureWildcard?: boolean;
+  draft?: boolean;
+  permanent?: boolean;
+}
+
+function siteSpaceOf(ctx: HandlerContext, scope: Scope, id: string, field: string) {
+  const ss = findIn(ctx.db.siteSpaces, id, (s) => s.site === scope.id);
+  if (!ss) throw errors.badRequest(`${field}: no site space "${id}" in this site`);
+  return ss;
+}
+
+function pagesOf(ctx: HandlerContext, spaceId: string) {
+  const space = ctx.db.spaces.get(spaceId);
+  return (space && ctx.db.revisions.get(space.revision)?.pages) || [];
+}
+
+/** The destination as kept: every id checked against the site, a `path` made the page it names. */
+function destinationOf(ctx: HandlerContext, scope: Scope, d: InputDestination): SiteRedirectDestination {
+  switch (d.kind) {
+    case 'site-section':
+      if (!findIn(ctx.db.siteSections, d.siteSectionId, (s) => s.site === scope.id)) {
+        throw errors.badRequest(`destination.siteSectionId: no section "${d.siteSectionId}" in this site`);
+      }
+      return { kind: 'site-section', siteSectionId: d.siteSectionId };
+    case 'site-space':
+      siteSpaceOf(ctx, scope, d.siteSpaceId, 'destination.siteSpaceId');
+      return { kind: 'site-space', siteSpaceId: d.siteSpaceId };
+    case 'site-page': {
+      const ss = siteSpaceOf(ctx, scope, d.siteSpaceId, 'destination.siteSpaceId');
+      if (!findPage(pagesOf(ctx, ss.space), d.pageId)) throw errors.badRequest(`destination.pageId: no page "${d.pageId}" in that site space`);
+      return { kind: 'site-page', siteSpaceId: ss.id, pageId: d.pageId };
+    }
+    case 'path': {
+      const ss = ctx.db.siteSpaces.by('site', scope.id).find((s) => s.space === d.spaceId);
+      if (!ss) throw errors.badRequest(`destination.spaceId: space "${d.spaceId}" is not in this site`);
+      const wanted = d.path.replace(/^\/+|\/+$/g, '');
+      const entry = pageEntries(pagesOf(ctx, ss.space)).find((e) => e.path === wanted);
+      if (!entry) throw errors.badRequest(`destination.path: no page at "${d.path}" in that space`);
+      return { kind: 'site-page', siteSpaceId: ss.id, pageId: entry.page.id };
+    }
+    default:
+      return { kind: 'external', url: d.url };
+  }
+}
+
+/** One redirect per source in a site: a second one is a conflict. */
+function checkSource(ctx: HandlerContext, scope: Scope, source: string, except?: string): void {
+  const taken = ctx.db.siteRedirects.by('parent', scope.id).some((r) => r.source === source && r.id !== except);
+  if (taken) throw errors.conflict(`A redirect from "${source}" already exists in this site`);
+}
+
+function present(r: SiteRedirectRecord) {
+  return {
+    object: 'site-redirect' as const,
+    id: r.id,
+    source: r.source,
+    destination: r.destination,
+    draft: r.draft,
+    captureWildcard: r.captureWildcard,
+    permanent: r.permanent,
+    createdAt: r.createdAt,
+    ...(r.updatedAt && { updatedAt: r.updatedAt }),
+  };
+}
+
+/** Whether `source` of a redirect matches a requested path; with the suffix a wildcard caught. */
+function matchSource(pattern: string, path: string): { suffix: string } | undefined {
+  if (pattern === path) return { suffix: '' };
+  if (pattern.endsWith('/*') && path.startsWith(pattern.slice(0, -1))) return { suffix: path.slice(pattern.length - 1) };
+  if (pattern.endsWith('*') && !pattern.endsWith('/*') && path.startsWith(pattern.slice(0, -1))) return { suffix: path.slice(pattern.length - 1) };
+  return undefined;
+}
+
+/** The published URL a redirect sends to. */
+function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suffix: string, shareKey?: string): string {
+  const site = ctx.db.sites.get(scope.id)!;
+  const view = urlContext(ctx.db, ctx.db.organizations.get(site.organization)!, site, shareKey);
+  const d = r.destination;
+  const tail = r.captureWildcard && suffix ? `/${suffix.replace(/^\/+/, '')}` : '';
+  if (d.kind === 'external') return tail ? `${d.url.replace(/\/+$/, '')}${tail}` : d.url;
+  if (d.kind === 'site-section') return withShareKey(`${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`, shareKey);
+  const ss = ctx.db.siteSpaces.get(d.siteSpaceId);
+  if (!ss) return sectionUrl(view, undefined);
+  const base = siteSpaceUrl(ctx.db, { ...view, shareKey: undefined }, ss);
+  const page = d.kind === 'site-page' ? findPage(pagesOf(ctx, ss.space), d.pageId) : undefined;
+  return withShareKey(`${base}${page ? `/${page.path}` : ''}${tail}`, shareKey);
+}
+
+export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({
+  collection: 'siteRedirects',
+  label: 'Site redirect',
+  idKind: 'siteRedirect',
+  parent: 'site',
+  access: { read: 'view', write: 'admin' },
+  operations: { list: 'listSiteRedirects', create: 'createSiteRedirect', update: 'updateSiteRedirectById', delete: 'deleteSiteRedirectById' },
+  order: 'desc',
+  example: {
+    create: { source: '/moved/*', destination: { kind: 'external', url: 'https://example.com/moved' }, captureWildcard: true },
+    update: { permanent: true },
+  },
+  deleteStatus: 205,
+  create: (body, ctx, scope) => {
+    checkSource(ctx, scope, body.source);
+    return {
+      source: body.source,
+      destination: destinationOf(ctx, scope, body.destination),
+      draft: body.draft ?? false,
+      captureWildcard: body.captureWildcard ?? false,
+      permanent: body.permanent ?? false,
+    };
+  },
+  update: (record, body, ctx, scope) => {
+    if (body.source !== undefined) checkSource(ctx, scope, body.source, record.id);
+    return {
+      ...(body.source !== undefined && { source: body.source }),
+      ...(body.destination !== undefined && { destination: destinationOf(ctx, scope, body.destination) }),
+      ...(body.draft !== undefined && { draft: body.draft }),
+      ...(body.captureWildcard !== undefined && { captureWildcard: body.captureWildcard }),
+      ...(body.permanent !== undefined && { permanent: body.permanent }),
+    };
+  },
+  present,
+  // {"key", "site", "source", "destination": {"kind": "external", "url"} or {"kind": "site-space",
+  // "siteSpace": KEY} or {"kind": "site-section", "siteSection": KEY} or {"kind": "site-page",
+  // "siteSpace": KEY, "page": KEY}, "draft"?, "captureWildcard"?, "permanent"?}
+  scenario: {
+    parentField: 'site',
+    build: (e, ref, path) => {
+      const d = (e.destination ?? {}) as Record<string, string>;
+      const at = `${path}/destination`;
+      const destination: SiteRedirectDestination =
+        d.kind === 'site-space' ? { kind: 'site-space', siteSpaceId: ref('siteSpaces', d.siteSpace, `${at}/siteSpace`) }
+        : d.kind === 'site-section' ? { kind: 'site-section', siteSectionId: ref('siteSections', d.siteSection, `${at}/siteSection`) }
+        : d.kind === 'site-page' ? { kind: 'site-page', siteSpaceId: ref('siteSpaces', d.siteSpace, `${at}/siteSpace`), pageId: ref('pages', d.page, `${at}/page`) }
+        : { kind: 'external', url: String(d.url) };
+      return { source: String(e.source), destination, draft: e.draft === true, captureWildcard: e.captureWildcard === true, permanent: e.permanent === true };
+    },
+  },
+  filter: (r, q) => r.draft === (q.draft ?? false) && (q.search === undefined || r.source.toLowerCase().includes(q.search.toLowerCase())),
+  extra: (helpers) => [
+    op<Record<string, string>, { source: string; shareKey?: string }>({
+      operationId: 'getSiteRedirectBySource',
+      ...officialRoute('getSiteRedirectBySource'),
+      status: 200,
+      official: true,
+      query: officialSchema.query('getSiteRedirectBySource'),
+      response: officialSchema.response('getSiteRedirectBySource'),
+      handle: (ctx) => {
+        const scope = helpers.scope(ctx);
+        const live = helpers.table(ctx).by('parent', scope.id).filter((r) => !r.draft);
+        // An exact source wins over a wildcard; among wildcards the longest.
+        const ranked = live.map((r) => ({ r, m: matchSource(r.source, ctx.query.source) })).filter((x) => x.m);
+        ranked.sort((a, b) => Number(b.m!.suffix === '') - Number(a.m!.suffix === '') || b.r.source.length - a.r.source.length);
+        const best = ranked[0];
+        if (!best) throw errors.notFound('Redirect for source', ctx.query.source);
+        return { redirect: present(best.r), target: targetOf(ctx, scope, best.r, best.m!.suffix, ctx.query.shareKey) };
+      },
+    }),
+  ],
+});

@@ -1,0 +1,28 @@
+/**
+ * Scenario build step for the resource engine's families: each family's list in the scenario
+ * file (`collections`, `siteRedirects`, ...), its entries' keys declared in the manifest, their
+ * parent resolved by key, their fields made by the family's `scenario.build`.
+ */
+import { FAMILIES } from '../resources/families/index.ts';
+import { PARENT_COLLECTIONS } from '../resources/engine/parents.ts';
+import type { Builder } from './builder.ts';
+import type { ScenarioFile } from './types.ts';
+import type { EngineRecord } from '../store/records.ts';
+
+export function buildFamilies(b: Builder, file: ScenarioFile): void {
+  for (const family of FAMILIES) {
+    const { scenario } = family;
+    const entries = (file as unknown as Record<string, unknown>)[family.collection] as ScenarioFile['collections'];
+    if (!scenario || !entries) continue;
+    const rows = b.state[family.collection] as EngineRecord[];
+    entries.forEach((entry, i) => {
+      const path = `/${family.collection}/${i}`;
+      const id = b.declare(family.collection, entry.key, path);
+      const parentKey = entry[scenario.parentField];
+      if (typeof parentKey !== 'string') b.fail(`${path}/${scenario.parentField}`, 'names no parent');
+      const parent = b.ref(PARENT_COLLECTIONS[family.parent], parentKey, `${path}/${scenario.parentField}`);
+      const fields = scenario.build(entry, (collection, key, at) => b.ref(collection, key, at), path);
+      rows.push({ ...fields, id, parent, createdAt: b.pastTime(1, 20) });
+    });
+  }
+}
