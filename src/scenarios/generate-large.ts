@@ -18,6 +18,9 @@ interface LargeOptions {
   changeRequests: number;
   comments: number;
   busiestShare: number;
+  /** Engine families: collections of the organization, redirects of its first site. */
+  collections: number;
+  redirects: number;
 }
 
 const DAY = 86_400_000;
@@ -39,6 +42,8 @@ function options(b: Builder, raw: Record<string, unknown>): LargeOptions {
     changeRequests: num('changeRequests', 5000),
     comments: num('comments', 100_000),
     busiestShare: Number(raw.busiestShare ?? 0.5),
+    collections: num('collections', 20),
+    redirects: num('redirects', 500),
   };
 }
 
@@ -192,4 +197,39 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
     };
   }
   b.state.comments.push(...comments);
+
+  generateFamilies(b, o, org, id);
+}
+
+/** Collections (a few nested) and redirects of the organization's first site, if it has one. */
+function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: string) => string): void {
+  const createdAt = new Date(b.nowMs - 30 * DAY).toISOString();
+  const top: string[] = [];
+  for (let c = 0; c < o.collections; c++) {
+    const nested = c % 4 === 3 && top.length > 0;
+    const cid = id('collection');
+    b.state.collections.push({
+      id: cid,
+      parent: org,
+      title: `${b.faker.commerce.department()} ${c + 1}`.slice(0, 50),
+      ...(nested && { collection: top[c % top.length] }),
+      defaultLevel: 'inherit',
+      createdAt,
+    });
+    if (!nested) top.push(cid);
+  }
+  const site = b.state.sites.find((s) => s.organization === org);
+  if (!site) return;
+  for (let r = 0; r < o.redirects; r++) {
+    b.state.siteRedirects.push({
+      id: id('redirect'),
+      parent: site.id,
+      source: `/legacy/page-${r + 1}${r % 10 === 0 ? '/*' : ''}`,
+      destination: { kind: 'external', url: `https://example.com/archive/${r + 1}` },
+      draft: r % 25 === 0,
+      captureWildcard: r % 10 === 0,
+      permanent: r % 2 === 0,
+      createdAt: new Date(b.nowMs - (o.redirects - r) * 60_000).toISOString(),
+    });
+  }
 }

@@ -177,5 +177,13 @@ describe('large', () => {
     expect(comments.status).toBe(200);
     expect(comments.body.items).toHaveLength(100);
     expect(comments.body.count).toBe(50_000);
+    // Engine families, scaled: 20 collections (some nested), 500 redirects, every 25th a draft.
+    expect((await t.call('reader', 'GET', `${org}/collections?limit=1`)).body.count).toBe(20);
+    expect((await t.call('reader', 'GET', `${org}/collections?nested=false&limit=1`)).body.count).toBeLessThan(20);
+    const redirects = await t.call('reader', 'GET', `${org}/sites/{sites.large-site}/redirects?limit=100`);
+    expect(redirects.body.items).toHaveLength(100);
+    expect(redirects.body.count).toBe(480);
+    const found = await t.call('reader', 'GET', `${org}/sites/{sites.large-site}/redirect?source=/legacy/page-11/more`);
+    expect(found.body.target).toBe('https://example.com/archive/11/more');
   });
 });
