@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { officialBodySchemas, officialOperationSchemas } from '../src/openapi/official-bodies.ts';
-import { officialSchemaIds } from '../src/resources/families/index.ts';
+import { officialSchemaIds } from '../src/resources/index.ts';
 
 for (const { file, schema } of [...officialBodySchemas(), ...officialOperationSchemas(officialSchemaIds())]) {
   writeFileSync(new URL(`../schemas/${file}`, import.meta.url), `${JSON.stringify(schema, null, 2)}\n`);

@@ -12,6 +12,7 @@ import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
+import { spacePermissionOperations } from './spaces/permissions.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -25,7 +26,15 @@ export const operations: readonly Operation[] = [
   ...systemOperations,
   // Families of the resource engine (families/index.ts).
   ...familyRows,
+  ...spacePermissionOperations,
 ];
+
+/** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */
+export function officialSchemaIds(): string[] {
+  const ids = new Set<string>();
+  for (const row of operations) for (const id of [row.body, row.query, row.response]) if (id?.startsWith('official/')) ids.add(id);
+  return [...ids];
+}
 
 /**
  * What the server routes: the served operations, then a 501 row for every official operation

@@ -5,7 +5,7 @@
  */
 import { FAMILIES } from '../resources/families/index.ts';
 import { PARENT_COLLECTIONS } from '../resources/engine/parents.ts';
-import type { Builder } from './builder.ts';
+import type { Builder, ManifestCollection } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
 import type { EngineRecord } from '../store/records.ts';
 
@@ -17,7 +17,7 @@ export function buildFamilies(b: Builder, file: ScenarioFile): void {
     const rows = b.state[family.collection] as EngineRecord[];
     entries.forEach((entry, i) => {
       const path = `/${family.collection}/${i}`;
-      const id = b.declare(family.collection, entry.key, path);
+      const id = b.declare(family.collection as ManifestCollection, entry.key, path);
       const parentKey = entry[scenario.parentField];
       if (typeof parentKey !== 'string') b.fail(`${path}/${scenario.parentField}`, 'names no parent');
       const parent = b.ref(PARENT_COLLECTIONS[family.parent], parentKey, `${path}/${scenario.parentField}`);

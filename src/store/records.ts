@@ -403,3 +403,13 @@ export interface CollectionRecord extends EngineRecord {
   collection?: string;
   defaultLevel: Role | 'inherit' | null;
 }
+
+/**
+ * A role given on a space to one user or one team (parent: the space). Its id is
+ * `<space>:user:<user>` or `<space>:team:<team>`: one grant per user or team and space.
+ */
+export interface SpacePermissionRecord extends EngineRecord {
+  user?: string;
+  team?: string;
+  role: Role;
+}

@@ -46,6 +46,7 @@ function createTables() {
     // Resource-engine families (src/resources/families/): every one indexed by its parent.
     siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
     collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
+    spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
   };
 }
 

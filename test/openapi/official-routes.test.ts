@@ -11,6 +11,8 @@ import { routeKey } from '../../src/resources/unserved.ts';
 const official = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json'), 'utf8'));
 const unserved = routedOperations.filter((row) => row.unserved);
 const AGGREGATE = '/v1/spaces/{spaces.handbook}/permissions/aggregate';
+/** An official GET the mock does not serve yet (none once every operation is served). */
+const SAMPLE = unserved.find((row) => row.method === 'GET');
 
 /** A concrete path for a template: every parameter a plain id. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x1x');
@@ -52,29 +54,32 @@ describe('the official route table', () => {
     expect(other.headers.get('allow')).toBe('GET');
   });
 
-  it('asks for a token first: an unserved operation without one is 401', async () => {
+  it.skipIf(!SAMPLE)('asks for a token first: an unserved operation without one is 401', async () => {
     const t = createTestMock();
-    expect((await t.call(null, 'GET', AGGREGATE)).status).toBe(401);
-    expect((await t.call('nobody-knows-this', 'GET', AGGREGATE)).status).toBe(401);
+    const path = concrete(SAMPLE!.path);
+    expect((await t.call(null, 'GET', path)).status).toBe(401);
+    expect((await t.call('nobody-knows-this', 'GET', path)).status).toBe(401);
+    expect((await t.call('reader', 'GET', path)).status).toBe(501);
   });
 
-  it('counts a 501 in coverage, and a fault rule naming an unserved operationId matches it', async () => {
+  it.skipIf(!SAMPLE)('counts a 501 in coverage, and a fault rule naming an unserved operationId matches it', async () => {
     const t = createTestMock();
-    expect((await t.call('reader', 'GET', AGGREGATE)).status).toBe(501);
+    const path = concrete(SAMPLE!.path);
+    expect((await t.call('reader', 'GET', path)).status).toBe(501);
     const report = (await t.admin('GET', '/__admin/coverage')).body;
     expect(report.operations.total).toBe(routedOperations.length);
-    expect(report.operations.items.find((i: { operationId: string }) => i.operationId === 'listPermissionsAggregateInSpace')).toMatchObject({ calls: 1, statuses: { 501: 1 } });
-    const rule = await t.admin('POST', '/__admin/faults', { operationId: 'listPermissionsAggregateInSpace', status: 503 });
+    expect(report.operations.items.find((i: { operationId: string }) => i.operationId === SAMPLE!.operationId)).toMatchObject({ calls: 1, statuses: { 501: 1 } });
+    const rule = await t.admin('POST', '/__admin/faults', { operationId: SAMPLE!.operationId, status: 503 });
     expect(rule.status).toBe(201);
-    const faulted = await t.call('reader', 'GET', AGGREGATE);
+    const faulted = await t.call('reader', 'GET', path);
     expect(faulted.status).toBe(503);
   });
 
-  it('leaves unserved operations out of the mock\'s own OpenAPI document', async () => {
+  it.skipIf(!SAMPLE)('leaves unserved operations out of the mock\'s own OpenAPI document', async () => {
     const t = createTestMock();
     const doc = (await t.admin('GET', '/__admin/openapi.json')).body;
     const ids = Object.values<Record<string, { operationId?: string }>>(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
     expect(ids).toContain('getSpaceById');
-    expect(ids).not.toContain('listPermissionsAggregateInSpace');
+    for (const row of unserved) expect(ids).not.toContain(row.operationId);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { officialBodySchemas, officialOperationSchemas } from '../../src/openapi/official-bodies.ts';
-import { officialSchemaIds } from '../../src/resources/families/index.ts';
+import { officialSchemaIds } from '../../src/resources/index.ts';
 import { SCHEMAS_DIR } from '../../src/http/schemas.ts';
 
 describe('schemas generated from the official document', () => {

@@ -11,10 +11,3 @@ import { siteRedirects } from './site-redirects.ts';
 export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections];
 
 export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));
-
-/** The `official/...` schema ids the families' rows name (what `npm run official-schemas` writes). */
-export function officialSchemaIds(): string[] {
-  const ids = new Set<string>();
-  for (const row of familyRows) for (const id of [row.body, row.query, row.response]) if (id?.startsWith('official/')) ids.add(id);
-  return [...ids];
-}

@@ -74,6 +74,8 @@ export const teamOperations: Operation[] = [
       for (const provider of samlProviders.by('organization', org.id)) {
         if (provider.defaultTeam === team.id) samlProviders.update(provider.id, { defaultTeam: undefined });
       }
+      // The team's grants on spaces go with it (resources/spaces/permissions.ts).
+      for (const id of [...ctx.db.spacePermissions.idsBy('team', team.id)]) ctx.db.spacePermissions.delete(id);
       teams.delete(team.id);
     },
   }),

@@ -9,6 +9,7 @@ import type { HandlerContext } from '../../http/operation.ts';
 import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';
+import { grantedRole } from '../../rules/space-grants.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
 export function membership(db: Tables, organizationId: string, userId: string): MemberRecord | undefined {
@@ -45,7 +46,11 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  * Anyone else (guests and strangers) reads public and unlisted spaces, and nothing else.
  */
 export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
-  return roleOnSpace(orgRole(db, space.organization, userId), space);
+  const role = roleOnSpace(orgRole(db, space.organization, userId), space);
+  // Space permissions (resources/spaces/permissions.ts) raise it; most spaces have none.
+  if (db.spacePermissions.countBy('parent', space.id) === 0) return role;
+  const teams = new Set(db.teamMembers.by('user', userId).map((tm) => tm.team));
+  return grantedRole(role, db.spacePermissions.by('parent', space.id), userId, teams);
 }
 
 /** The role on a space of someone with `role` in its organization (null: a guest; undefined: a stranger). */
