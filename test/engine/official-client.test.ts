@@ -4,6 +4,7 @@
  * official response schema; and space permissions doing what they say (a grant opens the space).
  */
 import { describe, expect, it } from 'vitest';
+import { MemberRole } from '@gitbook/api';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 
@@ -50,7 +51,7 @@ describe('space permissions', () => {
     const space = t.id('spaces', 'handbook');
     const outsider = t.id('users', 'outsider');
     expect((await t.call('outsider', 'GET', `/v1/spaces/${space}`)).status).toBe(404);
-    await api.spaces.inviteToSpace(space, { role: 'comment', users: [outsider], teams: [t.id('teams', 'writers')] });
+    await api.spaces.inviteToSpace(space, { role: MemberRole.Comment, users: [outsider], teams: [t.id('teams', 'writers')] });
     expect((await t.call('outsider', 'GET', `/v1/spaces/${space}`)).status).toBe(200);
     expect((await t.call('outsider', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: 'Hello' } })).status).toBe(200);
 
@@ -59,7 +60,7 @@ describe('space permissions', () => {
     expect(users.data.items).toEqual([expect.objectContaining({ permission: 'comment', user: expect.objectContaining({ id: outsider }) })]);
     const teams = await api.spaces.listTeamPermissionsInSpace(space);
     expectOfficial('listTeamPermissionsInSpace', 200, teams.data);
-    const aggregate = await api.spaces.listPermissionsAggregateInSpace(space, { role: 'comment' });
+    const aggregate = await api.spaces.listPermissionsAggregateInSpace(space, { role: MemberRole.Comment });
     expectOfficial('listPermissionsAggregateInSpace', 200, aggregate.data);
     expect(aggregate.data.items.map((i) => i.user.id)).toContain(outsider);
     const everyone = await api.spaces.listPermissionsAggregateInSpace(space);
@@ -67,7 +68,7 @@ describe('space permissions', () => {
     expect(admin?.permission).toBe('admin');
 
     expect((await t.call('reader', 'PATCH', `/v1/spaces/${space}/permissions/users/${outsider}`, { role: 'edit' })).status).toBe(403);
-    await api.spaces.updateUserPermissionInSpace(space, outsider, { role: 'edit' });
+    await api.spaces.updateUserPermissionInSpace(space, outsider, { role: MemberRole.Edit });
     expect((await api.spaces.listUserPermissionsInSpace(space)).data.items[0].permission).toBe('edit');
     await api.spaces.removeUserFromSpace(space, outsider);
     expect((await t.call('outsider', 'GET', `/v1/spaces/${space}`)).status).toBe(404);
