@@ -13,6 +13,7 @@ import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
 import { spacePermissionOperations } from './spaces/permissions.ts';
+import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -27,6 +28,7 @@ export const operations: readonly Operation[] = [
   // Families of the resource engine (families/index.ts).
   ...familyRows,
   ...spacePermissionOperations,
+  ...customHostnameOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

@@ -29,6 +29,7 @@ const PARAMS: Record<string, string> = {
   emailDomain: 'acme.test',
   pagePath: 'policies/remote-work',
   collectionId: '{collections.guides}',
+  hostname: 'docs.globex.test',
 };
 
 /** Comments and replies differ between a space and its change request. */
