@@ -25,6 +25,19 @@ describe('engine families through the official client', () => {
     await expect(api.collections.getCollectionById(made.data.id)).rejects.toMatchObject({ code: 404 });
   });
 
+  it('collections: a space moved into one is listed in it, for those who see the space', async () => {
+    const t = createTestMock();
+    const api = t.client('admin');
+    const collection = t.id('collections', 'guides');
+    expect((await api.collections.listSpacesInCollectionById(collection)).data.items).toEqual([]);
+    const moved = await t.call('admin', 'POST', '/v1/spaces/{spaces.api-docs}/move', { parent: collection });
+    expect(moved.status).toBe(200);
+    const listed = await api.collections.listSpacesInCollectionById(collection);
+    expectOfficial('listSpacesInCollectionById', 200, listed.data);
+    expect(listed.data.items.map((s) => s.id)).toEqual([t.id('spaces', 'api-docs')]);
+    expect((await t.call('outsider', 'GET', `/v1/collections/${collection}/spaces`)).status).toBe(404);
+  });
+
   it('site redirects: the starter redirect is found by source, a new one too', async () => {
     const t = createTestMock();
     const api = t.client('admin');

@@ -67,6 +67,8 @@ export interface FamilyHelpers<R extends EngineRecord> {
   scope(ctx: HandlerContext, write?: boolean): Scope;
   present(record: R, ctx: HandlerContext, scope: Scope): unknown;
   table(ctx: HandlerContext): FamilyTable<R>;
+  /** The record the path names by `idParam` (the last parameter by default) and its parent, checked for reading (404 otherwise). */
+  item(ctx: HandlerContext, path: string): { record: R; scope: Scope };
 }
 
 /** The part of a store table the engine uses. */

@@ -127,6 +127,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
     scope: (ctx, write = false) => scope(ctx, write ? family.access.write : family.access.read),
     present: (record, ctx, found) => family.present(record, ctx, found),
     table,
+    item: (ctx, path) => item(ctx, path, family.access.read),
   };
   return [...rows, ...(family.extra?.(helpers) ?? [])];
 }

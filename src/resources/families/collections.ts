@@ -6,11 +6,15 @@
  */
 import { can } from '../../auth/roles.ts';
 import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
-import type { CollectionRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import { defineFamily } from '../engine/family.ts';
+import { op, type HandlerContext } from '../../http/operation.ts';
+import { paginate, type PageRequest } from '../../http/paginate.ts';
+import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
+import { spaceRole } from '../shared/access.ts';
+import { presentSpace } from '../spaces/present.ts';
+import { defineFamily, officialSchema } from '../engine/family.ts';
+import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
 
 interface Body {
@@ -78,4 +82,25 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
   },
   // nested=false lists the top-level collections only.
   filter: (c, q) => q.nested !== false || c.collection === undefined,
+  extra: (helpers) => [
+    // The spaces whose parent is the collection (moveSpace sets it), as the organization's list shows them.
+    op<{ collectionId: string }, PageRequest>({
+      operationId: 'listSpacesInCollectionById',
+      ...officialRoute('listSpacesInCollectionById'),
+      status: 200,
+      official: true,
+      query: officialSchema.query('listSpacesInCollectionById'),
+      response: officialSchema.response('listSpacesInCollectionById'),
+      handle: (ctx) => {
+        const { record } = helpers.item(ctx, officialRoute('listSpacesInCollectionById').path);
+        const role = (space: SpaceRecord) => spaceRole(ctx.db, space, ctx.user.id);
+        return paginate(
+          ctx.db.spaces.viewBy('organization', record.parent),
+          ctx.query,
+          (space) => presentSpace(ctx, space, role(space)),
+          (space) => space.parent === record.id && !space.deletedAt && role(space) !== null,
+        );
+      },
+    }),
+  ],
 });
