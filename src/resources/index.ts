@@ -12,7 +12,7 @@ import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
-import { spacePermissionOperations } from './spaces/permissions.ts';
+import { collectionPermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { unservedOperations } from './unserved.ts';
 
@@ -28,6 +28,7 @@ export const operations: readonly Operation[] = [
   // Families of the resource engine (families/index.ts).
   ...familyRows,
   ...spacePermissionOperations,
+  ...collectionPermissionOperations,
   ...customHostnameOperations,
 ];
 

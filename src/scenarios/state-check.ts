@@ -33,6 +33,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   // A collection's `collection` may name one deleted since (it is then presented without it).
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },
+  collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
 };
 
 export function checkState(state: unknown, schemas: Schemas): StateJson {

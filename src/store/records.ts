@@ -413,3 +413,6 @@ export interface SpacePermissionRecord extends EngineRecord {
   team?: string;
   role: Role;
 }
+
+/** A role given on a collection to one user or one team (parent: the collection); ids as SpacePermissionRecord's. */
+export type CollectionPermissionRecord = SpacePermissionRecord;

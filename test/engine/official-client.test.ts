@@ -96,4 +96,26 @@ describe('space permissions', () => {
     expect(bad.body.error.message).toMatch(/^users\[1\]/);
     expect((await t.call('admin', 'GET', `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
   });
+
+  it('collection permissions: a grant on a collection opens its spaces, and goes with the collection', async () => {
+    const t = createTestMock();
+    const api = t.client('admin');
+    const collection = t.id('collections', 'guides');
+    const outsider = t.id('users', 'outsider');
+    expect((await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/move', { parent: collection })).status).toBe(200);
+    expect((await t.call('outsider', 'GET', '/v1/spaces/{spaces.handbook}')).status).toBe(404);
+    expect((await t.call('editor', 'POST', `/v1/collections/${collection}/permissions`, { role: 'read', users: [outsider] })).status).toBe(403);
+    await api.collections.inviteToCollection(collection, { role: MemberRole.Read, users: [outsider] });
+    expect((await t.call('outsider', 'GET', '/v1/spaces/{spaces.handbook}')).status).toBe(200);
+    const users = await api.collections.listUserPermissionsInCollection(collection);
+    expectOfficial('listUserPermissionsInCollection', 200, users.data);
+    const aggregate = await api.collections.listPermissionsAggregateInCollection(collection, { role: MemberRole.Read });
+    expectOfficial('listPermissionsAggregateInCollection', 200, aggregate.data);
+    expect(aggregate.data.items.map((i) => i.user.id)).toContain(outsider);
+    await api.collections.deleteCollectionById(collection);
+    expect((await t.call('outsider', 'GET', '/v1/spaces/{spaces.handbook}')).status).toBe(404);
+    const state = await t.admin('GET', '/__admin/state');
+    expect(state.body.collectionPermissions ?? state.body.state?.collectionPermissions).toEqual([]);
+    expect((await t.admin('PUT', '/__admin/state', state.body)).status).toBe(200);
+  });
 });

@@ -118,6 +118,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
       operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
       handle: (ctx) => {
         const { record } = item(ctx, route.path, family.access.write);
+        family.onDelete?.(record, ctx);
         table(ctx).delete(record.id);
         return reply(null, {});
       },

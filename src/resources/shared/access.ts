@@ -47,10 +47,13 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  */
 export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
   const role = roleOnSpace(orgRole(db, space.organization, userId), space);
-  // Space permissions (resources/spaces/permissions.ts) raise it; most spaces have none.
-  if (db.spacePermissions.countBy('parent', space.id) === 0) return role;
+  // Grants on the space and on its collection (resources/spaces/permissions.ts) raise it; most have none.
+  const own = db.spacePermissions.countBy('parent', space.id) > 0;
+  const inherited = space.parent !== undefined && db.collectionPermissions.countBy('parent', space.parent) > 0;
+  if (!own && !inherited) return role;
   const teams = new Set(db.teamMembers.by('user', userId).map((tm) => tm.team));
-  return grantedRole(role, db.spacePermissions.by('parent', space.id), userId, teams);
+  const grants = [...(own ? db.spacePermissions.by('parent', space.id) : []), ...(inherited ? db.collectionPermissions.by('parent', space.parent!) : [])];
+  return grantedRole(role, grants, userId, teams);
 }
 
 /** The role on a space of someone with `role` in its organization (null: a guest; undefined: a stranger). */
