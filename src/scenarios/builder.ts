@@ -33,6 +33,7 @@ export const MANIFEST_COLLECTIONS = [
   'translations',
   'collections',
   'siteRedirects',
+  'siteMcpServers',
 ] as const;
 export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 

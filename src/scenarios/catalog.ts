@@ -139,6 +139,7 @@ const LISTS = [
   // Resource-engine families (src/resources/families/).
   'collections',
   'siteRedirects',
+  'siteMcpServers',
 ] as const;
 
 /** The child's entities come after the parent's; its seed, now and generator win. */

@@ -30,6 +30,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   openapiSpecVersions: { spec: 'openapiSpecs' },
   translations: { organization: 'organizations' },
   siteRedirects: { parent: 'sites' },
+  siteMcpServers: { parent: 'sites' },
   // A collection's `collection` may name one deleted since (it is then presented without it).
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },

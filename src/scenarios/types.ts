@@ -153,6 +153,7 @@ export interface ScenarioFile {
   /** Resource-engine families: each entry names its parent by key, the rest is the family's own (family.scenario). */
   collections?: FamilyEntry[];
   siteRedirects?: FamilyEntry[];
+  siteMcpServers?: FamilyEntry[];
 }
 
 /** A scenario entry of an engine family: its key, its parent's key under the family's parent field, its fields. */

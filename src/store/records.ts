@@ -416,3 +416,13 @@ export interface SpacePermissionRecord extends EngineRecord {
 
 /** A role given on a collection to one user or one team (parent: the collection); ids as SpacePermissionRecord's. */
 export type CollectionPermissionRecord = SpacePermissionRecord;
+
+/** An MCP server a site offers its visitors' assistants (parent: the site). */
+export interface SiteMcpServerRecord extends EngineRecord {
+  name: string;
+  url: string;
+  transport: 'sse' | 'http';
+  headers: Record<string, string>;
+  /** An expression on the visitor's claims; absent: always available. */
+  condition?: string;
+}

@@ -46,6 +46,7 @@ function createTables() {
     // Resource-engine families (src/resources/families/): every one indexed by its parent.
     siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
     collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
+    siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
   };

@@ -123,6 +123,7 @@ const PARAM_COLLECTION: Record<string, string> = {
   // Resource-engine families (src/resources/families/).
   siteRedirectId: 'siteRedirects',
   collectionId: 'collections',
+  siteMcpServerId: 'siteMcpServers',
 };
 
 /** The read operations, which a spoiled state must never make answer a 5xx. */

@@ -30,6 +30,7 @@ const PARAMS: Record<string, string> = {
   pagePath: 'policies/remote-work',
   collectionId: '{collections.guides}',
   hostname: 'docs.globex.test',
+  siteMcpServerId: '{siteMcpServers.support-tools}',
 };
 
 /** Comments and replies differ between a space and its change request. */

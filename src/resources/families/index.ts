@@ -7,7 +7,8 @@ import { familyOperations } from '../engine/operations.ts';
 import type { Operation } from '../../http/operation.ts';
 import { collections } from './collections.ts';
 import { siteRedirects } from './site-redirects.ts';
+import { siteMcpServers } from './site-mcp-servers.ts';
 
-export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections];
+export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers];
 
 export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));
