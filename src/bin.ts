@@ -9,6 +9,7 @@ import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
 import { runCoverageCommand } from './cli/coverage-command.ts';
+import { runFidelityCommand } from './cli/fidelity-commands.ts';
 import { warmUp } from './cli/warm-up.ts';
 import { DataFileError } from './persistence/data-file.ts';
 import { operations } from './resources/index.ts';
@@ -100,6 +101,9 @@ function main(): void {
 if (process.argv[2] === 'coverage') {
   // A subcommand of its own (src/cli/coverage-command.ts): it reads a running server.
   runCoverageCommand(process.argv.slice(3)).then((code) => process.exit(code));
+} else if (process.argv[2] === 'record' || process.argv[2] === 'verify') {
+  // Fidelity to the real service (src/cli/fidelity-commands.ts).
+  runFidelityCommand(process.argv[2], process.argv.slice(3)).then((code) => process.exit(code));
 } else {
   main();
 }

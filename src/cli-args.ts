@@ -37,7 +37,10 @@ Admin API on the same port: GET /__admin/scenarios, POST /__admin/reset, the QA 
 at /__admin/ui. SIGINT or SIGTERM stops the server (exit 0); a bad flag exits 2.
 
 gitbook-mock coverage --url URL [--session NAME] [--fail-under PERCENT] [--format text|json|html]
-prints what a running server saw exercised (see gitbook-mock coverage --help).`;
+prints what a running server saw exercised (see gitbook-mock coverage --help).
+
+gitbook-mock record --upstream URL --token TOKEN --out FILE   (see gitbook-mock record --help)
+gitbook-mock verify --upstream URL --token TOKEN JOURNEY      (see gitbook-mock verify --help)`;
 
 export class CliError extends Error {}
 
