@@ -11,7 +11,7 @@ function buildPages(b: Builder, pages: ScenarioPage[], path: string, at: string)
   const slugs = new Set<string>();
   return pages.map((p, i) => {
     const ppath = `${path}/${i}`;
-    const id = b.declare('pages', p.key, ppath);
+    const id = b.declare('pages', p.key, ppath, p.id);
     let slug = p.slug ?? slugify(p.title);
     while (slugs.has(slug)) slug = `${slug}-${i}`;
     slugs.add(slug);
@@ -46,7 +46,7 @@ function revision(b: Builder, fields: Omit<RevisionRecord, 'reusableContents' | 
 export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces']>): void {
   spaces.forEach((s, i) => {
     const path = `/spaces/${i}`;
-    const id = b.declare('spaces', s.key, path);
+    const id = b.declare('spaces', s.key, path, s.id);
     const organization = b.ref('organizations', s.organization, `${path}/organization`);
     const createdAt = b.time(s.createdAt, `${path}/createdAt`, 60 * DAY);
     const files: FileRecord[] = (s.files ?? []).map((f, j) => {
@@ -99,7 +99,7 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
   const numbers = new Map<string, number>();
   changeRequests.forEach((cr, i) => {
     const path = `/changeRequests/${i}`;
-    const id = b.declare('changeRequests', cr.key, path);
+    const id = b.declare('changeRequests', cr.key, path, cr.id);
     const spaceId = b.ref('spaces', cr.space, `${path}/space`);
     const createdBy = b.ref('users', cr.createdBy, `${path}/createdBy`);
     const spaceIndex = b.state.spaces.findIndex((s) => s.id === spaceId);
@@ -181,7 +181,7 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
   const built: { record: CommentRecord; source: NonNullable<ScenarioFile['comments']>[number]; index: number }[] = [];
   comments.forEach((c, i) => {
     const path = `/comments/${i}`;
-    const id = b.declare('comments', c.key, path);
+    const id = b.declare('comments', c.key, path, c.id);
     const space = b.ref('spaces', c.space, `${path}/space`);
     const changeRequest = c.changeRequest ? b.ref('changeRequests', c.changeRequest, `${path}/changeRequest`) : undefined;
     const cr = changeRequest ? b.state.changeRequests.find((x) => x.id === changeRequest)! : undefined;

@@ -6,7 +6,7 @@ import type { ScenarioFile } from './types.ts';
 export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>): void {
   users.forEach((u, i) => {
     const path = `/users/${i}`;
-    const id = b.declare('users', u.key, path);
+    const id = b.declare('users', u.key, path, u.id);
     const displayName = u.displayName ?? b.fill.property<string>('common/user', 'displayName');
     const token = u.token ?? `gb_api_${deriveId(`${b.seed}:token:${u.key}`, 32)}`;
     b.tokens[u.key] = token;
@@ -24,7 +24,7 @@ export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>
 export function buildOrganizations(b: Builder, orgs: NonNullable<ScenarioFile['organizations']>): void {
   orgs.forEach((o, i) => {
     const path = `/organizations/${i}`;
-    const id = b.declare('organizations', o.key, path);
+    const id = b.declare('organizations', o.key, path, o.id);
     const title = o.title ?? b.fill.property<string>('organizations/organization', 'title');
     b.state.organizations.push({
       id,

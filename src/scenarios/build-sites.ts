@@ -8,7 +8,7 @@ import type { SiteSpaceRecord } from '../store/records.ts';
 export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>): void {
   sites.forEach((s, i) => {
     const path = `/sites/${i}`;
-    const id = b.declare('sites', s.key, path);
+    const id = b.declare('sites', s.key, path, s.id);
     const organization = b.ref('organizations', s.organization, `${path}/organization`);
     const createdAt = b.time(s.createdAt, `${path}/createdAt`, 30 * 86_400_000);
 

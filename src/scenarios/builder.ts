@@ -59,6 +59,8 @@ export class Builder {
   readonly shareKeys: Record<string, string> = {};
   /** Where each key was declared, to report duplicates. */
   private readonly declared = new Map<string, string>();
+  /** `collection:id` of the ids the scenario pins. */
+  private readonly pinned = new Set<string>();
   private counter = 0;
   private times = 0;
 
@@ -101,6 +103,11 @@ export class Builder {
     if (seen) this.fail(path, `key "${key}" is already used by ${seen}`);
     this.declared.set(`${collection}:${key}`, path);
     const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
+    // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.
+    if (id !== undefined) {
+      if (this.pinned.has(`${collection}:${id}`)) this.fail(`${path}/id`, `id "${id}" is already used in ${collection}`);
+      this.pinned.add(`${collection}:${id}`);
+    }
     this.keys.get(collection)!.set(key, value);
     return value;
   }

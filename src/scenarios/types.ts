@@ -9,6 +9,8 @@ type Reactions = Record<string, Key[]>;
 
 export interface ScenarioPage {
   key: Key;
+  /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+  id?: string;
   title: string;
   slug?: string;
   emoji?: string;
@@ -39,9 +41,11 @@ export interface ScenarioFile {
   seed?: number;
   now?: string;
   generator?: { name: string; options?: Record<string, unknown> };
-  users?: { key: Key; displayName?: string; email?: string; photoURL?: string; token?: string }[];
+  users?: { key: Key; id?: string; displayName?: string; email?: string; photoURL?: string; token?: string }[];
   organizations?: {
     key: Key;
+    /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+    id?: string;
     title?: string;
     emailDomains?: string[];
     hostname?: string;
@@ -64,6 +68,8 @@ export interface ScenarioFile {
   }[];
   spaces?: {
     key: Key;
+    /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+    id?: string;
     organization: Key;
     title?: string;
     emoji?: string;
@@ -79,6 +85,8 @@ export interface ScenarioFile {
   }[];
   changeRequests?: {
     key: Key;
+    /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+    id?: string;
     space: Key;
     subject?: string;
     status?: 'draft' | 'open' | 'archived' | 'merged';
@@ -90,6 +98,8 @@ export interface ScenarioFile {
   }[];
   comments?: {
     key: Key;
+    /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+    id?: string;
     space: Key;
     changeRequest?: Key;
     page?: Key;
@@ -104,6 +114,8 @@ export interface ScenarioFile {
   }[];
   sites?: {
     key: Key;
+    /** Pins the id (see schemas/scenario.json); derived from seed and key without it. */
+    id?: string;
     organization: Key;
     title?: string;
     type?: string;
