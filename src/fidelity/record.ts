@@ -1,0 +1,80 @@
+/**
+ * `gitbook-mock record`: a proxy to the upstream that answers with the upstream's answers and
+ * collects the records they hold (collect.ts); on SIGINT/SIGTERM it writes them as a scenario.
+ * The client's own Authorization header wins over --token, so an app can record as its user.
+ */
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { Collector } from './collect.ts';
+import type { RecordCommand } from './args.ts';
+
+const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'host']);
+
+/** The proxy's fetch handler: forwards /v1 requests, collects the JSON answers to reads. */
+export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'>, collector: Collector, upstreamFetch: typeof fetch = fetch) {
+  return async (req: Request): Promise<Response> => {
+    const url = new URL(req.url);
+    if (!url.pathname.startsWith('/v1/') && url.pathname !== '/v1') {
+      return Response.json({ error: { code: 404, message: `record forwards /v1 requests only, not ${url.pathname}` } }, { status: 404 });
+    }
+    const headers = new Headers();
+    req.headers.forEach((v, k) => { if (!HOP.has(k)) headers.set(k, v); });
+    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${command.token}`);
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
+    let res: Response;
+    try {
+      res = await upstreamFetch(`${command.upstream}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      return Response.json({ error: { code: 502, message: `upstream ${command.upstream} did not answer: ${cause}` } }, { status: 502 });
+    }
+    const bytes = await res.arrayBuffer();
+    if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        collector.add(url.pathname, JSON.parse(new TextDecoder().decode(bytes)));
+      } catch {
+        // Not JSON after all: nothing to collect.
+      }
+    }
+    const out = new Headers();
+    res.headers.forEach((v, k) => { if (!HOP.has(k)) out.set(k, v); });
+    return new Response(req.method === 'HEAD' || res.status === 204 || res.status === 304 ? null : bytes, { status: res.status, headers: out });
+  };
+}
+
+/** The scenario's name: the file's name without .json (loadable with --scenarios-dir DIR --scenario NAME). */
+export function scenarioName(out: string): string {
+  return basename(out, extname(out));
+}
+
+export function runRecord(command: RecordCommand, out: Pick<NodeJS.WriteStream, 'write'> = process.stdout, err: Pick<NodeJS.WriteStream, 'write'> = process.stderr): void {
+  const collector = new Collector();
+  const server = serve({ fetch: recordingProxy(command, collector), port: command.port, hostname: command.host }, (info: AddressInfo) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    out.write(`gitbook-mock record listening on http://${host}:${info.port} (upstream ${command.upstream})\n`);
+  }) as Server;
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    err.write(`gitbook-mock record: cannot listen on ${command.host}:${command.port}: ${error.code ?? error.message}\n`);
+    process.exit(2);
+  });
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const scenario = collector.scenario(`Recorded from ${command.upstream} (${scenarioName(command.out)})`, command.anonymize);
+    try {
+      writeFileSync(command.out, `${JSON.stringify(scenario, null, 2)}\n`);
+    } catch (error) {
+      err.write(`gitbook-mock record: cannot write ${command.out}: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
