@@ -1,10 +1,11 @@
 /**
  * `gitbook-mock record` and `gitbook-mock verify` (issue 30): their flags and --help. record
- * runs the proxy (fidelity/record.ts); verify's replay is not in this build yet, it exits 2.
+ * runs the proxy (fidelity/record.ts); verify replays a journey (fidelity/verify.ts).
  */
 import { runRecord } from '../fidelity/record.ts';
+import { runVerify } from '../fidelity/verify.ts';
 import {
-  type RecordCommand, FidelityUsageError, parseRecordArgs, parseVerifyArgs, RECORD_USAGE, VERIFY_USAGE,
+  type RecordCommand, type VerifyCommand, FidelityUsageError, parseRecordArgs, parseVerifyArgs, RECORD_USAGE, VERIFY_USAGE,
 } from '../fidelity/args.ts';
 
 type Out = Pick<NodeJS.WriteStream, 'write'>;
@@ -26,6 +27,5 @@ export async function runFidelityCommand(name: 'record' | 'verify', argv: string
     runRecord(command as RecordCommand, out, err);
     return new Promise<number>(() => {}); // runs until SIGINT/SIGTERM, which exit
   }
-  err.write(`gitbook-mock ${name}: not available in this build yet (issue 30); only its flags are checked\n`);
-  return 2;
+  return runVerify(command as VerifyCommand, out, err);
 }
