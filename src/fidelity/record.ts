@@ -10,11 +10,12 @@ import { writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Collector } from './collect.ts';
 import type { RecordCommand } from './args.ts';
+import { officialDriftCheck, type DriftCheck } from './drift-check.ts';
 
 const HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'host']);
 
 /** The proxy's fetch handler: forwards /v1 requests, collects the JSON answers to reads. */
-export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'>, collector: Collector, upstreamFetch: typeof fetch = fetch) {
+export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'>, collector: Collector, upstreamFetch: typeof fetch = fetch, drift?: (line: string) => void, check: DriftCheck | null = null) {
   return async (req: Request): Promise<Response> => {
     const url = new URL(req.url);
     if (!url.pathname.startsWith('/v1/') && url.pathname !== '/v1') {
@@ -34,7 +35,9 @@ export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'
     const bytes = await res.arrayBuffer();
     if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) {
       try {
-        collector.add(url.pathname, JSON.parse(new TextDecoder().decode(bytes)));
+        const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+        collector.add(url.pathname, json);
+        for (const line of check?.(req.method, url.pathname, res.status, json) ?? []) drift?.(line);
       } catch {
         // Not JSON after all: nothing to collect.
       }
@@ -52,7 +55,10 @@ export function scenarioName(out: string): string {
 
 export function runRecord(command: RecordCommand, out: Pick<NodeJS.WriteStream, 'write'> = process.stdout, err: Pick<NodeJS.WriteStream, 'write'> = process.stderr): void {
   const collector = new Collector();
-  const server = serve({ fetch: recordingProxy(command, collector), port: command.port, hostname: command.host }, (info: AddressInfo) => {
+  const check = officialDriftCheck();
+  if (!check) err.write('gitbook-mock record: @gitbook/api is not installed, so answers are not checked against the official schemas (npm i -D @gitbook/api)\n');
+  const proxy = recordingProxy(command, collector, fetch, (line) => err.write(`${line}\n`), check);
+  const server = serve({ fetch: proxy, port: command.port, hostname: command.host }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
     out.write(`gitbook-mock record listening on http://${host}:${info.port} (upstream ${command.upstream})\n`);
   }) as Server;

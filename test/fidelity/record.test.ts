@@ -15,12 +15,14 @@ describe('gitbook-mock record', () => {
   let dir: string;
   let recorded: string;
   const answers: Record<string, { status: number; body: any }> = {};
+  let stderr = '';
 
   beforeAll(async () => {
     upstream = await serveMock({ scenario: 'starter', seed: 7 });
     const { tokens, ids } = upstream.mock.runtime.manifest;
     dir = mkdtempSync(join(tmpdir(), 'record-'));
     const child = spawn(process.execPath, [BIN, 'record', '--upstream', upstream.origin, '--token', tokens.admin, '--out', join(dir, 'seen.json'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.on('data', (c) => (stderr += c));
     const origin = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (c) => { const m = /listening on (http:\/\/\S+)/.exec(String(c)); if (m) resolve(m[1]); });
       child.on('exit', (code) => reject(new Error(`record exited ${code}`)));
@@ -41,6 +43,10 @@ describe('gitbook-mock record', () => {
   it('answers with the upstream answers', () => {
     const { ids } = upstream.mock.runtime.manifest;
     expect(answers[`/v1/spaces/${ids.spaces.handbook}`]).toMatchObject({ status: 200, body: { id: ids.spaces.handbook, title: 'Employee Handbook' } });
+  });
+
+  it('prints no drift line for answers that follow the official schemas (the upstream is a mock)', () => {
+    expect(stderr).toBe('');
   });
 
   it('writes a scenario with the upstream ids and never the token', () => {
