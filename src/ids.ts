@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Of } from './text/digest.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -16,11 +16,9 @@ function spell(digits: number[]): string {
 export function deriveId(text: string, length = 20): string {
   // Past the 32 bytes of one digest, further blocks hash the text with their number, so
   // ids up to 32 characters stay what they were and longer ones never read past the end.
-  let digest = createHash('sha256').update(text).digest();
-  for (let block = 1; digest.length < length; block++) {
-    digest = Buffer.concat([digest, createHash('sha256').update(`${text}#${block}`).digest()]);
-  }
-  return spell([...digest.subarray(0, length)]);
+  const digits = [...sha256Of(text)];
+  for (let block = 1; digits.length < length; block++) digits.push(...sha256Of(`${text}#${block}`));
+  return spell(digits.slice(0, length));
 }
 
 /**

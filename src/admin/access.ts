@@ -5,10 +5,10 @@
  * request at all. A Node request whose socket lost its address (reset at once) is not in-process.
  * Scenario API tokens never open it.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { errors } from '../http/errors.ts';
+import { sameSecret } from '../text/digest.ts';
 
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (address === undefined) return false;
@@ -26,17 +26,11 @@ export function isLoopbackOrigin(origin: string): boolean {
   return /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/i.test(origin);
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export function requireAdminAccess(c: Context, adminToken: string | undefined): void {
   if (adminToken) {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (match && sameToken(match[1], adminToken)) return;
+    if (match && sameSecret(match[1], adminToken)) return;
   }
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (!incoming) return; // in-process: no Node request behind this one

@@ -14,6 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApiError, errors } from './errors.ts';
+import { utf8Length } from '../text/digest.ts';
 
 /**
  * Admin imports (`PUT /__admin/state`) have their own limits: the export of `large` is 35 MB
@@ -70,7 +71,7 @@ export function bodyLimit(limitOf: (c: Context) => number): MiddlewareHandler {
     }
     // In-process (app.request, mock.fetch): the caller already holds the whole body.
     const text = await c.req.text();
-    if (Buffer.byteLength(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
+    if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
     return next();
   };
   // Not async for requests without a body: no promise of its own.

@@ -5,7 +5,7 @@
  * names its list (a digest of the request path and filters, set by the registrar), so a
  * cursor given to another list is a 400 rather than a page of the wrong list.
  */
-import { createHash } from 'node:crypto';
+import { sha256Of, textFromBase64Url, textToBase64Url, toBase64Url } from '../text/digest.ts';
 import { errors } from './errors.ts';
 import type { RowView } from '../store/table.ts';
 
@@ -49,17 +49,17 @@ export function listName(path: string, query: Record<string, unknown>): string {
     .filter((key) => key !== 'page' && key !== 'limit')
     .sort()
     .map((key) => [key, query[key]]);
-  return createHash('sha256').update(JSON.stringify([path, filters])).digest('base64url').slice(0, 12);
+  return toBase64Url(sha256Of(JSON.stringify([path, filters]))).slice(0, 12);
 }
 
 function encode(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  return textToBase64Url(JSON.stringify(cursor));
 }
 
 function decode(page: string, order: 'asc' | 'desc', list: string | undefined): Cursor {
   let cursor: unknown;
   try {
-    cursor = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
+    cursor = JSON.parse(textFromBase64Url(page));
   } catch {
     throw errors.invalid('query', 'page is not a cursor returned by this list');
   }

@@ -7,7 +7,7 @@
  * schemas), so sessions share it; a URL of one session still names rows only that session holds.
  * URLs of an earlier process (a restart from `--data`) are refused; they are made to be short-lived.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hmacSha256, randomBytes, sameSecret, toBase64Url } from '../text/digest.ts';
 
 const KEY = randomBytes(32);
 export const SIGNATURE_PARAM = 'signature';
@@ -22,7 +22,7 @@ function signedText(url: URL): string {
 }
 
 function signatureOf(url: URL): string {
-  return createHmac('sha256', KEY).update(signedText(url)).digest('base64url');
+  return toBase64Url(hmacSha256(KEY, signedText(url)));
 }
 
 /** Adds the signature to `url` (its other parameters set first). */
@@ -34,7 +34,5 @@ export function sign(url: URL): URL {
 
 /** Whether `url` carries the signature this server made for it. */
 export function hasValidSignature(url: URL): boolean {
-  const given = Buffer.from(url.searchParams.get(SIGNATURE_PARAM) ?? '');
-  const expected = Buffer.from(signatureOf(url));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(url.searchParams.get(SIGNATURE_PARAM) ?? '', signatureOf(url));
 }

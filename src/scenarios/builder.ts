@@ -2,10 +2,10 @@
  * What every scenario build step shares: derived ids by key, key lookups that report the
  * path of a bad reference, times relative to the scenario's now, and seeded filler data.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
+import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
 import { ScenarioError } from './catalog.ts';
 import { fieldPath } from '../http/schemas.ts';
@@ -144,8 +144,8 @@ export class Builder {
     // A hash of seed and call count, not faker: times are the one filler every scenario
     // needs, and this keeps faker from loading for scenarios that name everything else.
     this.times += 1;
-    const digest = createHash('sha256').update(`${this.seed}:${this.fillerSeed}:time:${this.times}`).digest();
-    const days = minDays + (digest.readUInt32BE(0) / 2 ** 32) * (maxDays - minDays);
+    const digest = sha256Of(`${this.seed}:${this.fillerSeed}:time:${this.times}`);
+    const days = minDays + (new DataView(digest.buffer, digest.byteOffset).getUint32(0) / 2 ** 32) * (maxDays - minDays);
     return new Date(this.nowMs - Math.round(days * 86_400_000)).toISOString();
   }
 

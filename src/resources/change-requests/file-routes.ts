@@ -4,6 +4,7 @@
  * bytes are a placeholder of the right type (the mock keeps no uploaded bytes).
  */
 import type { Hono } from 'hono';
+import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../http/errors.ts';
 import { runtimeOf } from '../../sessions/context.ts';
 import type { FileRecord } from '../../store/records.ts';
@@ -11,9 +12,7 @@ import { registerPdfRoute } from './pdf.ts';
 import { renderPdf } from './pdf-document.ts';
 
 /** A 1×1 transparent PNG. */
-const PNG = new Uint8Array(
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
-);
+const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
 
 async function placeholder(file: FileRecord, now: Date): Promise<Uint8Array<ArrayBuffer>> {
   if (file.contentType === 'image/png') return PNG;

@@ -4,7 +4,7 @@
  * unless `standalone`, it becomes the space's primary content and links the space to the
  * repository. Credentials in URLs are stripped before anything is stored.
  */
-import { createHash } from 'node:crypto';
+import { sha1Hex } from '../../text/digest.ts';
 import { noteOutdated } from './outdated.ts';
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
@@ -30,7 +30,7 @@ interface GitBody {
 
 /** A 40-hex object id, different for each operation of a run. */
 function oid(ctx: HandlerContext, what: string): string {
-  return createHash('sha1').update(`${ctx.ids.next('git')}:${what}`).digest('hex');
+  return sha1Hex(`${ctx.ids.next('git')}:${what}`);
 }
 
 /**

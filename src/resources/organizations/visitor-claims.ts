@@ -4,11 +4,11 @@
  * (and of apps started with the same seed). Signing is asynchronous (Web Crypto), so it
  * runs in the row's `after` step, once the handler's writes are committed.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../text/digest.ts';
 import { sign } from 'hono/jwt';
 
 export function visitorClaimsSecret(seed: number): string {
-  return createHash('sha256').update(`gitbook-mock:visitor-claims:${seed}`).digest('hex');
+  return sha256Hex(`gitbook-mock:visitor-claims:${seed}`);
 }
 
 export const VISITOR_CLAIMS_TTL_S = 3600;
