@@ -1,96 +1,19 @@
 /**
  * createApp builds the whole server from options; it listens nowhere (see bin.ts).
- * Nothing is kept at module level: two apps in one process never share state.
+ * Nothing is kept at module level: two apps in one process never share state. The app itself
+ * is build-mock.ts's, on the Node platform (node-platform.ts: files, ajv, pdfkit, --data).
  */
-import { Hono, type Context, type Next } from 'hono';
-import { errors } from './http/errors.ts';
-import { sendError } from './http/send-error.ts';
-import { register } from './http/registrar.ts';
-import { cors } from './http/cors.ts';
-import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
-import { CachedRouter } from './http/cached-router.ts';
-import { registerAdmin } from './admin/routes.ts';
-import { registerConsole } from './admin/ui/routes.tsx';
-import { registerOpenApi } from './openapi/routes.ts';
-import { schemaSources } from './http/schemas.ts';
-import { Runtime, type AppOptions } from './runtime.ts';
-import { routedOperations, registerExtraRoutes } from './resources/index.ts';
-import { marks } from './faults/apply.ts';
-import { nearMiss } from './faults/near-miss.ts';
-import { Sessions } from './sessions/registry.ts';
-import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
+import type { Hono } from 'hono';
+import { buildMock, type Mock } from './build-mock.ts';
+import { nodePlatform } from './node-platform.ts';
+import type { AppOptions } from './runtime.ts';
 
 export type { AppOptions } from './runtime.ts';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
-
-export interface Mock {
-  app: Hono;
-  /** The default session's runtime (requests without `X-Mock-Session`). */
-  runtime: Runtime;
-  /** Every session of the app, the default one included. */
-  sessions: Sessions;
-  /** A fetch that serves requests in-process: give `{ fetch }` to the official client as `serviceBinding`. */
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-}
-
+export { MAX_BODY_BYTES, type Mock } from './build-mock.ts';
 export { sendError } from './http/send-error.ts';
 
 export function createMock(options: AppOptions = {}): Mock {
-  const runtime = new Runtime(options);
-  const sessions = new Sessions(runtime);
-  const app = new Hono({ strict: false, router: new CachedRouter() });
-
-  app.onError((error, c) => sendError(c, error));
-  app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations)));
-
-  const allowCors = cors({
-    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
-    maxAgeSeconds: 600,
-  });
-  const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
-
-  // API requests run in their session, and the journal is the session's own.
-  const api = async (c: Context, next: Next) => {
-    const session = enterSession(c, sessions);
-    try {
-      const { runtime } = session;
-      if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
-      const method = c.req.method;
-      // The text is read once: the registrar's own read of the body gets the cached copy.
-      const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
-      const at = runtime.clock.iso();
-      await next();
-      const { operationId, injected } = marks(c);
-      runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
-    } finally {
-      sessions.done(session);
-    }
-  };
-  // One middleware for every request, in this order: CORS, the body limit, then the session
-  // (and for the API the journal) of /v1 and /__files paths, as app.use('/v1/*') matched them
-  // (the path itself too). Each middleware was a step of Hono's compose on every request: GET
-  // a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
-  const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  const inSession = (c: Context, next: Next) => {
-    const path = c.req.path;
-    if (within(path, '/v1')) return api(c, next);
-    if (within(path, '/__files')) return withSession(c, sessions, next);
-    return next();
-  };
-  // The body limit answers by throwing; what it returns is its next step's (never a Response).
-  app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
-
-  registerAdmin(app, sessions);
-  registerConsole(app);
-  registerOpenApi(app, schemaSources);
-  register(app, routedOperations);
-  registerExtraRoutes(app);
-
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
-  return { app, runtime, sessions, fetch };
+  return buildMock(options, nodePlatform);
 }
 
 /** The Hono app alone (see createMock for its runtime and in-process fetch). */

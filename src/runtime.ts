@@ -6,13 +6,15 @@
  */
 import { Caches } from './cache/caches.ts';
 import { ApiError, errors } from './http/errors.ts';
-import { DataFile, DataFileError, type JournalEntry, type SavedState } from './persistence/data-file.ts';
+import type { DataFile, JournalEntry, SavedState } from './persistence/data-file.ts';
+import { DataFileError } from './persistence/data-file-error.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
 import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
 import { RequestLog } from './admin/request-log.ts';
-import { sharedSchemas, type Schemas } from './http/schemas.ts';
-import { ScenarioCatalog } from './scenarios/catalog.ts';
+import type { Validators } from './http/validators.ts';
+import type { Catalog } from './scenarios/scenario-source.ts';
+import type { Platform } from './platform.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
 import { checkState } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
@@ -54,7 +56,7 @@ export class Runtime {
   readonly clock: VirtualClock;
   readonly ids: IdSource;
   readonly log: RequestLog;
-  readonly catalog: ScenarioCatalog;
+  readonly catalog: Catalog;
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
@@ -65,18 +67,20 @@ export class Runtime {
   private file?: DataFile;
 
   /**
+   * `platform`: what the entry point gives (node-platform.ts, or the browser's in msw/).
    * `fork`: the catalog of the app and the scenario load to start from (a new session);
    * without it, the app's default session (it loads the scenario or the data file).
    */
   constructor(
+    readonly platform: Platform,
     readonly options: AppOptions = {},
-    fork?: { catalog: ScenarioCatalog; base: Required<Loaded> },
+    fork?: { catalog: Catalog; base: Required<Loaded> },
   ) {
     this.clock = new VirtualClock(0, options.wallClock);
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
     this.ids = new IdSource(String(options.seed ?? 0), (id) => tables.some((table) => table.has(id)));
     this.log = new RequestLog(options.requestLogLimit);
-    this.catalog = fork?.catalog ?? new ScenarioCatalog(options.scenariosDirs ?? []);
+    this.catalog = fork?.catalog ?? platform.catalog(options.scenariosDirs ?? []);
     if (fork) {
       this.loaded = fork.base;
       this.reset();
@@ -92,13 +96,13 @@ export class Runtime {
    * its own journal, fault rules and coverage, and no data file.
    */
   fork(): Runtime {
-    return new Runtime(this.options, { catalog: this.catalog, base: this.loadedWithSnapshot() });
+    return new Runtime(this.platform, this.options, { catalog: this.catalog, base: this.loadedWithSnapshot() });
   }
 
   /** The last load with its snapshot, built now if a restart from `--data` left it out. */
   private loadedWithSnapshot(): Required<Loaded> {
     if (!this.loaded.snapshot) {
-      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.options.seed ?? 0 });
+      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.options.seed ?? 0, filler: this.platform.filler });
       const store = new Store();
       store.import(built.state, true);
       this.loaded = { ...this.loaded, snapshot: store.snapshot() };
@@ -106,9 +110,9 @@ export class Runtime {
     return this.loaded as Required<Loaded>;
   }
 
-  /** The compiled schemas, shared by the process; built on first use (see http/schemas.ts). */
-  get schemas(): Schemas {
-    return sharedSchemas();
+  /** The compiled schemas, shared by the process (the platform's: see http/schemas.ts and msw/). */
+  get schemas(): Validators {
+    return this.platform.validators();
   }
 
   get db(): Tables {
@@ -126,7 +130,7 @@ export class Runtime {
   /** Replaces the whole state with scenario `name`; throws (changing nothing) if it is bad. */
   loadScenario(name: string): Manifest {
     const scenario = this.catalog.read(name);
-    const built = buildScenario(scenario, { fillerSeed: this.options.seed ?? 0 });
+    const built = buildScenario(scenario, { fillerSeed: this.options.seed ?? 0, filler: this.platform.filler });
     this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
@@ -212,7 +216,8 @@ export class Runtime {
   }
 
   private openDataFile(path: string): boolean {
-    this.file = new DataFile(path, () => this.saved());
+    if (!this.platform.dataFile) throw new DataFileError(`a data file (${path}) needs the Node server; this build keeps the state in memory only`);
+    this.file = this.platform.dataFile(path, () => this.saved());
     const found = this.file.load();
     if (!found) {
       // A fresh start: write the snapshot the journal will grow from.

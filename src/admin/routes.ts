@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../http/errors.ts';
 import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
 import { requireAdminAccess } from './access.ts';
-import { CONSOLE_FILES } from './ui/routes.tsx';
+import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf, withSession } from '../sessions/context.ts';

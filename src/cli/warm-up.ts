@@ -10,13 +10,13 @@
  * 12-16 ms now (a one-off script, three runs each; docs/benchmarks.md, issue 18). A busy
  * server compiles what its requests need as they come, and the rest once it is idle.
  */
-import type { Schemas } from '../http/schemas.ts';
+import type { Validators } from '../http/validators.ts';
 import type { Operation } from '../http/operation.ts';
 
 /** How long a busy server waits before it looks again. */
 const BUSY_RETRY_MS = 20;
 
-export function warmUp(schemas: () => Schemas, operations: readonly Operation[], busy: () => boolean): void {
+export function warmUp(schemas: () => Validators, operations: readonly Operation[], busy: () => boolean): void {
   const steps: (() => void)[] = [];
   for (const op of operations) {
     if (op.params) steps.push(() => schemas().coercingValidator(op.params!));

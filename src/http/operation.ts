@@ -3,6 +3,7 @@
  * validated input and return data (or a `Reply` naming its status, headers or ready JSON
  * text); they never write responses themselves: the registrar is the one place that does.
  */
+import type { Platform } from '../platform.ts';
 import type { Caches } from '../cache/caches.ts';
 import type { Coverage } from '../coverage/coverage.ts';
 import type { IdSource } from '../ids.ts';
@@ -38,6 +39,8 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   now: string;
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
+  /** What differs between the Node server and the browser build: fixture files, the package version. */
+  platform: Pick<Platform, 'fixture' | 'version'>;
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */

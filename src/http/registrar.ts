@@ -6,7 +6,7 @@
 import type { Context, Hono } from 'hono';
 import { errors } from './errors.ts';
 import { sendError } from './send-error.ts';
-import { check, type Schemas } from './schemas.ts';
+import { check, type Validators } from './validators.ts';
 import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
 import { control, controlled, mark } from '../faults/apply.ts';
 import { Reply, type HandlerContext, type Operation } from './operation.ts';
@@ -80,7 +80,7 @@ function originOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-function checkParams(op: Operation, names: string[], schemas: Schemas, params: Record<string, string>): void {
+function checkParams(op: Operation, names: string[], schemas: Validators, params: Record<string, string>): void {
   if (op.params) {
     check(schemas.coercingValidator(op.params), params, 'path');
     return;
@@ -166,6 +166,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     seed: rt.options.seed ?? 0,
     now: rt.clock.iso(),
     origin: originOf(c.req.url),
+    platform: rt.platform,
   };
   const mutating = op.method !== 'GET';
   let result: unknown;

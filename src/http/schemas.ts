@@ -10,11 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { perProcess } from '../cache/caches.ts';
-import { errors } from './errors.ts';
+import { SCHEMA_BASE, type Validators } from './validators.ts';
 
-export const SCHEMA_BASE = 'https://gitbook-mock.local/';
 export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
 export type JsonSchema = Record<string, unknown>;
@@ -88,7 +87,7 @@ export function lenientCopy(schema: unknown, inBranch = false): unknown {
   return out;
 }
 
-export class Schemas {
+export class Schemas implements Validators {
   private readonly coercing = createAjv(true, false, true);
   private readonly strict = createAjv(false);
   private readonly lenient = createAjv(false, true, true);
@@ -161,91 +160,5 @@ export const schemaSources: () => Map<string, JsonSchema> = perProcess(() => rea
  */
 export const sharedSchemas: () => Schemas = perProcess(() => new Schemas());
 
-/** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */
-export function fieldPath(where: string, instancePath: string, extra?: string): string {
-  let out = where;
-  const parts = instancePath.split('/').slice(1);
-  if (extra !== undefined) parts.push(extra);
-  for (const raw of parts) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
-  }
-  return out;
-}
-
-/** One readable sentence for the first ajv error, naming the field. */
-export function describeError(where: string, error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required`;
-    case 'additionalProperties':
-      return `${fieldPath(where, error.instancePath, String(params.additionalProperty))} is not a known field`;
-    case 'enum':
-      return `${fieldPath(where, error.instancePath)} must be one of: ${(params.allowedValues as unknown[])
-        .map((v) => JSON.stringify(v))
-        .join(', ')}`;
-    case 'const':
-      return `${fieldPath(where, error.instancePath)} must be ${JSON.stringify(params.allowedValue)}`;
-    default:
-      return `${fieldPath(where, error.instancePath)} ${error.message ?? 'is invalid'}`;
-  }
-}
-
-/** How many bad fields a refusal names (Prism names them all; a huge body would make a huge message). */
-export const MAX_NAMED_FIELDS = 10;
-
-/** The alternative (`anyOf`/`oneOf` branch index) an error comes from, as text, or undefined. */
-function branchOf(branch: ErrorObject, e: ErrorObject): string | undefined {
-  if (e === branch || !e.schemaPath.startsWith(`${branch.schemaPath}/`)) return undefined;
-  return e.schemaPath.slice(branch.schemaPath.length + 1).split('/')[0];
-}
-
-/**
- * The errors worth reading, one per field. Where a value fits none of the alternatives of an
- * `anyOf`/`oneOf`, only the errors of the alternative that got deepest into the value are
- * kept (the first on a tie): the others would name fields that only another alternative has.
- */
-function readableErrors(all: readonly ErrorObject[]): ErrorObject[] {
-  const branches = all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
-  const chosen = new Map<ErrorObject, string>();
-  for (const b of branches) {
-    let best: { index: string; depth: number } | undefined;
-    for (const e of all) {
-      const index = branchOf(b, e);
-      if (index !== undefined && (!best || depth(e) > best.depth)) best = { index, depth: depth(e) };
-    }
-    if (best) chosen.set(b, best.index);
-  }
-  const kept = all.filter((e) => {
-    if (chosen.has(e)) return false;
-    return branches.every((b) => {
-      const index = branchOf(b, e);
-      return index === undefined || index === chosen.get(b);
-    });
-  });
-  const seen = new Set<string>();
-  return kept.filter((e) => {
-    const key = describeError('', e).split(' ')[0];
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** One sentence naming every bad field (up to MAX_NAMED_FIELDS), joined by "; ". */
-export function describeErrors(where: string, all: readonly ErrorObject[]): string {
-  const list = readableErrors(all);
-  const named = list.slice(0, MAX_NAMED_FIELDS).map((e) => describeError(where, e));
-  if (list.length > MAX_NAMED_FIELDS) named.push(`and ${list.length - MAX_NAMED_FIELDS} more`);
-  return named.join('; ');
-}
-
-/** Validates `value` and throws a 400 naming every bad field when it does not pass. */
-export function check(validate: ValidateFunction, value: unknown, where: string): void {
-  if (!validate(value)) {
-    const list = validate.errors ?? [];
-    throw errors.badRequest(list.length ? describeErrors(where, list) : `${where} is invalid`);
-  }
-}
+// What validates and explains a value, beside the compiled set (validators.ts: the browser build has them too).
+export { check, describeError, describeErrors, fieldPath, MAX_NAMED_FIELDS, SCHEMA_BASE, type Validators } from './validators.ts';

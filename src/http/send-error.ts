@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
-import { scenarioErrorToApi } from '../scenarios/catalog.ts';
+import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
 
 /** Writes any thrown value as the JSON error body (500 for anything unexpected). */
 export function sendError(c: Context, raw: unknown): Response {

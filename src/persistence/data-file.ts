@@ -20,6 +20,7 @@ import { open } from 'node:fs/promises';
 import type { RowChange, StateJson } from '../store/store.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 import { hasSeal, sealed, sealLine } from './seal.ts';
+import { DataFileError } from './data-file-error.ts';
 
 export interface SavedState {
   scenario: string;
@@ -46,8 +47,8 @@ export interface Loaded {
   sealed: { snapshot: boolean; journal: boolean };
 }
 
-/** A `--data` file that exists but is not a saved state; the CLI exits 2 with its message. */
-export class DataFileError extends Error {}
+// A `--data` file that exists but is not a saved state (data-file-error.ts: runtime.ts throws it too).
+export { DataFileError } from './data-file-error.ts';
 
 /**
  * A background compaction starts when the journal since the last snapshot reaches this share

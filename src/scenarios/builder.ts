@@ -2,14 +2,12 @@
  * What every scenario build step shares: derived ids by key, key lookups that report the
  * path of a bad reference, times relative to the scenario's now, and seeded filler data.
  */
-import { createRequire } from 'node:module';
 import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
-import { ScenarioError } from './catalog.ts';
-import { fieldPath } from '../http/schemas.ts';
-import { Filler } from './filler.ts';
+import { ScenarioError } from './scenario-source.ts';
+import { fieldPath } from '../http/validators.ts';
 import type { StateJson } from '../store/store.ts';
 
 /** The collections of the manifest (contract.md), plus `commentReplies`. */
@@ -37,16 +35,21 @@ export const MANIFEST_COLLECTIONS = [
 ] as const;
 export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 
-const require = createRequire(import.meta.url);
+/** Values for one property of a resource schema (json-schema-faker over `schemas/`). */
+export interface Filler {
+  property<T = unknown>(id: string, property: string): T;
+}
 
 /**
- * A Faker with the English locale, loaded on first use: importing `@faker-js/faker` (every
- * locale) took 140 ms of each start, `/locale/en` 25 ms, and most scenarios never need filler.
- * Same definitions as `new Faker({ locale: [en] })`, so the same seed gives the same values.
+ * Where filler data comes from, for what a scenario leaves out: faker and json-schema-faker
+ * (node-filler.ts; loaded on first use). The browser build has none: a scenario that needs
+ * filler is refused there, naming what to give.
  */
-function englishFaker(): Faker {
-  const { faker } = require('@faker-js/faker/locale/en') as { faker: Faker };
-  return new (faker.constructor as typeof Faker)({ locale: [faker.rawDefinitions] });
+export interface FillerKit {
+  /** A new English faker (the builder seeds it). */
+  faker(): Faker;
+  /** json-schema-faker over the resource schemas, seeded, with `faker` for its hints. */
+  filler(seed: number, faker: Faker): Filler;
 }
 
 export class Builder {
@@ -70,6 +73,7 @@ export class Builder {
     private readonly fillerSeed: number,
     readonly source: string,
     emptyState: StateJson,
+    private readonly kit?: FillerKit,
   ) {
     this.nowMs = Date.parse(now);
     this.state = emptyState;
@@ -79,7 +83,12 @@ export class Builder {
   /** Seeded filler data (names, texts); created on first use. */
   get faker(): Faker {
     if (!this.lazyFaker) {
-      this.lazyFaker = englishFaker();
+      if (!this.kit) {
+        throw new ScenarioError(
+          `${this.source} leaves out fields that are filled with generated data (faker), which this build does not include: give every title, name and text in the scenario`,
+        );
+      }
+      this.lazyFaker = this.kit.faker();
       this.lazyFaker.seed([this.seed, this.fillerSeed]);
       this.lazyFaker.setDefaultRefDate(new Date(this.nowMs));
     }
@@ -88,7 +97,10 @@ export class Builder {
 
   /** json-schema-faker over our resource schemas, for fields the scenario leaves out. */
   get fill(): Filler {
-    this.lazyFill ??= new Filler(this.seed * 7919 + this.fillerSeed, this.faker);
+    this.lazyFill ??= (() => {
+      const faker = this.faker;
+      return this.kit!.filler(this.seed * 7919 + this.fillerSeed, faker);
+    })();
     return this.lazyFill;
   }
 

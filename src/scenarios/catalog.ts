@@ -6,13 +6,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '../http/errors.ts';
 import { describeError, sharedSchemas } from '../http/schemas.ts';
 import type { ScenarioFile } from './types.ts';
+import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
+
+// Moved to scenario-source.ts (the browser build has them too); importers keep importing them here.
+export { mergeScenarios, scenarioErrorToApi, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 
 export const BUILTIN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 
-/** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */
 /**
  * "not valid JSON" with the position, never the parser's excerpt of the text: a symlinked
  * file's target (say a key file) must not show in an answer.
@@ -22,25 +24,9 @@ function jsonProblem(error: Error): string {
   return at ? `not valid JSON (at position ${at[1]})` : 'not valid JSON';
 }
 
-export class ScenarioError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 = 400,
-  ) {
-    super(message);
-  }
-}
+const NAME = SCENARIO_NAME;
 
-export interface ScenarioListing {
-  name: string;
-  description: string;
-  /** Why the scenario cannot load; absent when it can. */
-  error?: string;
-}
-
-const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
-
-export class ScenarioCatalog {
+export class ScenarioCatalog implements Catalog {
   private readonly dirs: string[];
 
   constructor(userDirs: string[]) {
@@ -125,36 +111,3 @@ export class ScenarioCatalog {
   }
 }
 
-const LISTS = [
-  'users',
-  'organizations',
-  'teams',
-  'spaces',
-  'changeRequests',
-  'comments',
-  'sites',
-  'samlProviders',
-  'openapiSpecs',
-  'translations',
-  // Resource-engine families (src/resources/families/).
-  'collections',
-  'siteRedirects',
-  'siteMcpServers',
-] as const;
-
-/** The child's entities come after the parent's; its seed, now and generator win. */
-export function mergeScenarios(parent: ScenarioFile, child: ScenarioFile): ScenarioFile {
-  const out: ScenarioFile = { ...parent, ...child, extends: undefined };
-  for (const list of LISTS) {
-    const merged = [...(parent[list] ?? []), ...(child[list] ?? [])];
-    if (merged.length > 0) (out as unknown as Record<string, unknown>)[list] = merged;
-  }
-  return out;
-}
-
-export function scenarioErrorToApi(error: unknown): unknown {
-  if (error instanceof ScenarioError) {
-    return new ApiError(error.status, error.message);
-  }
-  return error;
-}

@@ -6,8 +6,9 @@
 import { createGeneratorSync } from 'json-schema-faker';
 import type { Faker } from '@faker-js/faker';
 import { schemaSources, type JsonSchema } from '../http/schemas.ts';
+import type { Filler } from './builder.ts';
 
-export class Filler {
+export class SchemaFiller implements Filler {
   private readonly generator: ReturnType<typeof createGeneratorSync>;
   private readonly sources = schemaSources();
 

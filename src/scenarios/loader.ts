@@ -2,7 +2,7 @@
  * Turns a scenario file into a state and its manifest. The same scenario (and seed)
  * always gives the same state, ids and manifest.
  */
-import { Builder, MANIFEST_COLLECTIONS } from './builder.ts';
+import { Builder, MANIFEST_COLLECTIONS, type FillerKit } from './builder.ts';
 import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, buildTranslations, buildUsers } from './build-people.ts';
 import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
 import { buildMetaLinks } from './build-meta-links.ts';
@@ -29,11 +29,12 @@ export function emptyState(): StateJson {
 
 export function buildScenario(
   scenario: ScenarioFile & { name: string },
-  options: { fillerSeed: number },
+  /** `filler`: where generated data comes from (node-filler.ts); without it a scenario that needs some is refused. */
+  options: { fillerSeed: number; filler?: FillerKit },
 ): { state: StateJson; manifest: Manifest } {
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
   const source = `scenario "${scenario.name}"`;
-  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState());
+  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler);
   const file = scenario;
   buildUsers(b, file.users ?? []);
   buildOrganizations(b, file.organizations ?? []);

@@ -4,7 +4,7 @@
  * 400 naming the bad path; nothing is changed.
  */
 import { errors } from '../http/errors.ts';
-import { describeError, type Schemas } from '../http/schemas.ts';
+import { describeError, type Validators } from '../http/validators.ts';
 import type { CollectionName, StateJson } from '../store/store.ts';
 
 /** Reference fields of each collection: field → collection it points into. */
@@ -37,7 +37,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
 };
 
-export function checkState(state: unknown, schemas: Schemas): StateJson {
+export function checkState(state: unknown, schemas: Validators): StateJson {
   const validate = schemas.strictValidator('state');
   if (!validate(state)) throw errors.badRequest(`Invalid state: ${describeError('state', validate.errors![0])}`);
   const valid = state as Record<string, { id: string }[]>;

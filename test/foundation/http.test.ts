@@ -6,6 +6,7 @@ import { register } from '../../src/http/registrar.ts';
 import { op } from '../../src/http/operation.ts';
 import { errors } from '../../src/http/errors.ts';
 import { Runtime } from '../../src/runtime.ts';
+import { nodePlatform } from '../../src/node-platform.ts';
 
 describe('authentication', () => {
   it.each([
@@ -111,7 +112,7 @@ describe('CORS', () => {
 
 describe('the registrar', () => {
   function harness() {
-    const rt = new Runtime({ wallClock: () => 0 });
+    const rt = new Runtime(nodePlatform, { wallClock: () => 0 });
     const app = new Hono();
     app.onError((error, c) => sendError(c, error));
     app.use((c, next) => (c.set('runtime', rt), next()));

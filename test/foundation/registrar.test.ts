@@ -50,7 +50,7 @@ describe('registrar', () => {
     expect([removed.status, await removed.text()]).toEqual([204, '']);
   });
 
-  it('gives a handler only its input, the caller and its session\'s tables, ids, marks and caches', async () => {
+  it('gives a handler only its input, the caller, its session\'s tables, ids, marks and caches, and the platform\'s fixtures and version', async () => {
     const mock = createMock();
     const token = mock.runtime.manifest.tokens.admin;
     const userId = mock.runtime.manifest.ids.users.admin;
@@ -68,7 +68,7 @@ describe('registrar', () => {
         headers: { authorization: `Bearer ${token}`, ...(session && { 'x-mock-session': session }) },
       });
     expect((await call('narrow-context')).status).toBe(200);
-    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'ids', 'now', 'origin', 'params', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
+    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'ids', 'now', 'origin', 'params', 'platform', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
     // The write went to the session's tables, not the default session's.
     expect(mock.runtime.db.users.get(userId)?.displayName).not.toBe('In a session');
     expect((await call()).status).toBe(200);

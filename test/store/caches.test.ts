@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Caches, derived, perProcessByName, perRow, type CacheSession, type KeyPart } from '../../src/cache/caches.ts';
 import { Runtime } from '../../src/runtime.ts';
+import { nodePlatform } from '../../src/node-platform.ts';
 import { Store } from '../../src/store/store.ts';
 import type { UserRecord } from '../../src/store/records.ts';
 
@@ -117,7 +118,7 @@ describe('derived caches', () => {
   });
 
   it('keep each session\'s values apart: a write in one fork recomputes there only', () => {
-    const app = new Runtime({ scenario: 'empty' });
+    const app = new Runtime(nodePlatform, { scenario: 'empty' });
     const a = app.fork();
     const b = app.fork();
     const { names, runs } = namesCache();

@@ -17,8 +17,8 @@ function asset(name: string): () => string {
 const script = asset('console.js');
 const style = asset('console.css');
 
-/** The console's own files, open without the admin token (see above); GET and HEAD only. */
-export const CONSOLE_FILES: ReadonlySet<string> = new Set(['/__admin/ui', '/__admin/ui/console.js', '/__admin/ui/console.css']);
+// The admin gate reads the list of these files from files.ts (no Node there).
+export { CONSOLE_FILES } from './files.ts';
 
 export function registerConsole(app: Hono): void {
   let page: string | undefined;

@@ -8,15 +8,15 @@ import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../http/errors.ts';
 import { runtimeOf } from '../../sessions/context.ts';
 import type { FileRecord } from '../../store/records.ts';
-import { registerPdfRoute } from './pdf.ts';
-import { renderPdf } from './pdf-document.ts';
+import { pdfWriter, registerPdfRoute } from './pdf.ts';
+import type { Platform } from '../../platform.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
 
-async function placeholder(file: FileRecord, now: Date): Promise<Uint8Array<ArrayBuffer>> {
+async function placeholder(file: FileRecord, platform: Platform, now: Date): Promise<Uint8Array<ArrayBuffer>> {
   if (file.contentType === 'image/png') return PNG;
-  if (file.contentType === 'application/pdf') return renderPdf(file.name, [{ text: file.name, heading: true }], now);
+  if (file.contentType === 'application/pdf') return pdfWriter(platform)(file.name, [{ text: file.name, heading: true }], now);
   return new TextEncoder().encode(`${file.name}\n`);
 }
 
@@ -30,6 +30,6 @@ export function registerChangeRequestRoutes(app: Hono): void {
       file = revision.files.find((f) => f.id === fileId) ?? file;
     }
     if (!file) throw errors.notFound('File', fileId);
-    return c.body(await placeholder(file, rt.clock.now()), 200, { 'content-type': file.contentType });
+    return c.body(await placeholder(file, rt.platform, rt.clock.now()), 200, { 'content-type': file.contentType });
   });
 }

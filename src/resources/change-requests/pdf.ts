@@ -12,7 +12,8 @@ import type { RevisionRecord } from '../../store/records.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { loadChangeRequest } from './context.ts';
 import { evaluate, plainText } from './markdown.ts';
-import { renderPdf, type PdfLine } from './pdf-document.ts';
+import type { PdfLine } from './pdf-document.ts';
+import type { Platform } from '../../platform.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -61,6 +62,16 @@ export const pdfOperations: Operation[] = [
   }),
 ];
 
+/**
+ * The platform's PDF writer (pdfkit in Node). The browser build has none: pdfkit and its fonts
+ * need Node and would weigh more than the rest of the mock, so its PDF files answer 501.
+ */
+export function pdfWriter(platform: Platform): NonNullable<Platform['renderPdf']> {
+  const render = platform.renderPdf;
+  if (!render) throw new ApiError(501, 'PDF files are rendered by the Node server only, not by the mock in a browser page (gitbook-mock/msw)');
+  return render.bind(platform);
+}
+
 /** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
 export function registerPdfRoute(app: Hono): void {
   app.get('/__files/pdf/:spaceId/:changeRequestId/:file', async (c) => {
@@ -77,7 +88,7 @@ export function registerPdfRoute(app: Hono): void {
     const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
     if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
     // Everything is read from the store above; pdfkit writes the bytes asynchronously.
-    const bytes = await renderPdf(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables), rt.clock.now());
+    const bytes = await pdfWriter(rt.platform)(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables), rt.clock.now());
     return c.body(bytes, 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
   });
 }

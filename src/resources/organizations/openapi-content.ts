@@ -5,28 +5,16 @@
  * list of files GitBook's renderer reads (it looks for the entry with `isEntrypoint`), each
  * with its parsed `specification` (JSON or YAML); one file, as specs are stored bundled.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { perProcessByName } from '../../cache/caches.ts';
 import { errors } from '../../http/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 
-export const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
-
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(json|ya?ml)$/;
 
-/** Fixture files are read once per process: they never change while it runs (cache/caches.ts). */
-const fixture = perProcessByName((name): unknown => {
-  const path = FIXTURES_DIR + name;
-  if (!existsSync(path)) return undefined;
-  const text = readFileSync(path, 'utf8');
-  return name.endsWith('.json') ? JSON.parse(text) : text;
-});
-
-function readFixture(name: string): unknown {
+/** A fixture file by name, from the platform (node-platform.ts reads fixtures/; the browser build holds them). */
+function readFixture(name: string, fixture: (name: string) => unknown): unknown {
   return SAFE_NAME.test(name) ? fixture(name) : undefined;
 }
 
@@ -57,11 +45,11 @@ export function textVersionUrl(ctx: HandlerContext, spec: OpenApiSpecRecord, ver
   return apiUrl(ctx, `/orgs/${spec.organization}/openapi/${spec.slug}/versions/${versionId}/content`);
 }
 
-export function presentContent(version: OpenApiSpecVersionRecord) {
+export function presentContent(version: OpenApiSpecVersionRecord, fixture: (name: string) => unknown) {
   let file: [string, unknown];
   if (version.text !== undefined) file = fromText(version.text);
   else {
-    const content = readFixture(version.fixture);
+    const content = readFixture(version.fixture, fixture);
     if (content === undefined) throw errors.notFound('Content of OpenAPI spec version', version.id);
     file = [version.fixture, typeof content === 'string' ? fromText(content)[1] : content];
   }

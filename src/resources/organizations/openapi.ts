@@ -74,7 +74,7 @@ function getVersion(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
 }
 
 function getVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
-  return presentContent(readVersion(ctx, ctx.params).version);
+  return presentContent(readVersion(ctx, ctx.params).version, ctx.platform.fixture);
 }
 
 export const openApiOperations: Operation[] = [

@@ -3,7 +3,6 @@
  * its own version, and a fixed build date so that two runs give the same bytes.
  */
 import { op, type Operation } from '../../http/operation.ts';
-import { packageVersion } from '../../package-version.ts';
 
 const BUILD = '2026-01-01T00:00:00.000Z';
 
@@ -15,6 +14,6 @@ export const systemOperations: Operation[] = [
     status: 200,
     response: 'common/api-information',
     official: true,
-    handle: () => ({ version: packageVersion(), build: BUILD }),
+    handle: (ctx) => ({ version: ctx.platform.version(), build: BUILD }),
   }),
 ];

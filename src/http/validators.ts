@@ -1,0 +1,109 @@
+/**
+ * What a validator set offers the request path, and how its errors read. Two sets implement
+ * it: the schemas compiled by ajv at run time (schemas.ts, the Node server) and the validators
+ * compiled ahead of time into the browser build (msw/, where a page's Content-Security-Policy
+ * forbids the `new Function` that ajv compiles with). Nothing here imports Node.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { errors } from './errors.ts';
+
+/** The base of every schema's absolute `$id` (ids are written short, like `spaces/space`). */
+export const SCHEMA_BASE = 'https://gitbook-mock.local/';
+
+export interface Validators {
+  /** The strict validator of schema `id` (scenarios, states, responses in tests). */
+  strictValidator(id: string): ValidateFunction;
+  /** The validator of a request body: drops (from its input) the fields it does not know. */
+  bodyValidator(id: string): ValidateFunction;
+  /** The coercing validator of schema `id` (path and query): mutates its input (types, defaults). */
+  coercingValidator(id: string): ValidateFunction;
+}
+
+/** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */
+export function fieldPath(where: string, instancePath: string, extra?: string): string {
+  let out = where;
+  const parts = instancePath.split('/').slice(1);
+  if (extra !== undefined) parts.push(extra);
+  for (const raw of parts) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  }
+  return out;
+}
+
+/** One readable sentence for the first ajv error, naming the field. */
+export function describeError(where: string, error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required`;
+    case 'additionalProperties':
+      return `${fieldPath(where, error.instancePath, String(params.additionalProperty))} is not a known field`;
+    case 'enum':
+      return `${fieldPath(where, error.instancePath)} must be one of: ${(params.allowedValues as unknown[])
+        .map((v) => JSON.stringify(v))
+        .join(', ')}`;
+    case 'const':
+      return `${fieldPath(where, error.instancePath)} must be ${JSON.stringify(params.allowedValue)}`;
+    default:
+      return `${fieldPath(where, error.instancePath)} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** How many bad fields a refusal names (Prism names them all; a huge body would make a huge message). */
+export const MAX_NAMED_FIELDS = 10;
+
+/** The alternative (`anyOf`/`oneOf` branch index) an error comes from, as text, or undefined. */
+function branchOf(branch: ErrorObject, e: ErrorObject): string | undefined {
+  if (e === branch || !e.schemaPath.startsWith(`${branch.schemaPath}/`)) return undefined;
+  return e.schemaPath.slice(branch.schemaPath.length + 1).split('/')[0];
+}
+
+/**
+ * The errors worth reading, one per field. Where a value fits none of the alternatives of an
+ * `anyOf`/`oneOf`, only the errors of the alternative that got deepest into the value are
+ * kept (the first on a tie): the others would name fields that only another alternative has.
+ */
+function readableErrors(all: readonly ErrorObject[]): ErrorObject[] {
+  const branches = all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const chosen = new Map<ErrorObject, string>();
+  for (const b of branches) {
+    let best: { index: string; depth: number } | undefined;
+    for (const e of all) {
+      const index = branchOf(b, e);
+      if (index !== undefined && (!best || depth(e) > best.depth)) best = { index, depth: depth(e) };
+    }
+    if (best) chosen.set(b, best.index);
+  }
+  const kept = all.filter((e) => {
+    if (chosen.has(e)) return false;
+    return branches.every((b) => {
+      const index = branchOf(b, e);
+      return index === undefined || index === chosen.get(b);
+    });
+  });
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    const key = describeError('', e).split(' ')[0];
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One sentence naming every bad field (up to MAX_NAMED_FIELDS), joined by "; ". */
+export function describeErrors(where: string, all: readonly ErrorObject[]): string {
+  const list = readableErrors(all);
+  const named = list.slice(0, MAX_NAMED_FIELDS).map((e) => describeError(where, e));
+  if (list.length > MAX_NAMED_FIELDS) named.push(`and ${list.length - MAX_NAMED_FIELDS} more`);
+  return named.join('; ');
+}
+
+/** Validates `value` and throws a 400 naming every bad field when it does not pass. */
+export function check(validate: ValidateFunction, value: unknown, where: string): void {
+  if (!validate(value)) {
+    const list = validate.errors ?? [];
+    throw errors.badRequest(list.length ? describeErrors(where, list) : `${where} is invalid`);
+  }
+}

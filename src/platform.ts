@@ -1,0 +1,34 @@
+/**
+ * What differs between the Node server and the mock in a browser page (`gitbook-mock/msw`):
+ * where schemas, scenarios and fixture files come from, and the pieces that only Node has.
+ * The entry point chooses: app.ts gives `nodePlatform` (node-platform.ts), msw/ gives the
+ * browser's. Code on the request path reaches these through the runtime (or a handler's
+ * context) and imports none of the Node pieces itself, so the browser bundle holds no
+ * `node:` module (test/msw/bundle.test.ts).
+ */
+import type { Hono } from 'hono';
+import type { Validators } from './http/validators.ts';
+import type { Catalog } from './scenarios/scenario-source.ts';
+import type { FillerKit } from './scenarios/builder.ts';
+import type { PdfLine } from './resources/change-requests/pdf-document.ts';
+import type { DataFile, SavedState } from './persistence/data-file.ts';
+import type { Sessions } from './sessions/registry.ts';
+
+export interface Platform {
+  /** The validators of `schemas/`: compiled by ajv at run time, or ahead of time for the browser. */
+  validators(): Validators;
+  /** Where scenarios are found by name; `dirs` are the user's folders (`--scenarios-dir`). */
+  catalog(dirs: string[]): Catalog;
+  /** Generated data for what a scenario leaves out; without it such a scenario is refused. */
+  filler?: FillerKit;
+  /** A file of `fixtures/` (what OpenAPI spec versions made from a URL serve), or undefined. */
+  fixture(name: string): unknown;
+  /** This package's version (GET /v1/). */
+  version(): string;
+  /** Renders the change-request PDFs and PDF downloads; without it those files answer 501. */
+  renderPdf?(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>>;
+  /** Opens the `--data` file; without it the option is refused. */
+  dataFile?(path: string, saved: () => Omit<SavedState, 'seq'>): DataFile;
+  /** Routes only this platform serves (the console, the OpenAPI document and its docs). */
+  routes?(app: Hono, sessions: Sessions): void;
+}
