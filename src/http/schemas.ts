@@ -42,9 +42,10 @@ const require = createRequire(import.meta.url);
 /**
  * ajv loads with the first validator a process needs, not at start (importing it was a sixth
  * of the start-up). Both packages are CommonJS, so a plain require does it synchronously;
- * ajv-formats' module.exports is the plugin function itself.
+ * ajv-formats' module.exports is the plugin function itself. `source`: each validator keeps its
+ * code, for ajv's standalone modules (see Schemas.standaloneModule).
  */
-function createAjv(coerce: boolean, prune = false, allErrors = false): Ajv2020 {
+function createAjv(coerce: boolean, prune = false, allErrors = false, source = false): Ajv2020 {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   const ajv = new Ajv2020({
@@ -56,6 +57,7 @@ function createAjv(coerce: boolean, prune = false, allErrors = false): Ajv2020 {
     allowUnionTypes: true,
     coerceTypes: coerce ? 'array' : false,
     useDefaults: coerce,
+    ...(source && { code: { source: true, esm: true } }),
   });
   addFormats(ajv);
   // The official document names these formats; any short string is acceptable.
@@ -88,12 +90,19 @@ export function lenientCopy(schema: unknown, inBranch = false): unknown {
 }
 
 export class Schemas implements Validators {
-  private readonly coercing = createAjv(true, false, true);
-  private readonly strict = createAjv(false);
-  private readonly lenient = createAjv(false, true, true);
+  private readonly coercing: Ajv2020;
+  private readonly strict: Ajv2020;
+  private readonly lenient: Ajv2020;
   readonly ids: string[];
 
-  constructor(readonly sources: Map<string, JsonSchema> = schemaSources()) {
+  /** `source`: validators keep their code, for `standaloneModule` (build time only). */
+  constructor(
+    readonly sources: Map<string, JsonSchema> = schemaSources(),
+    source = false,
+  ) {
+    this.coercing = createAjv(true, false, true, source);
+    this.strict = createAjv(false, false, false, source);
+    this.lenient = createAjv(false, true, true, source);
     // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
     // files never change at run time, so compileAll (run by the tests) checks them instead.
     for (const [id, schema] of sources) {
@@ -121,6 +130,18 @@ export class Schemas implements Validators {
   /** The coercing validator of schema `id`: mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction {
     return this.get(this.coercing, id);
+  }
+
+  /**
+   * The ES module source of validators of one instance, as ajv's standalone code: `exports` maps
+   * each export name to a schema id. The browser build (scripts/build-msw.ts) compiles its
+   * validators ahead of time with it, since a page's Content-Security-Policy may forbid the
+   * `new Function` ajv compiles with. Needs a set made with `source`.
+   */
+  standaloneModule(kind: 'coercing' | 'body' | 'strict', exports: Record<string, string>): string {
+    const { default: standaloneCode } = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
+    const ajv = { coercing: this.coercing, body: this.lenient, strict: this.strict }[kind];
+    return standaloneCode(ajv, Object.fromEntries(Object.entries(exports).map(([name, id]) => [name, SCHEMA_BASE + id])));
   }
 
   /** Checks every schema against the meta-schema and compiles it in both instances (tests). */

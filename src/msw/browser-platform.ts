@@ -1,0 +1,38 @@
+/**
+ * The platform of the mock in a browser page (see platform.ts): validators compiled ahead of
+ * time, scenarios and fixtures that came in the bundle as data, and none of the Node-only
+ * pieces (no filler data, no PDFs, no data file, no console).
+ */
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Platform } from '../platform.ts';
+import type { Validators } from '../http/validators.ts';
+import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
+import type { ScenarioFile } from '../scenarios/types.ts';
+import { body, coercing, strict } from './generated/validators.js';
+import { fixtures, scenarios, version } from './generated/data.js';
+
+function pick(set: Readonly<Record<string, ValidateFunction>>, kind: string, id: string): ValidateFunction {
+  const validate = set[id];
+  if (!validate) throw new Error(`gitbook-mock/msw: no ${kind} validator of schema ${id} was compiled into the browser build`);
+  return validate;
+}
+
+/** The validators of dist/msw/generated/validators.js, compiled when the package was built. */
+export const precompiledValidators: Validators = {
+  coercingValidator: (id) => pick(coercing, 'coercing', id),
+  bodyValidator: (id) => pick(body, 'body', id),
+  strictValidator: (id) => pick(strict, 'strict', id),
+};
+
+/** A platform and its catalog for one mock: the built-in scenarios, then the page's own (`own`), which hide them by name. */
+export function browserPlatform(own: Readonly<Record<string, ScenarioFile>> = {}): { platform: Platform; catalog: MemoryCatalog } {
+  const catalog = new MemoryCatalog(scenarios, () => precompiledValidators.strictValidator('scenario'));
+  for (const [name, file] of Object.entries(own)) catalog.add(name, file);
+  const platform: Platform = {
+    validators: () => precompiledValidators,
+    catalog: () => catalog,
+    fixture: (name) => (Object.hasOwn(fixtures, name) ? fixtures[name] : undefined),
+    version: () => version,
+  };
+  return { platform, catalog };
+}
