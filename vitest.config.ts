@@ -1,6 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // src/msw/ imports the modules the build writes (scripts/build-msw.ts) beside the compiled
+    // dist/msw/; tests of src/msw/ take them from there (the global setup keeps them current).
+    alias: [{ find: /^\.\/generated\/(validators|data)\.js$/, replacement: fileURLToPath(new URL('./dist/msw/generated/$1.js', import.meta.url)) }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Builds dist/ when src/ is newer: the CLI and package tests run the compiled code.

@@ -5,6 +5,7 @@
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Platform } from '../platform.ts';
+import { ApiError } from '../http/errors.ts';
 import type { Validators } from '../http/validators.ts';
 import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
 import type { ScenarioFile } from '../scenarios/types.ts';
@@ -13,7 +14,8 @@ import { fixtures, scenarios, version } from './generated/data.js';
 
 function pick(set: Readonly<Record<string, ValidateFunction>>, kind: string, id: string): ValidateFunction {
   const validate = set[id];
-  if (!validate) throw new Error(`gitbook-mock/msw: no ${kind} validator of schema ${id} was compiled into the browser build`);
+  // 501, not a crash: only an admin call can ask for one the build left out (PUT /__admin/state).
+  if (!validate) throw new ApiError(501, `${id} is not validated by the mock in a browser page (gitbook-mock/msw): no ${kind} validator of it was compiled into the build`);
   return validate;
 }
 

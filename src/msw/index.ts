@@ -109,7 +109,11 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
     catalog.add(first, { ...file, now });
   }
   const mock = buildMock({ ...app, scenario: first }, platform);
-  if (frozen) mock.runtime.clock.freeze(true);
+  if (frozen) {
+    // Stopped at the scenario's now, not the few milliseconds the build took after the load.
+    mock.runtime.clock.freeze(true);
+    mock.runtime.clock.set(mock.runtime.manifest.now);
+  }
 
   const admin = (path: string, init?: RequestInit) => mock.fetch(`${ADMIN}${path}`, init);
   const json = async <T>(path: string, init?: RequestInit): Promise<T> => {
