@@ -4,10 +4,16 @@
  * entry objects would each live long enough to reach the old generation and pile up there
  * as garbage (measured: 65 MB more peak memory under load).
  * Bounded in bytes too: an entry keeps a body preview of BODY_PREVIEW characters (marked
- * `bodyTruncated`), and past BODY_TOTAL characters of kept bodies the oldest previews go.
+ * `bodyTruncated`), and past BODY_TOTAL characters of kept bodies the oldest previews go. A
+ * preview and a URL cut to URL_LIMIT are copies (text/detach.ts): a slice would keep the
+ * whole body or URL alive behind its few kilobytes.
  */
+import { preview } from '../text/detach.ts';
+
 export const BODY_PREVIEW = 4096;
 export const BODY_TOTAL = 4 * 1024 * 1024;
+/** The longest URL kept; past it the URL is cut (its query first, as it comes last). */
+export const URL_LIMIT = 2048;
 
 export interface LoggedRequest {
   method: string;
@@ -72,10 +78,8 @@ export class RequestLog {
   add(method: string, url: string, status: number, at: string, body?: string, operationId: string | null = null, injected: string | null = null): void {
     let slot: Slot;
     let truncated = false;
-    if (body !== undefined && body.length > BODY_PREVIEW) {
-      body = body.slice(0, BODY_PREVIEW);
-      truncated = true;
-    }
+    if (body !== undefined) ({ text: body, cut: truncated } = preview(body, BODY_PREVIEW));
+    url = preview(url, URL_LIMIT).text;
     if (this.slots.length < this.limit) {
       slot = { method, url, status, at, operationId, injected };
       this.slots.push(slot);
