@@ -19,6 +19,7 @@ import { marks } from './faults/apply.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
+import { mockEvents, type MockEvents } from './events/mock-events.ts';
 
 export type { AppOptions } from './runtime.ts';
 
@@ -32,6 +33,8 @@ export interface Mock {
   sessions: Sessions;
   /** A fetch that serves requests in-process: give `{ fetch }` to the official client as `serviceBinding`. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** The default session's events to integrations: `await mock.events.next('space_content_updated')`. */
+  events: MockEvents;
 }
 
 export function buildMock(options: AppOptions, platform: Platform): Mock {
@@ -87,5 +90,5 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   registerExtraRoutes(app);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
-  return { app, runtime, sessions, fetch };
+  return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events) };
 }

@@ -50,6 +50,19 @@ export class VirtualClock {
   set(at: Date | string | number): void {
     this.base = new Date(at).getTime();
     this.setAtWall = this.wallNow();
+    this.changed();
+  }
+
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` after every move and every freeze (what waits on the virtual clock); returns its removal. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   advance(ms: number): void {
@@ -61,6 +74,7 @@ export class VirtualClock {
     this.base = this.nowMs();
     this.setAtWall = this.wallNow();
     this.isFrozen = frozen;
+    this.changed();
   }
 
   state(): ClockState {

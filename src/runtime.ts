@@ -20,6 +20,8 @@ import { checkState } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
 import { routedOperations } from './resources/index.ts';
+import { EventLog } from './events/event-log.ts';
+import type { DelivererOptions } from './events/deliverer.ts';
 
 export interface AppOptions {
   /** Scenario loaded at start (default `starter`). */
@@ -42,6 +44,8 @@ export interface AppOptions {
   maxSessions?: number;
   /** Seconds a session may stay idle before it is dropped (default 1800; 0: never). */
   sessionTtl?: number;
+  /** How events are delivered to integrations: the wait for an answer, the retries, the fetch (docs/behaviour.md, "Events"). */
+  events?: DelivererOptions;
 }
 
 interface Loaded {
@@ -63,6 +67,8 @@ export class Runtime {
   readonly faults = new FaultRules();
   /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */
   readonly caches = new Caches();
+  /** The events this session's writes sent to integrations (/__admin/events); cleared by reset and scenario load. */
+  readonly events: EventLog;
   private loaded!: Loaded;
   private file?: DataFile;
 
@@ -80,6 +86,7 @@ export class Runtime {
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
     this.ids = new IdSource(String(options.seed ?? 0), (id) => tables.some((table) => table.has(id)));
     this.log = new RequestLog(options.requestLogLimit);
+    this.events = new EventLog(this.clock, String(options.seed ?? 0), options.events, (type) => this.coverage.event(type));
     this.catalog = fork?.catalog ?? platform.catalog(options.scenariosDirs ?? []);
     if (fork) {
       this.loaded = fork.base;
@@ -136,6 +143,7 @@ export class Runtime {
     this.clock.set(built.manifest.now);
     this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot() };
     this.faults.clear();
+    this.events.clear();
     return built.manifest;
   }
 
@@ -146,6 +154,7 @@ export class Runtime {
     this.ids.position = 0;
     this.clock.set(this.loaded.manifest.now);
     this.faults.clear();
+    this.events.clear();
     return this.loaded.manifest;
   }
 

@@ -12,6 +12,7 @@ import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
+import { registerEventRoutes } from './events-routes.ts';
 
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -159,4 +160,6 @@ export function registerAdmin(app: Hono, sessions: Sessions): void {
     runtimeOf(c).coverage.clear();
     return c.body(null, 204);
   });
+
+  registerEventRoutes(app);
 }

@@ -6,6 +6,7 @@
  */
 import type { Operation } from '../http/operation.ts';
 import { KNOWN_TRANSITIONS, transitionId, type TransitionKey } from './transitions.ts';
+import { SENT_EVENT_TYPES } from '../events/types.ts';
 
 export interface OperationCoverage {
   operationId: string;
@@ -19,15 +20,24 @@ export interface TransitionCoverage extends TransitionKey {
   count: number;
 }
 
+export interface EventCoverage {
+  type: string;
+  /** Events of the type the session's writes sent to integrations (src/events/). */
+  sent: number;
+}
+
 export interface CoverageReport {
   operations: { total: number; called: number; items: OperationCoverage[] };
   transitions: { total: number; exercised: number; items: TransitionCoverage[] };
+  /** Absent in reports made before events were counted. */
+  events?: { total: number; sent: number; items: EventCoverage[] };
 }
 
 export class Coverage {
   private readonly calls = new Map<string, Map<number, number>>();
   private readonly counts = new Map<string, number>();
   private pending: TransitionKey[] = [];
+  private readonly events = new Map<string, number>();
 
   constructor(private readonly operations: readonly Operation[]) {}
 
@@ -59,6 +69,11 @@ export class Coverage {
     this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
   }
 
+  /** An event sent to an integration (counted once per event, whatever its deliveries). */
+  event(type: string): void {
+    this.events.set(type, (this.events.get(type) ?? 0) + 1);
+  }
+
   /** The request failed and its writes were undone: forget its transitions. */
   discard(): void {
     this.pending = [];
@@ -67,6 +82,7 @@ export class Coverage {
   clear(): void {
     this.calls.clear();
     this.counts.clear();
+    this.events.clear();
     this.pending = [];
   }
 
@@ -86,9 +102,11 @@ export class Coverage {
       const [machine, from, to] = id.split('\u0000');
       transitions.push({ machine, from, to, count });
     }
+    const events = SENT_EVENT_TYPES.map((type) => ({ type, sent: this.events.get(type) ?? 0 }));
     return {
       operations: { total: items.length, called: items.filter((i) => i.calls > 0).length, items },
       transitions: { total: transitions.length, exercised: transitions.filter((t) => t.count > 0).length, items: transitions },
+      events: { total: events.length, sent: events.filter((e) => e.sent > 0).length, items: events },
     };
   }
 }

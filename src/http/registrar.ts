@@ -14,6 +14,7 @@ import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
+import type { Row } from '../store/table.ts';
 
 const NO_BODY = new Set([204, 205]);
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -187,8 +188,9 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   let result: unknown;
   let undo = () => {};
   let changes: RowChange[] = [];
+  let before: (Row | null)[] = [];
   try {
-    if (mutating) ({ result, undo, changes } = rt.store.tentative(() => run(op, ctx)));
+    if (mutating) ({ result, undo, changes, before } = rt.store.tentative(() => run(op, ctx)));
     else result = run(op, ctx);
     rt.coverage.commit();
   } catch (error) {
@@ -196,7 +198,11 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     rt.coverage.discard();
     throw error;
   }
-  if (mutating) rt.save(changes, undo);
+  if (mutating) {
+    rt.save(changes, undo);
+    // Kept (and saved): the events it makes go out now, in commit order (src/events/).
+    if (changes.length > 0) rt.events.committed(changes, before, ctx);
+  }
   if (op.after) result = await op.after(result as never);
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
   return write(c, op, result);

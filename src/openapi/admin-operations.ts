@@ -75,6 +75,36 @@ const coverage = {
   required: ['operations', 'transitions'],
 };
 
+const event = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    type: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    payload: object,
+    deliveries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' }, installationId: { type: 'string' }, url: { type: 'string' }, format: { enum: ['runtime', 'webhook'] },
+          status: { enum: ['pending', 'delivered', 'failed'] }, nextAttemptAt: { type: 'string', format: 'date-time' },
+          attempts: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { at: { type: 'string', format: 'date-time' }, status: { type: 'integer' }, error: { type: 'string' }, excerpt: { type: 'string' }, durationMs: count },
+              required: ['at', 'durationMs'],
+            },
+          },
+        },
+        required: ['id', 'installationId', 'url', 'format', 'status', 'attempts'],
+      },
+    },
+  },
+  required: ['id', 'type', 'createdAt', 'payload', 'deliveries'],
+};
+
 export const adminOperations: readonly AdminOperation[] = [
   { operationId: 'adminHealth', method: 'GET', path: '/__admin/health', summary: 'Server status, loaded scenario and clock', status: 200,
     response: { type: 'object', properties: { status: { const: 'ok' }, scenario: { type: 'string' }, now: { type: 'string' } }, required: ['status', 'scenario', 'now'] } },
@@ -116,4 +146,9 @@ export const adminOperations: readonly AdminOperation[] = [
   { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, response: object },
   { operationId: 'adminGetDocs', method: 'GET', path: '/__admin/docs', summary: 'API reference page of this document', status: 200, mediaType: 'text/html' },
   { operationId: 'adminGetConsole', method: 'GET', path: '/__admin/ui', summary: 'The QA console', status: 200, mediaType: 'text/html' },
+  { operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', summary: 'Events sent to integrations, each with its deliveries (filters: type, installationId, spaceId, status)', status: 200,
+    response: { type: 'object', properties: { items: { type: 'array', items: event } }, required: ['items'] } },
+  { operationId: 'adminGetEvent', method: 'GET', path: '/__admin/events/{id}', summary: 'One event with its deliveries', status: 200, response: event },
+  { operationId: 'adminRedeliverEvent', method: 'POST', path: '/__admin/events/{id}/redeliver', summary: 'Send an event again (a new round of tries, same eventId)', status: 202, response: event },
+  { operationId: 'adminClearEvents', method: 'DELETE', path: '/__admin/events', summary: 'Forget the events and stop their deliveries', status: 204 },
 ];

@@ -14,6 +14,7 @@ import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
 import { collectionPermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
+import { integrationOperations } from './integrations/operations.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -30,6 +31,7 @@ export const operations: readonly Operation[] = [
   ...spacePermissionOperations,
   ...collectionPermissionOperations,
   ...customHostnameOperations,
+  ...integrationOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

@@ -32,6 +32,8 @@ export const MANIFEST_COLLECTIONS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'integrations',
+  'installations',
 ] as const;
 export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 
@@ -60,6 +62,10 @@ export class Builder {
   readonly keys = new Map<ManifestCollection, Map<string, string>>();
   readonly tokens: Record<string, string> = {};
   readonly shareKeys: Record<string, string> = {};
+  /** The token of each installation, by installation key. */
+  readonly installationTokens: Record<string, string> = {};
+  /** The signing secret of each integration, by integration key. */
+  readonly signingSecrets: Record<string, string> = {};
   /** Where each key was declared, to report duplicates. */
   private readonly declared = new Map<string, string>();
   /** `collection:id` of the ids the scenario pins. */

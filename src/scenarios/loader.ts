@@ -8,6 +8,7 @@ import { buildChangeRequests, buildComments, buildSpaces } from './build-content
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
+import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
@@ -19,6 +20,10 @@ export interface Manifest {
   ids: Record<string, Record<string, string>>;
   /** The secret of each share link, by share-link key (for `shareKey`). */
   shareKeys: Record<string, string>;
+  /** The token of each installation, by installation key (what createIntegrationInstallationToken answers). */
+  installationTokens: Record<string, string>;
+  /** The signing secret of each integration, by integration key (what its events are signed with). */
+  signingSecrets: Record<string, string>;
 }
 
 export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
@@ -48,11 +53,12 @@ export function buildScenario(
   buildOpenApiSpecs(b, file.openapiSpecs ?? []);
   buildTranslations(b, file.translations ?? []);
   buildFamilies(b, file);
+  buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
   if (file.generator) runGenerator(file, b);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {
     state: b.state,
-    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys },
+    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets },
   };
 }

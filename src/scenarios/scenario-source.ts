@@ -53,6 +53,8 @@ const LISTS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'integrations',
+  'installations',
 ] as const;
 
 /** The child's entities come after the parent's; its seed, now and generator win. */

@@ -35,6 +35,10 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },
   collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
+  integrations: { owner: 'organizations', user: 'users' },
+  installations: { integration: 'integrations', organization: 'organizations', user: 'users' },
+  spaceInstallations: { installation: 'installations', integration: 'integrations', target: 'spaces' },
+  siteInstallations: { installation: 'installations', integration: 'integrations', target: 'sites' },
 };
 
 export function checkState(state: unknown, schemas: Validators): StateJson {

@@ -166,6 +166,40 @@ export interface ScenarioFile {
   collections?: FamilyEntry[];
   siteRedirects?: FamilyEntry[];
   siteMcpServers?: FamilyEntry[];
+  integrations?: {
+    key: Key;
+    /** The official name (the id in the API); the key without it. */
+    name?: string;
+    title?: string;
+    description?: string;
+    /** The organization that publishes it. */
+    owner: Key;
+    scopes?: string[];
+    categories?: string[];
+    visibility?: 'public' | 'private' | 'unlisted';
+    target?: 'all' | 'site' | 'space' | 'organization';
+    /** The event types it subscribes to (default: every type the mock sends). */
+    events?: string[];
+    /** Where its events go: an http(s) URL or `mock:events` (the session's sink); none without it. */
+    url?: string;
+    format?: 'runtime' | 'webhook';
+    signingSecret?: string;
+  }[];
+  installations?: {
+    key: Key;
+    id?: string;
+    integration: Key;
+    organization: Key;
+    status?: 'active' | 'pending' | 'paused';
+    configuration?: Record<string, unknown>;
+    externalIds?: string[];
+    /** Spaces and sites (keys) it is installed on. */
+    spaces?: Key[];
+    sites?: Key[];
+    /** Overrides the integration's delivery URL. */
+    url?: string;
+    token?: string;
+  }[];
 }
 
 /** A scenario entry of an engine family: its key, its parent's key under the family's parent field, its fields. */

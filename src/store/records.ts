@@ -426,3 +426,67 @@ export interface SiteMcpServerRecord extends EngineRecord {
   /** An expression on the visitor's claims; absent: always available. */
   condition?: string;
 }
+
+/** Where and how the mock sends an integration's events (docs/behaviour.md, "Events"). */
+export interface EventDelivery {
+  /** An http(s) URL, or `mock:events` for the session's in-memory sink. */
+  url: string;
+  /** `runtime`: multipart `event` + `environment`, as GitBook calls an integration's script; `webhook`: the event as JSON, as the Webhook integration forwards it. */
+  format: 'runtime' | 'webhook';
+}
+
+/** An integration of the catalogue; its id is its name (the official `integrationName`). */
+export interface IntegrationRecord {
+  id: string;
+  title: string;
+  description?: string;
+  summary?: string;
+  target: 'all' | 'site' | 'space' | 'organization';
+  scopes: string[];
+  categories: string[];
+  visibility: 'public' | 'private' | 'unlisted';
+  /** The organization that publishes it. */
+  owner: string;
+  version: number;
+  /** The event types it subscribes to (its manifest's `events`). */
+  events: string[];
+  delivery?: EventDelivery;
+  /** Key of the signatures on what the mock sends it (`signingSecrets.integration`). */
+  signingSecret: string;
+  /** The user its integration token authenticates as. */
+  user: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** An integration installed on an organization. */
+export interface InstallationRecord {
+  id: string;
+  integration: string;
+  organization: string;
+  status: 'active' | 'pending' | 'paused';
+  configuration: Record<string, unknown>;
+  spaceSelection: 'all' | 'selected';
+  siteSelection: 'all' | 'selected';
+  externalIds: string[];
+  /** The user its installation tokens authenticate as (scopes: docs/behaviour.md). */
+  user: string;
+  /** Overrides the integration's delivery URL for this installation's events. */
+  url?: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** An installation's presence on one space or site; id is `${installation}:${target}`. */
+export interface ContentInstallationRecord {
+  id: string;
+  installation: string;
+  integration: string;
+  /** The space's or site's id. */
+  target: string;
+  status: 'active' | 'pending' | 'paused';
+  configuration: Record<string, unknown>;
+  externalIds: string[];
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}

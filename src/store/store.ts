@@ -49,6 +49,15 @@ function createTables() {
     siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
+    // Integrations and their installations (src/resources/integrations/), whose events src/events/ sends.
+    integrations: new Table<R.IntegrationRecord>('integrations', { user: (i) => i.user }),
+    installations: new Table<R.InstallationRecord>('installations', {
+      integration: (i) => i.integration,
+      organization: (i) => i.organization,
+      user: (i) => i.user,
+    }),
+    spaceInstallations: new Table<R.ContentInstallationRecord>('spaceInstallations', { installation: (i) => i.installation, target: (i) => i.target }),
+    siteInstallations: new Table<R.ContentInstallationRecord>('siteInstallations', { installation: (i) => i.installation, target: (i) => i.target }),
   };
 }
 
@@ -100,22 +109,27 @@ export class Store {
    * A transaction that can still be taken back after it committed: `undo` replays its
    * undo steps (used when saving it to the data file fails).
    */
-  tentative<T>(fn: () => T): { result: T; undo: () => void; changes: RowChange[] } {
+  tentative<T>(fn: () => T): { result: T; undo: () => void; changes: RowChange[]; before: (Row | null)[] } {
     const tables = eachTable(this.tables);
     for (const table of tables) table.begin();
     try {
       const result = fn();
       const steps: (() => void)[] = [];
       const changes: RowChange[] = [];
+      // The row each change replaced (null: inserted), in the order of `changes`.
+      const before: (Row | null)[] = [];
       for (const table of tables) {
         const { undo, touched } = table.commit();
         steps.push(...undo);
-        for (const id of touched) changes.push([table.name as CollectionName, id, table.get(id) ?? null]);
+        for (const [id, old] of touched) {
+          changes.push([table.name as CollectionName, id, table.get(id) ?? null]);
+          before.push(old ?? null);
+        }
       }
       const undo = () => {
         for (let i = steps.length - 1; i >= 0; i--) steps[i]();
       };
-      return { result, undo, changes };
+      return { result, undo, changes, before };
     } catch (error) {
       for (const table of tables) table.rollback();
       throw error;

@@ -78,8 +78,11 @@ export class Table<T extends Row> {
   private changes = ++lastVersion;
   /** Undo steps of the open transaction, if any (see Store.transaction). */
   private journal: (() => void)[] | undefined;
-  /** Ids the open transaction wrote (what the `--data` journal records). */
-  private touched: Set<string> | undefined;
+  /**
+   * Ids the open transaction wrote (what the `--data` journal records), each with its row
+   * before the transaction's first write to it (undefined: inserted), which events compare.
+   */
+  private touched: Map<string, T | undefined> | undefined;
   private readonly indexes: [string, (row: T) => string | null | undefined][];
 
   constructor(
@@ -150,7 +153,7 @@ export class Table<T extends Row> {
       if (key != null) this.bucketFor(index, key, true).push(row.id);
     }
     this.journal?.push(() => this.remove(row.id));
-    this.touched?.add(row.id);
+    this.touch(row.id, undefined);
     return frozen;
   }
 
@@ -164,7 +167,7 @@ export class Table<T extends Row> {
     }
     const frozen = this.put(old, Object.freeze(next));
     this.journal?.push(() => this.put(frozen, old));
-    this.touched?.add(id);
+    this.touch(id, old);
     return frozen;
   }
 
@@ -188,7 +191,7 @@ export class Table<T extends Row> {
     if (!old) return false;
     const seq = this.seqs.get(id)!;
     const places = this.remove(id);
-    this.touched?.add(id);
+    this.touch(id, old);
     this.journal?.push(() => {
       this.own();
       this.changes = ++lastVersion;
@@ -218,15 +221,20 @@ export class Table<T extends Row> {
     this.rows = rows;
   }
 
+  /** Notes that the open transaction wrote `id`, keeping the row it had first. */
+  private touch(id: string, before: T | undefined): void {
+    if (this.touched && !this.touched.has(id)) this.touched.set(id, before);
+  }
+
   /** Starts recording undo steps; `rollback` replays them, `commit` forgets them. */
   begin(): void {
     this.journal = [];
-    this.touched = new Set();
+    this.touched = new Map();
   }
 
-  /** Stops recording; returns the undo steps (newest last) and the ids written. */
-  commit(): { undo: (() => void)[]; touched: Set<string> } {
-    const result = { undo: this.journal ?? [], touched: this.touched ?? new Set<string>() };
+  /** Stops recording; returns the undo steps (newest last) and the ids written, with their rows before. */
+  commit(): { undo: (() => void)[]; touched: Map<string, T | undefined> } {
+    const result = { undo: this.journal ?? [], touched: this.touched ?? new Map<string, T | undefined>() };
     this.journal = undefined;
     this.touched = undefined;
     return result;

@@ -49,7 +49,9 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
   if (reports.length === 0) return undefined;
   const ops = new Map<string, OperationCoverage>();
   const transitions = new Map<string, TransitionCoverage>();
+  const events = new Map<string, number>();
   for (const report of reports) {
+    for (const e of report.events?.items ?? []) events.set(e.type, (events.get(e.type) ?? 0) + e.sent);
     for (const op of report.operations.items) {
       const key = `${op.method} ${op.path}`;
       const into = ops.get(key) ?? { ...op, calls: 0, statuses: {} };
@@ -69,6 +71,7 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
   return {
     operations: { total: opItems.length, called: opItems.filter((o) => o.calls > 0).length, items: opItems },
     transitions: { total: tItems.length, exercised: tItems.filter((t) => t.count > 0).length, items: tItems },
+    ...(events.size > 0 && { events: { total: events.size, sent: [...events.values()].filter((n) => n > 0).length, items: [...events].map(([type, sent]) => ({ type, sent })) } }),
   };
 }
 

@@ -3,6 +3,8 @@
  * exported here.
  */
 export { useGitBookMock, type GitBookMock, type UseMockOptions } from './use-mock.ts';
+export type { GitBookMockEvents } from './events.ts';
+export type { EventPayload } from '../events/mock-events.ts';
 export { GitBookMockCoverageReporter, mergeCoverage, type CoverageReporterOptions } from './coverage.ts';
 export type { CoverageReport } from '../coverage/coverage.ts';
 export { sessionName, IN_PROCESS_URL, type Fetch } from './session.ts';

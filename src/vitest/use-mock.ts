@@ -9,6 +9,7 @@ import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 import { inProcess, overHttp, sessionName, type Fetch, type Target } from './session.ts';
 import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
+import { eventsOf, type GitBookMockEvents } from './events.ts';
 
 export interface UseMockOptions extends AppOptions {
   /** A running server (`http://127.0.0.1:4010`); default `GITBOOK_MOCK_URL`, else in-process. */
@@ -32,14 +33,16 @@ export interface GitBookMock {
   readonly mock: Mock | undefined;
   /** Fetches from the mock; a path such as `/v1/user` is resolved against `url`. */
   fetch: Fetch;
-  /** The official client as user `user` of the manifest (default `admin`). */
+  /** The official client as user `user` of the manifest (default `admin`), or as the installation with that key. */
   client(user?: string): GitBookAPI;
-  /** The token of user `user` of the manifest. */
+  /** The token of user `user` of the manifest (or of the installation with that key). */
   token(user?: string): string;
   /** The id of entity `key` in manifest collection `collection`. */
   id(collection: string, key: string): string;
   /** State and clock back to just after the scenario loaded. */
   reset(): Promise<Manifest>;
+  /** The events the mock sends integrations: `await gb.events.waitFor('space_content_updated')`. */
+  readonly events: GitBookMockEvents;
 }
 
 type ClientClass = typeof GitBookAPI;
@@ -100,7 +103,8 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     },
     fetch: (input, init) => ready().fetch(input, init),
     token(user = 'admin') {
-      const token = current().tokens[user];
+      // A user's token, or an installation's (manifest `installationTokens`) by its key.
+      const token = current().tokens[user] ?? current().installationTokens?.[user];
       if (!token) throw new Error(`gitbook-mock: the manifest has no user "${user}"; users: ${Object.keys(current().tokens).join(', ')}`);
       return token;
     },
@@ -114,6 +118,7 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
       return new Client({ authToken: handle.token(user), endpoint: ready().url, serviceBinding: { fetch: handle.fetch } });
     },
     reset: async () => (manifest = await ready().reset()),
+    events: eventsOf(ready, adminToken),
   };
   return handle;
 }

@@ -31,6 +31,8 @@ const PARAMS: Record<string, string> = {
   collectionId: '{collections.guides}',
   hostname: 'docs.globex.test',
   siteMcpServerId: '{siteMcpServers.support-tools}',
+  integrationName: '{integrations.docs-bot}',
+  installationId: '{installations.docs-bot-acme}',
 };
 
 /** Comments and replies differ between a space and its change request. */

@@ -172,7 +172,7 @@ describe('Table transactions', () => {
     t.insert({ id: 'b' });
     t.update('a', { name: 'n' });
     const { undo, touched } = t.commit();
-    expect([...touched].sort()).toEqual(['a', 'b']);
+    expect([...touched.keys()].sort()).toEqual(['a', 'b']);
     expect(t.size).toBe(2);
     for (let i = undo.length - 1; i >= 0; i--) undo[i]();
     expect(t.list()).toEqual([{ id: 'a' }]);
@@ -189,7 +189,7 @@ describe('Table transactions', () => {
     const t = table();
     t.insert({ id: 'a' });
     t.begin();
-    expect(t.commit()).toEqual({ undo: [], touched: new Set() });
+    expect(t.commit()).toEqual({ undo: [], touched: new Map() });
   });
 });
 

@@ -10,17 +10,28 @@ import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
+import { installationRole } from '../../rules/installation-scopes.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
 export function membership(db: Tables, organizationId: string, userId: string): MemberRecord | undefined {
   return db.members.get(`${organizationId}:${userId}`);
 }
 
-/** The caller's role in the organization: a role, null for a guest, undefined for a stranger. */
+/**
+ * The caller's role in the organization: a role, null for a guest, undefined for a stranger.
+ * An installation's token (resources/integrations/) acts in its organization by its scopes.
+ */
 export function orgRole(db: Tables, organizationId: string, userId: string): Role | null | undefined {
   const member = membership(db, organizationId, userId);
-  if (!member || member.disabled) return undefined;
+  if (!member) return db.installations.size === 0 ? undefined : installedRole(db, organizationId, userId);
+  if (member.disabled) return undefined;
   return member.role;
+}
+
+function installedRole(db: Tables, organizationId: string, userId: string): Role | undefined {
+  const installation = db.installations.by('user', userId).find((i) => i.organization === organizationId);
+  const integration = installation && db.integrations.get(installation.integration);
+  return integration && installationRole(installation.status, integration.scopes);
 }
 
 /** 403 naming `action` unless `role` allows `capability`. */

@@ -1,0 +1,107 @@
+/**
+ * The integrations catalogue: every integration the caller may see (resources/integrations/
+ * access.ts), with the official filters, and the integrations installed on an organization,
+ * a space or a site. The catalogue holds what the scenario declares; nothing is published
+ * through the API (publishIntegration answers 501).
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import type { IntegrationRecord } from '../../store/records.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRoute } from '../engine/operations.ts';
+import { requireOrg, requireSpace } from '../shared/access.ts';
+import { requireSite } from '../sites/access.ts';
+import { requireIntegration, seesIntegration } from './access.ts';
+import { presentIntegration } from './present.ts';
+
+interface Search extends PageRequest {
+  search?: string;
+  category?: string;
+  owner?: string;
+  scope?: string;
+  target?: string;
+}
+
+const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
+
+/** Whether an integration passes the official catalogue filters. */
+function matches(integration: IntegrationRecord, q: Search): boolean {
+  if (q.search && !`${integration.id} ${integration.title}`.toLowerCase().includes(q.search.toLowerCase())) return false;
+  if (q.category && !integration.categories.includes(q.category)) return false;
+  if (q.owner && integration.owner !== q.owner) return false;
+  if (q.scope && !integration.scopes.includes(q.scope)) return false;
+  if (q.target && integration.target !== q.target && integration.target !== 'all') return false;
+  return true;
+}
+
+/** A page of the integrations of `names` (in catalogue order) that the caller sees and the query keeps. */
+function listOf(ctx: HandlerContext<unknown, Search>, rows: readonly IntegrationRecord[]) {
+  return paginate(arrayView(rows), ctx.query, (i) => presentIntegration(ctx, i), (i) => seesIntegration(ctx, i) && matches(i, ctx.query));
+}
+
+/** The integrations with an installation that `installed` keeps (one row per integration). */
+function installedWhere(ctx: HandlerContext, keep: (installationId: string) => boolean, organization: string): IntegrationRecord[] {
+  const names = new Set(ctx.db.installations.by('organization', organization).filter((i) => keep(i.id)).map((i) => i.integration));
+  return ctx.db.integrations.list().filter((i) => names.has(i.id));
+}
+
+export const catalogueOperations: Operation[] = [
+  op<unknown, Search>({
+    ...route('listIntegrations'),
+    status: 200,
+    query: officialSchema.query('listIntegrations'),
+    response: officialSchema.response('listIntegrations'),
+    handle: (ctx) => paginate(ctx.db.integrations.view(), ctx.query, (i) => presentIntegration(ctx, i), (i) => seesIntegration(ctx, i) && matches(i, ctx.query)),
+  }),
+  op<{ integrationName: string }>({
+    ...route('getIntegrationByName'),
+    status: 200,
+    response: officialSchema.response('getIntegrationByName'),
+    handle: (ctx) => presentIntegration(ctx, requireIntegration(ctx, ctx.params.integrationName)),
+  }),
+  op<{ organizationId: string }, Search>({
+    ...route('listOrganizationIntegrations'),
+    status: 200,
+    query: officialSchema.query('listOrganizationIntegrations'),
+    response: officialSchema.response('listOrganizationIntegrations'),
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      return listOf(ctx, installedWhere(ctx, () => true, org.id));
+    },
+  }),
+  op<{ organizationId: string; integrationName: string }>({
+    ...route('getOrganizationIntegrationStatus'),
+    status: 200,
+    response: officialSchema.response('getOrganizationIntegrationStatus'),
+    handle: (ctx) => {
+      const org = requireOrg(ctx, ctx.params.organizationId);
+      const integration = requireIntegration(ctx, ctx.params.integrationName);
+      const installation = ctx.db.installations.by('integration', integration.id).find((i) => i.organization === org.id);
+      if (!installation) throw errors.notFound(`Installation of "${integration.id}" in organization`, org.id);
+      return { status: installation.status };
+    },
+  }),
+  op<{ spaceId: string }, Search>({
+    ...route('listSpaceIntegrations'),
+    status: 200,
+    query: officialSchema.query('listSpaceIntegrations'),
+    response: officialSchema.response('listSpaceIntegrations'),
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+      const on = new Set(ctx.db.spaceInstallations.by('target', space.id).map((s) => s.installation));
+      return listOf(ctx, installedWhere(ctx, (id) => on.has(id), space.organization));
+    },
+  }),
+  op<{ organizationId: string; siteId: string }, Search>({
+    ...route('listSiteIntegrations'),
+    status: 200,
+    query: officialSchema.query('listSiteIntegrations'),
+    response: officialSchema.response('listSiteIntegrations'),
+    handle: (ctx) => {
+      const { org, site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId);
+      const on = new Set(ctx.db.siteInstallations.by('target', site.id).map((s) => s.installation));
+      return listOf(ctx, installedWhere(ctx, (id) => on.has(id), org.id));
+    },
+  }),
+];

@@ -1,0 +1,148 @@
+/**
+ * An installation's presence on spaces and on sites: one set of rows built twice (the paths
+ * differ by `spaces/{spaceId}` and `sites/{siteId}`), plus the integration-wide lists. The
+ * space or site must be one of the installation's organization that the caller sees.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRoute } from '../engine/operations.ts';
+import { orgRole } from '../shared/access.ts';
+import { requireContentInstallation, requireInstallation, requireIntegration } from './access.ts';
+import { presentContentInstallation } from './present.ts';
+
+type Kind = 'space' | 'site';
+type Path = { integrationName: string; installationId: string; spaceId?: string; siteId?: string };
+interface UpdateBody {
+  externalIds?: string[];
+  configuration?: Record<string, unknown>;
+}
+
+const OPERATIONS = {
+  space: {
+    list: 'listIntegrationInstallationSpaces',
+    install: 'installIntegrationOnSpace',
+    get: 'getIntegrationSpaceInstallation',
+    update: 'updateIntegrationSpaceInstallation',
+    uninstall: 'uninstallIntegrationFromSpace',
+    all: 'listIntegrationSpaceInstallations',
+  },
+  site: {
+    list: 'listIntegrationInstallationSites',
+    install: 'installIntegrationOnSite',
+    get: 'getIntegrationSiteInstallation',
+    update: 'updateIntegrationSiteInstallation',
+    uninstall: 'uninstallIntegrationFromSite',
+    all: 'listIntegrationSiteInstallations',
+  },
+} as const;
+
+const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
+const tableOf = (ctx: HandlerContext, kind: Kind) => (kind === 'space' ? ctx.db.spaceInstallations : ctx.db.siteInstallations);
+
+/** The space or site a body names, if it is a live one of the installation's organization (400 naming the field otherwise). */
+function targetOf(ctx: HandlerContext, kind: Kind, installation: InstallationRecord, id: string, field: string): string {
+  const found = kind === 'space' ? ctx.db.spaces.get(id) : ctx.db.sites.get(id);
+  const live = found && found.organization === installation.organization && !('deletedAt' in found && found.deletedAt);
+  if (!live) throw errors.badRequest(`${field}: no ${kind} "${id}" in the installation's organization`);
+  return id;
+}
+
+function rowsFor(kind: Kind): Operation[] {
+  const ids = OPERATIONS[kind];
+  const param = kind === 'space' ? 'spaceId' : 'siteId';
+  const present = (ctx: HandlerContext, c: ContentInstallationRecord) => presentContentInstallation(ctx, kind, c);
+  return [
+    op<Path, PageRequest>({
+      ...route(ids.list),
+      status: 200,
+      query: officialSchema.query(ids.list),
+      response: officialSchema.response(ids.list),
+      handle: (ctx) => {
+        const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
+        return paginate(tableOf(ctx, kind).viewBy('installation', installation.id), ctx.query, (c) => present(ctx, c));
+      },
+    }),
+    op<Path, unknown, { space?: string; siteId?: string }>({
+      ...route(ids.install),
+      status: 201,
+      query: officialSchema.query(ids.install),
+      body: officialSchema.body(ids.install),
+      response: officialSchema.response(ids.install),
+      handle: (ctx) => {
+        const { integration, installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
+        const field = kind === 'space' ? 'space' : 'siteId';
+        const target = targetOf(ctx, kind, installation, String(ctx.body[field]), `body.${field}`);
+        const id = `${installation.id}:${target}`;
+        if (tableOf(ctx, kind).get(id)) throw errors.conflict(`The installation is already on ${kind} "${target}"`);
+        const content = tableOf(ctx, kind).insert({
+          id,
+          installation: installation.id,
+          integration: integration.id,
+          target,
+          status: 'active',
+          configuration: {},
+          externalIds: [],
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        });
+        return present(ctx, content);
+      },
+    }),
+    op<Path>({
+      ...route(ids.get),
+      status: 200,
+      query: officialSchema.query(ids.get),
+      response: officialSchema.response(ids.get),
+      handle: (ctx) => {
+        const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
+        return present(ctx, requireContentInstallation(ctx, kind, installation, ctx.params[param]!));
+      },
+    }),
+    op<Path, unknown, UpdateBody>({
+      ...route(ids.update),
+      status: 200,
+      query: officialSchema.query(ids.update),
+      body: officialSchema.body(ids.update),
+      response: officialSchema.response(ids.update),
+      handle: (ctx) => {
+        const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
+        const content = requireContentInstallation(ctx, kind, installation, ctx.params[param]!);
+        const { externalIds, configuration } = ctx.body;
+        const next = tableOf(ctx, kind).update(content.id, {
+          ...(externalIds !== undefined && { externalIds }),
+          ...(configuration !== undefined && { configuration }),
+          updatedAt: ctx.now,
+        });
+        return present(ctx, next);
+      },
+    }),
+    op<Path>({
+      ...route(ids.uninstall),
+      status: 204,
+      handle: (ctx) => {
+        const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
+        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, ctx.params[param]!).id);
+        return reply(undefined, {});
+      },
+    }),
+    op<{ integrationName: string }, PageRequest & { externalId?: string }>({
+      ...route(ids.all),
+      status: 200,
+      query: officialSchema.query(ids.all),
+      response: officialSchema.response(ids.all),
+      handle: (ctx) => {
+        const integration = requireIntegration(ctx, ctx.params.integrationName);
+        const itself = ctx.user.id === integration.user;
+        const rows = ctx.db.installations.by('integration', integration.id).flatMap((i) => tableOf(ctx, kind).by('installation', i.id).map((c) => ({ c, i })));
+        const { externalId } = ctx.query;
+        const visible = rows.filter(({ c, i }) => (itself || i.user === ctx.user.id || orgRole(ctx.db, i.organization, ctx.user.id) !== undefined) && (!externalId || c.externalIds.includes(externalId)));
+        return paginate(arrayView(visible.map(({ c }) => c)), ctx.query, (c) => present(ctx, c));
+      },
+    }),
+  ];
+}
+
+export const contentInstallationOperations: Operation[] = [...rowsFor('space'), ...rowsFor('site')];

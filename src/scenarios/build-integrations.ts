@@ -1,0 +1,90 @@
+/**
+ * Scenario build step for integrations and their installations. An integration's events go
+ * to its `url` (or an installation's own), `mock:events` being the session's in-memory sink;
+ * each installation gets the user its tokens authenticate as, its token in the manifest's
+ * `installationTokens` under the installation's key, and the integration's signing secret in `signingSecrets`.
+ */
+import { deriveId } from '../ids.ts';
+import { SENT_EVENT_TYPES } from '../events/types.ts';
+import type { Builder } from './builder.ts';
+import type { ScenarioFile } from './types.ts';
+
+type Integrations = NonNullable<ScenarioFile['integrations']>;
+type Installations = NonNullable<ScenarioFile['installations']>;
+
+/** The user an integration's or installation's token authenticates as (in no organization). */
+function botUser(b: Builder, kind: string, key: string, title: string, token?: string) {
+  const id = deriveId(`${b.seed}:${kind}-user:${key}`);
+  b.state.users.push({
+    id,
+    displayName: title,
+    email: `${key}.${kind}@installations.gitbook.invalid`.toLowerCase(),
+    token: token ?? `gb_${kind === 'integration' ? 'intg' : 'inst'}_${deriveId(`${b.seed}:${kind}-token:${key}`, 32)}`,
+    createdAt: b.pastTime(30, 60),
+  });
+  return b.state.users.at(-1)!;
+}
+
+export function buildIntegrations(b: Builder, integrations: Integrations, installations: Installations): void {
+  integrations.forEach((entry, i) => {
+    const path = `/integrations/${i}`;
+    const name = entry.name ?? entry.key;
+    const id = b.declare('integrations', entry.key, path, name);
+    const title = entry.title ?? entry.key;
+    const signingSecret = entry.signingSecret ?? deriveId(`${b.seed}:integration-secret:${entry.key}`, 40);
+    b.signingSecrets[entry.key] = signingSecret;
+    const createdAt = b.pastTime(60, 120);
+    b.state.integrations.push({
+      id,
+      title,
+      ...(entry.description && { description: entry.description }),
+      target: entry.target ?? 'all',
+      scopes: entry.scopes ?? ['space:content:read', 'space:metadata:read'],
+      categories: entry.categories ?? ['other'],
+      visibility: entry.visibility ?? 'public',
+      owner: b.ref('organizations', entry.owner, `${path}/owner`),
+      version: 1,
+      events: entry.events ?? [...SENT_EVENT_TYPES],
+      ...(entry.url && { delivery: { url: entry.url, format: entry.format ?? 'runtime' } }),
+      signingSecret,
+      user: botUser(b, 'integration', entry.key, title).id,
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+  installations.forEach((entry, i) => {
+    const path = `/installations/${i}`;
+    const id = b.declare('installations', entry.key, path, entry.id);
+    const integration = b.ref('integrations', entry.integration, `${path}/integration`);
+    const organization = b.ref('organizations', entry.organization, `${path}/organization`);
+    if (b.state.installations.some((other) => other.integration === integration && other.organization === organization)) {
+      b.fail(path, `integration "${entry.integration}" is already installed in organization "${entry.organization}"`);
+    }
+    const user = botUser(b, 'installation', entry.key, b.state.integrations.find((r) => r.id === integration)!.title, entry.token);
+    b.installationTokens[entry.key] = user.token;
+    const createdAt = b.pastTime(1, 30);
+    b.state.installations.push({
+      id,
+      integration,
+      organization,
+      status: entry.status ?? 'active',
+      configuration: entry.configuration ?? {},
+      spaceSelection: 'selected',
+      siteSelection: 'selected',
+      externalIds: entry.externalIds ?? [],
+      user: user.id,
+      ...(entry.url && { url: entry.url }),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const content = (kind: 'spaces' | 'sites', keys: string[] | undefined) =>
+      (keys ?? []).forEach((key, j) => {
+        const target = b.ref(kind, key, `${path}/${kind}/${j}`);
+        const table = kind === 'spaces' ? b.state.spaceInstallations : b.state.siteInstallations;
+        if (table.some((row) => row.id === `${id}:${target}`)) b.fail(`${path}/${kind}/${j}`, `"${key}" is named twice`);
+        table.push({ id: `${id}:${target}`, installation: id, integration, target, status: 'active', configuration: {}, externalIds: [], createdAt, updatedAt: createdAt });
+      });
+    content('spaces', entry.spaces);
+    content('sites', entry.sites);
+  });
+}
