@@ -3,8 +3,9 @@
  * Sections: startup (CLI and first createMock), scenarios (load and reset), http (API against a
  * bare route), inprocess (API in-process against a bare app, CPU a request), large (speed at
  * scale), data (`large` with `--data`), sessions (creation, idle memory, header throughput),
- * memory (60-second mixed soak) and scaling (three processes behind nginx, docs/scaling.md),
- * the last two not in the default run.
+ * memory (60-second mixed soak), scaling (three processes behind nginx, docs/scaling.md) and
+ * msw (gitbook-mock/msw's browser bundle and its speed in headless Chromium), the last three
+ * not in the default run.
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
@@ -16,6 +17,7 @@ import { dataSpeed } from './data-speed.ts';
 import { memorySoak } from './memory-soak.ts';
 import { sessionsSpeed } from './sessions-speed.ts';
 import { scaleNginx } from './scale-nginx.ts';
+import { mswSpeed } from './msw-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -62,6 +64,11 @@ if (all || wanted.has('sessions')) {
 if (wanted.has('scaling')) {
   out.push('', '### Three processes behind nginx, hashing X-Mock-Session', '');
   out.push(...(await scaleNginx(Number(process.env.BENCH_SECONDS ?? 5))));
+}
+
+if (wanted.has('msw')) {
+  out.push('', '### gitbook-mock/msw: the browser bundle, and the mock in headless Chromium', '');
+  out.push(...(await mswSpeed(Number(process.env.BENCH_MSW_RUNS ?? 10), Number(process.env.BENCH_MSW_REQUESTS ?? 200))));
 }
 
 if (wanted.has('memory')) {

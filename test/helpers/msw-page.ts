@@ -98,7 +98,7 @@ export interface PageResult {
   spaces: string[];
   comment: { id: string; listed: boolean };
   trashed: { title: string; before: number; after: number; now: string };
-  timings: { createMs: number; startToFirstMs: number; requestMs: number[] };
+  timings: { createMs: number; startToFirstMs: number; client: number[]; fetch: number[]; floor: number[]; inPage: number[] };
   violations: string[];
   evalBlocked: boolean;
   error?: string;

@@ -174,6 +174,15 @@ describe('options', () => {
     expect(gb.manifest.scenario).toBe('custom');
   });
 
+  it('answers 501 to a state import, whose validator the browser build leaves out, and keeps the state', async () => {
+    const gb = createMockHandlers();
+    const exported = await (await gb.admin('/state')).json();
+    const res = await gb.admin('/state', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(exported) });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toMatchObject({ error: { code: 501, message: expect.stringMatching(/^state is not validated by the mock in a browser page/) } });
+    expect(gb.id('spaces', 'handbook')).toBe(gb.manifest.ids.spaces.handbook);
+  });
+
   it('refuses a scenario that needs generated filler, naming what to give', async () => {
     const gb = createMockHandlers({ scenario: 'empty' });
     const filler = { description: 'no titles', extends: 'empty', spaces: [{ key: 'untitled', organization: 'org' }] };

@@ -2,8 +2,9 @@
  * Issue 13, done when: the packed package installs into an empty folder (its dependencies from
  * the npm cache) and works there as a user would use it: `npx gitbook-mock`, a plain `.mjs`
  * under node, a TypeScript consumer type-checked against the shipped types, and a vitest file
- * using `gitbook-mock/vitest`. The consumer's own tools (typescript, vitest, the official
- * client) are linked from this repository's node_modules rather than installed again.
+ * using `gitbook-mock/vitest`, and `gitbook-mock/msw` under MSW's setupServer and bundled for a
+ * browser. The consumer's own tools (typescript, vitest, the official client, msw, esbuild) are
+ * linked from this repository's node_modules rather than installed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, type ChildProcess } from 'node:child_process';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, tarball)], 120_000);
-  for (const tool of ['typescript', 'vitest', '@gitbook/api']) {
+  for (const tool of ['typescript', 'vitest', '@gitbook/api', 'msw', 'esbuild']) {
     mkdirSync(join(app, 'node_modules', tool, '..'), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', tool), join(app, 'node_modules', tool), 'dir');
   }
@@ -52,7 +53,7 @@ afterAll(() => {
 describe('the packed package, installed in an empty folder', () => {
   it('ships what it needs and nothing of the repository', () => {
     const pkg = join(app, 'node_modules', 'gitbook-mock');
-    for (const shipped of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest/index.js', 'schemas/scenario.json', 'scenarios/starter.json', 'fixtures', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
+    for (const shipped of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest/index.js', 'dist/msw/index.js', 'dist/msw/index.d.ts', 'dist/msw/generated/validators.js', 'dist/msw/generated/data.js', 'dist/msw/generated/data.d.ts', 'schemas/scenario.json', 'scenarios/starter.json', 'fixtures', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
       expect(existsSync(join(pkg, shipped)), shipped).toBe(true);
     }
     for (const left of ['src', 'test', 'bench', '.ci', 'docs', 'tsconfig.json']) expect(existsSync(join(pkg, left)), left).toBe(false);
@@ -101,6 +102,7 @@ console.log(JSON.stringify({ status: res.status, title: (await res.json()).title
       join(app, 'consumer.ts'),
       `import { createMock, type Mock, type Manifest } from 'gitbook-mock';
 import { useGitBookMock, type GitBookMock } from 'gitbook-mock/vitest';
+import { createMockHandlers, type MockHandlers, type ScenarioFile } from 'gitbook-mock/msw';
 
 const mock: Mock = createMock({ scenario: 'empty' });
 const manifest: Manifest = mock.runtime.manifest;
@@ -110,6 +112,11 @@ createMock({ scenario: 5 });
 export const use = (): GitBookMock => useGitBookMock({ scope: 'file' });
 // @ts-expect-error scope is 'test' or 'file'
 useGitBookMock({ scope: 'suite' });
+const mine: ScenarioFile = { description: 'mine', extends: 'empty' };
+export const gitbook: MockHandlers = createMockHandlers({ scenario: mine, baseUrl: 'https://api.gitbook.com' });
+export const advanced: Promise<{ now: string; frozen: boolean }> = gitbook.clock.advance('P8D');
+// @ts-expect-error seed is a number
+createMockHandlers({ seed: 'x' });
 `,
     );
     writeFileSync(
@@ -121,6 +128,42 @@ useGitBookMock({ scope: 'suite' });
     );
     const result = await exec(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.']).catch((error) => error);
     expect(`${result.stdout}${result.stderr ?? ''}`.trim()).toBe('');
+  });
+
+  it('serves the official client from gitbook-mock/msw under setupServer, in a plain .mjs', async () => {
+    writeFileSync(
+      join(app, 'msw.mjs'),
+      `import { setupServer } from 'msw/node';
+import { GitBookAPI } from '@gitbook/api';
+import { createMockHandlers } from 'gitbook-mock/msw';
+const gitbook = createMockHandlers();
+const server = setupServer(...gitbook.handlers);
+server.listen({ onUnhandledRequest: 'error' });
+const { data } = await new GitBookAPI({ authToken: gitbook.token('reader') }).spaces.getSpaceById(gitbook.id('spaces', 'handbook'));
+server.close();
+console.log(JSON.stringify({ title: data.title, calls: (await gitbook.requests()).length }));
+`,
+    );
+    const { stdout } = await exec(process.execPath, ['msw.mjs']);
+    expect(JSON.parse(stdout)).toEqual({ title: 'Employee Handbook', calls: 1 });
+  });
+
+  it('bundles gitbook-mock/msw from the installed package for a browser, without a Node built-in', async () => {
+    writeFileSync(
+      join(app, 'bundle.mjs'),
+      `import { build } from 'esbuild';
+const result = await build({
+  stdin: { contents: "import { setupWorker } from 'msw/browser'; import { createMockHandlers } from 'gitbook-mock/msw'; export const w = setupWorker(...createMockHandlers().handlers);", resolveDir: process.cwd() },
+  bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent',
+});
+const inputs = Object.keys(result.metafile.inputs);
+console.log(JSON.stringify({ mock: inputs.filter((f) => f.includes('node_modules/gitbook-mock/')).length, validators: inputs.some((f) => f.endsWith('gitbook-mock/dist/msw/generated/validators.js')) }));
+`,
+    );
+    const { stdout } = await exec(process.execPath, ['bundle.mjs']);
+    const { mock, validators } = JSON.parse(stdout) as { mock: number; validators: boolean };
+    expect(mock).toBeGreaterThan(50);
+    expect(validators).toBe(true);
   });
 
   it('runs a vitest file that uses gitbook-mock/vitest', async () => {

@@ -9,5 +9,5 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 export declare const coercing: Readonly<Record<string, ValidateFunction>>;
 /** Body validators (unknown fields dropped) of every operation with a body, by schema id. */
 export declare const body: Readonly<Record<string, ValidateFunction>>;
-/** Strict validators: `scenario` (scenarios given as data) and `state` (PUT /__admin/state). */
+/** Strict validators: `scenario` (scenarios given as data); not `state` (PUT /__admin/state answers 501 in the browser build). */
 export declare const strict: Readonly<Record<string, ValidateFunction>>;
