@@ -16,6 +16,7 @@ import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, registerExtraRoutes } from './resources/index.ts';
 import { marks } from './faults/apply.ts';
+import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
@@ -24,6 +25,7 @@ import { mockEvents, type MockEvents } from './events/mock-events.ts';
 export type { AppOptions } from './runtime.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 export interface Mock {
   app: Hono;
@@ -55,6 +57,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
 
   // API requests run in their session, and the journal is the session's own.
   const api = async (c: Context, next: Next) => {
+    const started = performance.now();
     const session = enterSession(c, sessions);
     try {
       const { runtime } = session;
@@ -65,7 +68,17 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
       const at = runtime.clock.iso();
       await next();
       const { operationId, injected } = marks(c);
-      runtime.log.add(method, c.req.url, c.res.status, at, body || undefined, operationId, injected);
+      // The answer as the mock wrote it (journal-capture.ts): no second read of the Response.
+      const answer = answerOf(c);
+      const status = c.res.status;
+      runtime.log.add({
+        method, url: c.req.url, at, body: body || undefined, status, operationId, injected,
+        responseBody: answer?.text,
+        responseHeaders: answer?.headers ?? NO_HEADERS,
+        ...callerOf(c.req.header('authorization'), runtime.manifest, runtime.db),
+        session: session.name,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+      });
     } finally {
       sessions.done(session);
     }

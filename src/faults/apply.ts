@@ -9,6 +9,7 @@ import { errorBody } from '../http/errors.ts';
 import type { Operation } from '../http/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer } from './rules.ts';
+import { noteAnswer } from '../admin/journal-capture.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,14 +41,23 @@ function reset(c: Context): Response {
 function answer(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const out = new Headers({ 'content-type': 'application/json', ...headers });
   if (status === 429 && !out.has('retry-after')) out.set('Retry-After', '1');
-  if ([204, 205, 304].includes(status)) return new Response(null, { status, headers: out });
-  return new Response(JSON.stringify(body), { status, headers: out });
+  const noted = Object.fromEntries(out);
+  if ([204, 205, 304].includes(status)) {
+    noteAnswer(c, undefined, noted);
+    return new Response(null, { status, headers: out });
+  }
+  const text = JSON.stringify(body);
+  noteAnswer(c, text, noted);
+  return new Response(text, { status, headers: out });
 }
 
 async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Response | undefined> {
   if (rule.delay) await sleep(rule.delay);
   if (rule.fault === 'reset') return reset(c);
-  if (rule.fault === 'empty') return new Response(null, { status: 200 });
+  if (rule.fault === 'empty') {
+    noteAnswer(c, undefined, {});
+    return new Response(null, { status: 200 });
+  }
   if (rule.status === undefined) return undefined; // a delay only: the operation answers
   const body = rule.body !== undefined ? rule.body : errorBody(rule.status, `${op.operationId} answered ${rule.status} by fault rule ${rule.id}`);
   return answer(c, rule.status, body, rule.headers);

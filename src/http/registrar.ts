@@ -12,12 +12,12 @@ import { control, controlled, mark } from '../faults/apply.ts';
 import { Reply, type HandlerContext, type Operation } from './operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
+import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
 
 const NO_BODY = new Set([204, 205]);
-const JSON_TYPE = { 'content-type': 'application/json' };
 
 /**
  * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
@@ -126,14 +126,35 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
   return result;
 }
 
+/** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
+function json(c: Context, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
+  noteAnswer(c, text, headers);
+  return c.body(text, status as 200, JSON_TYPE);
+}
+
 /** The one place an API response is written: the row's status or the reply's, its headers, JSON or no body. */
 function write(c: Context, op: Operation, result: unknown): Response {
-  if (!(result instanceof Reply)) return NO_BODY.has(op.status) ? c.body(null, op.status as 204) : c.json(result as object, op.status as 200);
+  if (!(result instanceof Reply)) {
+    if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
+    // As c.json: JSON.stringify of undefined is no body at all.
+    const text = JSON.stringify(result) as string | undefined;
+    return text === undefined ? c.json(result as object, op.status as 200) : json(c, text, op.status);
+  }
   const status = (result.status ?? op.status) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
-  if (NO_BODY.has(status)) return c.body(null, status);
-  if (result.json !== undefined) return c.body(result.json, status, JSON_TYPE);
-  return c.json(result.body as object, status);
+  const headers = Object.keys(result.headers).length ? { ...lowerCased(result.headers), ...JSON_TYPE } : JSON_TYPE;
+  if (NO_BODY.has(status)) {
+    noteAnswer(c, undefined, lowerCased(result.headers));
+    return c.body(null, status);
+  }
+  const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
+  return text === undefined ? c.json(result.body as object, status) : json(c, text, status, headers);
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
 }
 
 const NO_QUERY: Record<string, unknown> = Object.freeze({});
@@ -241,6 +262,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   for (const { path, methods } of methodsByPath.values()) {
     app.all(path, (c) => {
       c.header('Allow', methods.join(', '));
+      noteHeader(c, 'allow', methods.join(', '));
       throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
     });
   }

@@ -5,11 +5,15 @@
 import type { Context } from 'hono';
 import { ApiError, errorBody } from './errors.ts';
 import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
+import { JSON_TYPE, noteAnswer } from '../admin/journal-capture.ts';
 
 /** Writes any thrown value as the JSON error body (500 for anything unexpected). */
 export function sendError(c: Context, raw: unknown): Response {
   const error = scenarioErrorToApi(raw);
-  if (error instanceof ApiError) return c.json(errorBody(error.status, error.message), error.status as 400);
-  console.error('gitbook-mock: unexpected error', error);
-  return c.json(errorBody(500, 'Internal error; the state was not changed'), 500);
+  if (!(error instanceof ApiError)) console.error('gitbook-mock: unexpected error', error);
+  const [status, message] = error instanceof ApiError ? [error.status, error.message] : [500, 'Internal error; the state was not changed'];
+  // Written as c.json does, with the text noted for the request journal.
+  const text = JSON.stringify(errorBody(status, message));
+  noteAnswer(c, text, JSON_TYPE);
+  return c.body(text, status as 400, JSON_TYPE);
 }

@@ -1,6 +1,11 @@
 /** The request journal is bounded in bytes: a body preview per entry, and a total. */
 import { describe, expect, it } from 'vitest';
-import { BODY_PREVIEW, BODY_TOTAL, RequestLog } from '../../src/admin/request-log.ts';
+import { BODY_PREVIEW, BODY_TOTAL, RequestLog, type Exchange } from '../../src/admin/request-log.ts';
+
+const exchange = (url: string, status: number, body?: string, responseBody?: string): Exchange => ({
+  method: 'POST', url, at: '2026-01-01T00:00:00.000Z', body, status, operationId: null, injected: null,
+  responseBody, responseHeaders: {}, caller: null, auth: 'none', session: 'default', durationMs: 1,
+});
 import { createMock } from '../../src/app.ts';
 
 describe('request journal caps', () => {
@@ -29,7 +34,7 @@ describe('request journal caps', () => {
     const log = new RequestLog(100_000);
     const body = 'y'.repeat(1_000_000);
     const count = Math.ceil((BODY_TOTAL / BODY_PREVIEW) * 2);
-    for (let i = 0; i < count; i++) log.add('POST', `http://localhost/v1/x?i=${i}`, 401, '2026-01-01T00:00:00.000Z', body);
+    for (let i = 0; i < count; i++) log.add(exchange(`http://localhost/v1/x?i=${i}`, 401, body));
     const items = log.list();
     expect(items).toHaveLength(count);
     const kept = items.reduce((sum, e) => sum + String(e.body ?? '').length, 0);
@@ -37,7 +42,7 @@ describe('request journal caps', () => {
     expect(items[0].body).toBe('');
     expect(items.at(-1)!.body).toHaveLength(BODY_PREVIEW);
     log.clear();
-    log.add('POST', 'http://localhost/v1/x', 201, '2026-01-01T00:00:00.000Z', '{"a":1}');
+    log.add(exchange('http://localhost/v1/x', 201, '{"a":1}'));
     expect(log.list()[0].body).toEqual({ a: 1 });
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * What the request journal keeps of an answer and of its caller, taken on the request path.
+ *
+ * The answer's text and headers are noted where the mock writes them (the registrar, the error
+ * writer, the fault rules), not read back from the Response: the text already exists there
+ * (one JSON.stringify, as c.json did), and reading a Response's headers on @hono/node-server
+ * turns its plain header object into a Headers instance, which costs its fast response path
+ * (about 5 % of the throughput, see sessions/context.ts). So the journal shows the headers the
+ * mock chose (content type, Location, Retry-After, Allow, a fault rule's own), not CORS ones.
+ */
+import type { Context } from 'hono';
+import type { Tables } from '../store/store.ts';
+import type { Manifest } from '../scenarios/loader.ts';
+
+export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
+
+/** What an answer was written with: its body text (none for 204 or a dropped connection) and headers. */
+export interface Answer {
+  text?: string;
+  headers: Record<string, string>;
+}
+
+const ANSWER = 'mockAnswer' as never;
+
+/** Notes the body text and headers of the answer being written (replacing an earlier note). */
+export function noteAnswer(c: Context, text: string | undefined, headers: Readonly<Record<string, string>>): void {
+  const before = c.get(ANSWER) as Answer | undefined;
+  // Headers noted before the body (Allow, before a 405 is thrown) stay.
+  const merged = before && Object.keys(before.headers).length ? { ...before.headers, ...headers } : (headers as Record<string, string>);
+  c.set(ANSWER, { text, headers: merged } as never);
+}
+
+/** Notes one header set with `c.header` before the answer is written. */
+export function noteHeader(c: Context, name: string, value: string): void {
+  const before = c.get(ANSWER) as Answer | undefined;
+  c.set(ANSWER, { text: before?.text, headers: { ...before?.headers, [name.toLowerCase()]: value } } as never);
+}
+
+export function answerOf(c: Context): Answer | undefined {
+  return c.get(ANSWER) as Answer | undefined;
+}
+
+/** `none`: no bearer token; `unknown`: a token no user has; `known`: a user's token. */
+export type Auth = 'none' | 'unknown' | 'known';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const byManifest = new WeakMap<Manifest, Map<string, string>>();
+
+/** Token → user key of a manifest, built once per manifest. */
+function keysByToken(manifest: Manifest): Map<string, string> {
+  let map = byManifest.get(manifest);
+  if (!map) byManifest.set(manifest, (map = new Map(Object.entries(manifest.tokens).map(([key, token]) => [token, key]))));
+  return map;
+}
+
+/** Who called: the manifest user key of the bearer token (null when it has none), and what the token was. */
+export function callerOf(authorization: string | undefined, manifest: Manifest, db: Tables): { caller: string | null; auth: Auth } {
+  const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
+  if (!token) return { caller: null, auth: 'none' };
+  if (db.users.idsBy('token', token).length === 0) return { caller: null, auth: 'unknown' };
+  // A user of an imported state may have no key in the manifest.
+  return { caller: keysByToken(manifest).get(token) ?? null, auth: 'known' };
+}
