@@ -80,6 +80,8 @@ function main(): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // The console's live journal would hold the server open: it ends first.
+    mock.endStreams();
     server.close(() => {
       // Compact on exit: the next start reads one snapshot instead of replaying the journal.
       try {

@@ -35,6 +35,8 @@ export interface Mock {
   sessions: Sessions;
   /** A fetch that serves requests in-process: give `{ fetch }` to the official client as `serviceBinding`. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Ends the open streams of the admin API (the console's live journal), so a stopping server can close. */
+  endStreams: () => void;
   /** The default session's events to integrations: `await mock.events.next('space_content_updated')`. */
   events: MockEvents;
 }
@@ -97,11 +99,11 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   // The body limit answers by throwing; what it returns is its next step's (never a Response).
   app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
 
-  registerAdmin(app, sessions);
+  const streams = registerAdmin(app, sessions);
   platform.routes?.(app, sessions);
   register(app, routedOperations);
   registerExtraRoutes(app);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
-  return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events) };
+  return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };
 }

@@ -12,6 +12,9 @@ import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
+import { registerRecordEdit } from './record-edit.ts';
+import { RequestStreams } from './request-stream.ts';
+import { Snapshots, type StateTransfer } from './snapshots.ts';
 import { registerEventRoutes } from './events-routes.ts';
 
 async function jsonBody(c: Context): Promise<unknown> {
@@ -64,7 +67,18 @@ function applyClockChange(rt: Runtime, body: unknown): void {
   }
 }
 
-export function registerAdmin(app: Hono, sessions: Sessions): void {
+/** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
+const stateTransfer: StateTransfer = {
+  exportOf: (rt) => rt.exportState(),
+  importInto: (rt, state) => {
+    checkImportRows(state);
+    // Freshly parsed rows nobody else holds: the store takes them over instead of copying.
+    rt.change(() => rt.importState(state, true));
+  },
+};
+
+/** Registers the admin API; answers the console's open request streams, which a stopping server ends. */
+export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
   app.use('/__admin/*', async (c, next) => {
     const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
     if (shell) return next();
@@ -103,16 +117,18 @@ export function registerAdmin(app: Hono, sessions: Sessions): void {
     return c.json(manifest);
   });
 
-  app.get('/__admin/state', (c) => c.json(runtimeOf(c).exportState()));
+  app.get('/__admin/state', (c) => c.json(stateTransfer.exportOf(runtimeOf(c))));
 
   app.put('/__admin/state', async (c) => {
-    const rt = runtimeOf(c);
-    const state = await jsonBody(c);
-    checkImportRows(state);
-    // Freshly parsed rows nobody else holds: the store takes them over instead of copying.
-    rt.change(() => rt.importState(state, true));
+    stateTransfer.importInto(runtimeOf(c), await jsonBody(c));
     return c.json({ status: 'ok' });
   });
+
+  // The console's additions: one record edited, named snapshots, the journal as a stream.
+  registerRecordEdit(app);
+  new Snapshots(stateTransfer).register(app);
+  const streams = new RequestStreams();
+  streams.register(app);
 
   app.get('/__admin/clock', (c) => c.json(runtimeOf(c).clock.state()));
 
@@ -162,4 +178,5 @@ export function registerAdmin(app: Hono, sessions: Sessions): void {
   });
 
   registerEventRoutes(app);
+  return streams;
 }

@@ -75,6 +75,13 @@ const coverage = {
   required: ['operations', 'transitions'],
 };
 
+const snapshot = {
+  type: 'object',
+  properties: { name: { type: 'string' }, scenario: { type: 'string' }, session: { type: 'string' }, savedAt: { type: 'string', format: 'date-time' }, bytes: count },
+  required: ['name', 'scenario', 'session', 'savedAt', 'bytes'],
+};
+const snapshotList = { type: 'object', properties: { items: { type: 'array', items: snapshot } }, required: ['items'] };
+
 const event = {
   type: 'object',
   properties: {
@@ -120,6 +127,16 @@ export const adminOperations: readonly AdminOperation[] = [
     body: { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, advance: { type: ['string', 'integer'] }, frozen: { type: 'boolean' } } } },
   { operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200, response: items },
   { operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204 },
+  { operationId: 'adminStreamRequests', method: 'GET', path: '/__admin/requests/stream', status: 200, mediaType: 'text/event-stream',
+    summary: 'The journal as Server-Sent Events: `entries` (a JSON array of items, first all, then the new ones) and `cleared`' },
+  { operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
+    body: object, response: object },
+  { operationId: 'adminListSnapshots', method: 'GET', path: '/__admin/snapshots', summary: 'The named snapshots kept by this server', status: 200, response: snapshotList },
+  { operationId: 'adminSaveSnapshot', method: 'PUT', path: '/__admin/snapshots/{name}', summary: "Save the session's state as a named snapshot (200 when it replaces one)", status: 201,
+    response: snapshot },
+  { operationId: 'adminGetSnapshot', method: 'GET', path: '/__admin/snapshots/{name}', summary: 'A snapshot as an export file', status: 200, response: object },
+  { operationId: 'adminLoadSnapshot', method: 'POST', path: '/__admin/snapshots/{name}/load', summary: 'Import a snapshot into the session', status: 200, response: snapshot },
+  { operationId: 'adminDeleteSnapshot', method: 'DELETE', path: '/__admin/snapshots/{name}', summary: 'Forget a snapshot', status: 204 },
   { operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201, body: faultRule,
     response: faultRule },
   { operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: items },

@@ -1,0 +1,60 @@
+/**
+ * `PUT /__admin/state/{collection}/{id}`: one record of the session's state replaced by the
+ * body, for the console's state browser. Checked as a state import is (scenarios/state-check.ts:
+ * the record's schema, unique ids and tokens, references), on the whole state with the record
+ * in place, so a record that saves never makes a later read fail; a refusal is a 400 naming
+ * the path in the body (`body.visibility`), and nothing changes. The id cannot change (it is
+ * what other records point at). Saved like an API write: in a store transaction, and to the
+ * `--data` journal when there is one.
+ */
+import type { Context, Hono } from 'hono';
+import { ApiError, errors } from '../http/errors.ts';
+import { checkState } from '../scenarios/state-check.ts';
+import { runtimeOf } from '../sessions/context.ts';
+import { COLLECTION_NAMES, type CollectionName } from '../store/store.ts';
+import type { Row, Table } from '../store/table.ts';
+import type { Runtime } from '../runtime.ts';
+
+function isCollection(name: string): name is CollectionName {
+  return (COLLECTION_NAMES as string[]).includes(name);
+}
+
+/** Replaces record `id` of `collection` with `record`; answers the record as stored. */
+export function editRecord(rt: Runtime, collection: string, id: string, record: unknown): Row {
+  if (!isCollection(collection)) throw errors.notFound('collection', collection);
+  const table = rt.db[collection] as unknown as Table<Row>;
+  if (!table.get(id)) throw errors.notFound(`${collection} record`, id);
+  if (!record || typeof record !== 'object' || Array.isArray(record)) throw errors.badRequest('body must be the record, a JSON object');
+  if ((record as { id?: unknown }).id !== id) throw errors.badRequest(`body.id must stay "${id}" (a record's id cannot change)`);
+  const state = rt.store.export() as unknown as Record<string, Row[]>;
+  const at = state[collection].findIndex((row) => row.id === id);
+  state[collection] = state[collection].map((row, i) => (i === at ? (record as Row) : row));
+  try {
+    checkState(state, rt.schemas);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // The state check names `state.spaces[3].visibility`; the caller sent the record itself.
+    const message = error.message.replace('Invalid state: ', '').replaceAll(`state.${collection}[${at}]`, 'body');
+    throw errors.badRequest(`Invalid record: ${message}`);
+  }
+  const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(record as Row)));
+  rt.save(changes, undo);
+  return table.get(id)!;
+}
+
+async function recordBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+export function registerRecordEdit(app: Hono): void {
+  app.put('/__admin/state/:collection/:id', async (c) => {
+    const rt = runtimeOf(c);
+    const record = await recordBody(c);
+    return c.json(editRecord(rt, c.req.param('collection'), c.req.param('id'), record));
+  });
+}
