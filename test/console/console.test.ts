@@ -76,7 +76,7 @@ describe('the QA console in a browser', () => {
     const found = page.locator('#record-table tbody tr');
     await expect.poll(() => found.count()).toBe(1);
     await found.getByRole('button', { name: 'Open' }).click();
-    const record = JSON.parse((await page.locator('#record-json').textContent()) ?? '{}');
+    const record = JSON.parse(await page.locator('#record-json').inputValue());
     expect(record.id).toBe(spaceId);
     expect(record.deletedAt).toBeTruthy();
     await shot('state');

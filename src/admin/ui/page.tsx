@@ -78,13 +78,13 @@ const Requests: FC = () => (
       <input id="filter-path" name="path" placeholder="/v1/spaces" />
       <button type="button" id="requests-clear">Clear the journal</button>
     </form>
-    <p id="requests-count" aria-live="polite" />
+    <p><span id="requests-count" aria-live="polite" /> <span id="requests-live" class="muted" /></p>
     <table id="request-table">
-      <caption>Newest first; updates by itself</caption>
-      <thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Status</th><th scope="col">Operation</th><th scope="col">Details</th></tr></thead>
+      <caption>Newest first; streams from the server as requests are answered</caption>
+      <thead><tr><th scope="col">Time</th><th scope="col">Method</th><th scope="col">Path</th><th scope="col">Status</th><th scope="col">Operation</th><th scope="col">Caller</th><th scope="col">Details</th></tr></thead>
       <tbody />
     </table>
-    <div id="request-detail" />
+    <div id="request-detail" aria-live="polite" />
   </Section>
 );
 
@@ -97,6 +97,19 @@ const State: FC = () => (
       <input type="file" id="state-file" accept="application/json,.json" />{' '}
       <button type="button" id="state-import">Import</button>
     </div>
+    <h3>Named snapshots</h3>
+    <p>A snapshot keeps this session's state in the server under a name: load it later into any session, or download it as a file.</p>
+    <form id="snapshot-form">
+      <label for="snapshot-name">Snapshot name</label>{' '}
+      <input id="snapshot-name" required pattern="[A-Za-z0-9._\-]{1,64}" placeholder="bug-1234" />{' '}
+      <button type="submit">Save the state as a snapshot</button>
+    </form>
+    <table id="snapshot-table">
+      <caption>Snapshots on this server</caption>
+      <thead><tr><th scope="col">Name</th><th scope="col">Scenario</th><th scope="col">From session</th><th scope="col">Saved</th><th scope="col">Size</th><th scope="col">Actions</th></tr></thead>
+      <tbody />
+    </table>
+    <h3>Records</h3>
     <div class="columns">
       <nav aria-label="Collections"><ul id="collection-list" /></nav>
       <div>
@@ -104,10 +117,15 @@ const State: FC = () => (
         <input id="state-search" type="search" />
         <table id="record-table">
           <caption id="record-caption">Choose a collection</caption>
-          <thead><tr><th scope="col">Id</th><th scope="col">Title</th><th scope="col">Record</th></tr></thead>
+          <thead><tr><th scope="col">Id</th><th scope="col">Title</th><th scope="col">Status</th><th scope="col">Record</th></tr></thead>
           <tbody />
         </table>
-        <pre id="record-json" tabindex={0} aria-label="The chosen record as JSON" />
+        <div id="record-editor" hidden>
+          <h3 id="record-title" />
+          <label for="record-json">The record as JSON (edit it and save; it is checked as a state import)</label>
+          <textarea id="record-json" rows={18} spellcheck={false} />
+          <p><button type="button" id="record-save">Save the record</button></p>
+        </div>
       </div>
     </div>
   </Section>
@@ -192,7 +210,8 @@ export const ConsolePage: FC = () => (
           <label for="session-name">Session</label>{' '}
           <input id="session-name" list="session-names" placeholder="default" pattern="[A-Za-z0-9._\-]{1,64}" size={16} />
           <datalist id="session-names" />{' '}
-          <button type="submit">Use</button>
+          <button type="submit">Use</button>{' '}
+          <button type="button" id="session-link">Copy link</button>
         </form>
         <form id="token-form">
           <label for="admin-token">Admin token</label>{' '}

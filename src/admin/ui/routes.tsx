@@ -1,12 +1,13 @@
 /**
- * The QA console at /__admin/ui: one server-rendered page, its script and its style sheet.
- * These three are the same bytes for everybody and hold no data, so the admin gate lets them
+ * The QA console at /__admin/ui: one server-rendered page, its script (a few ES modules) and
+ * its style sheet. These are the same bytes for everybody and hold no data, so the admin gate lets them
  * through (a sign-in page, in effect): off loopback the page asks for the admin token, and
  * every call its script makes goes through the gate with it.
  */
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { ConsolePage } from './page.tsx';
+import { CONSOLE_SCRIPTS } from './files.ts';
 
 /** The page's own files, read once on first use (assets/ beside this module, in src/ and dist/). */
 function asset(name: string): () => string {
@@ -14,7 +15,6 @@ function asset(name: string): () => string {
   return () => (text ??= readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'));
 }
 
-const script = asset('console.js');
 const style = asset('console.css');
 
 // The admin gate reads the list of these files from files.ts (no Node there).
@@ -23,9 +23,13 @@ export { CONSOLE_FILES } from './files.ts';
 export function registerConsole(app: Hono): void {
   let page: string | undefined;
   app.get('/__admin/ui', (c) => c.html((page ??= `<!doctype html>${String(<ConsolePage />)}`)));
-  app.get('/__admin/ui/console.js', (c) =>
-    c.body(script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
-  );
+  // The script is a few ES modules (console.js imports the others).
+  for (const name of CONSOLE_SCRIPTS) {
+    const script = asset(name);
+    app.get(`/__admin/ui/${name}`, (c) =>
+      c.body(script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+    );
+  }
   app.get('/__admin/ui/console.css', (c) =>
     c.body(style(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );

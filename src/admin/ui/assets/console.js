@@ -1,124 +1,32 @@
 // The QA console's script: it fills the server-rendered page from the admin API, for the
 // session chosen at the top (sent as X-Mock-Session), with the admin token when one is saved.
-// Plain browser JavaScript on purpose: nothing to build, nothing loaded from another host.
+// Plain browser JavaScript modules on purpose: nothing to build, nothing loaded from another
+// host. Shared helpers are in lib.js; the Requests, State and Fault rules screens have their
+// own modules.
 
-const $ = (selector) => document.querySelector(selector);
-const store = window.sessionStorage;
-const settings = {
-  session: store.getItem('gitbook-mock.session') ?? '',
-  token: store.getItem('gitbook-mock.token') ?? '',
-};
-
-/** Builds an element: h('td', { class: 'x' }, 'text', otherNode). */
-function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? '' : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === undefined || child === null || child === false) continue;
-    element.append(child instanceof Node ? child : String(child));
-  }
-  return element;
-}
-
-function fill(tbody, rows, empty, columns) {
-  tbody.replaceChildren(...(rows.length ? rows : [h('tr', {}, h('td', { colspan: columns }, empty))]));
-}
-
-function notice(message, isError = false) {
-  const box = $('#notice');
-  box.setAttribute('role', isError ? 'alert' : 'status');
-  box.className = isError ? 'error' : 'ok';
-  box.textContent = message;
-}
-
-class AdminError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** One admin call; throws AdminError with the server's own message on an error status. */
-async function admin(method, path, body) {
-  const headers = {};
-  if (settings.session) headers['X-Mock-Session'] = settings.session;
-  if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) throw new AdminError(response.status, data?.error?.message ?? `${response.status} ${response.statusText}`);
-  return data;
-}
-
-/** A 403 from the gate: off loopback this server wants its admin token, typed at the top. */
-function failed(what, error) {
-  if (error.status === 403) {
-    notice(`${what} failed: ${error.message}. Enter the admin token at the top of the page.`, true);
-    $('#admin-token').focus();
-    return;
-  }
-  notice(`${what} failed: ${error.message}`, true);
-}
-
-/** Reads for a section; only a failure is worth a notice. */
-function read(what, fn) {
-  return fn().catch((error) => failed(what, error));
-}
-
-/** Runs an action from a button or form, reporting its outcome in the notice line. */
-async function act(what, fn) {
-  try {
-    const done = await fn();
-    notice(done ?? `${what}: done`);
-  } catch (error) {
-    failed(what, error);
-  }
-}
-
-async function copy(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = h('textarea', {}, text);
-    document.body.append(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
-  notice('Copied');
-}
-
-const copyButton = (text, label) => h('button', { type: 'button', 'aria-label': `Copy ${label}`, onclick: () => copy(text) }, 'Copy');
+import { $, h, fill, notice, admin, read, act, copy, copyButton, settings, store, screens, parseHash } from './lib.js';
+import { restart as restartStream } from './journal-stream.js';
+import './requests.js';
+import './state.js';
+import './faults.js';
 
 // ---- sections ------------------------------------------------------------------------
 
 const sections = [...document.querySelectorAll('main > section')].map((s) => s.id);
-const loaders = {};
+let current;
 
 function showSection() {
   notice('');
-  const wanted = location.hash.slice(1);
-  const current = sections.includes(wanted) ? wanted : sections[0];
+  const wanted = parseHash().screen;
+  const next = sections.includes(wanted) ? wanted : sections[0];
+  if (current && current !== next) screens[current]?.leave?.();
+  current = next;
   for (const id of sections) document.getElementById(id).hidden = id !== current;
   for (const link of document.querySelectorAll('nav.tabs a')) {
     if (link.getAttribute('href') === `#${current}`) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
-  loaders[current]?.();
+  screens[current]?.enter?.();
 }
 
 // ---- scenarios and manifest ------------------------------------------------------------
@@ -187,7 +95,7 @@ async function loadScenarios() {
   fill($('#scenario-table tbody'), rows, 'No scenarios', 3);
   renderManifest(manifest);
 }
-loaders.scenarios = () => read('Read the scenarios', loadScenarios);
+screens.scenarios = { enter: () => read('Read the scenarios', loadScenarios) };
 
 $('#reset').addEventListener('click', () => act('Reset', async () => {
   renderManifest(await admin('POST', '/__admin/reset'));
@@ -214,7 +122,7 @@ function takeClock(reading) {
 }
 
 const moveClock = (change) => act('Move the clock', async () => takeClock(await admin('POST', '/__admin/clock', change)));
-loaders.clock = () => read('Read the clock', async () => takeClock(await admin('GET', '/__admin/clock')));
+screens.clock = { enter: () => read('Read the clock', async () => takeClock(await admin('GET', '/__admin/clock'))) };
 setInterval(() => { if (!$('#clock').hidden) showClock(); }, 1000);
 
 $('#clock-toggle').addEventListener('click', () => moveClock({ frozen: !clock.frozen }));
@@ -230,138 +138,6 @@ $('#clock-set-form').addEventListener('submit', (event) => {
   event.preventDefault();
   moveClock({ now: $('#clock-set').value.trim() });
 });
-
-// ---- requests ------------------------------------------------------------------------------
-
-let journal = [];
-
-function matchesFilters(item) {
-  const method = $('#filter-method').value;
-  const status = $('#filter-status').value.trim().toLowerCase();
-  const operation = $('#filter-operation').value.trim().toLowerCase();
-  const path = $('#filter-path').value.trim();
-  if (method && item.method !== method) return false;
-  if (status) {
-    const text = String(item.status);
-    const ok = /^\dxx$/.test(status) ? text[0] === status[0] : text === status;
-    if (!ok) return false;
-  }
-  if (operation && !String(item.operationId ?? '').toLowerCase().includes(operation)) return false;
-  if (path && !item.path.includes(path)) return false;
-  return true;
-}
-
-function showRequest(item) {
-  const parts = [
-    h('h3', {}, `${item.method} ${item.path} → ${item.status}`),
-    h('dl', {},
-      h('dt', {}, 'At'), h('dd', {}, item.at),
-      h('dt', {}, 'Operation'), h('dd', {}, item.operationId ?? 'none'),
-      item.injected ? [h('dt', {}, 'Answered by'), h('dd', {}, String(item.injected))] : null),
-    h('h4', {}, 'Query'),
-    h('pre', {}, item.query ? JSON.stringify(item.query, null, 2) : '(none)'),
-    h('h4', {}, 'Body'),
-    h('pre', {}, item.body === undefined ? '(none)' : typeof item.body === 'string' ? item.body : JSON.stringify(item.body, null, 2)),
-  ];
-  $('#request-detail').replaceChildren(...parts);
-  $('#request-detail h3').setAttribute('tabindex', '-1');
-  $('#request-detail h3').focus();
-}
-
-function renderRequests() {
-  const shown = journal.filter(matchesFilters).reverse();
-  $('#requests-count').textContent = `${shown.length} of ${journal.length} requests`;
-  const rows = shown.slice(0, 500).map((item) =>
-    h(
-      'tr',
-      { class: item.status >= 400 ? 'failed' : '' },
-      h('td', {}, h('time', { datetime: item.at }, item.at)),
-      h('td', {}, item.method),
-      h('td', {}, h('code', {}, item.path)),
-      h('td', {}, item.status),
-      h('td', {}, item.operationId ?? ''),
-      h('td', {}, h('button', { type: 'button', onclick: () => showRequest(item) }, 'Open')),
-    ),
-  );
-  fill($('#request-table tbody'), rows, 'No requests yet', 6);
-}
-
-async function pollRequests() {
-  if ($('#requests').hidden) return;
-  try {
-    journal = (await admin('GET', '/__admin/requests')).items;
-    renderRequests();
-  } catch (error) {
-    notice(`Read the journal failed: ${error.message}`, true);
-  }
-}
-loaders.requests = pollRequests;
-setInterval(pollRequests, 1000);
-$('#request-filters').addEventListener('input', renderRequests);
-$('#request-filters').addEventListener('submit', (event) => event.preventDefault());
-$('#requests-clear').addEventListener('click', () => act('Clear the journal', async () => {
-  await admin('DELETE', '/__admin/requests');
-  journal = [];
-  renderRequests();
-  $('#request-detail').replaceChildren();
-  return 'Journal cleared';
-}));
-
-// ---- state -------------------------------------------------------------------------------
-
-let state = {};
-let collection = '';
-
-const titleOf = (record) => record.title ?? record.name ?? record.displayName ?? record.slug ?? record.email ?? '';
-
-function renderCollections() {
-  const items = Object.entries(state).map(([name, records]) =>
-    h('li', {}, h('button', { type: 'button', 'aria-pressed': String(name === collection), onclick: () => { collection = name; renderCollections(); renderRecords(); } }, `${name} (${records.length})`)),
-  );
-  $('#collection-list').replaceChildren(...items);
-}
-
-function renderRecords() {
-  const records = state[collection] ?? [];
-  const term = $('#state-search').value.trim().toLowerCase();
-  const found = term
-    ? records.filter((r) => String(r.id ?? '').toLowerCase().includes(term) || String(titleOf(r)).toLowerCase().includes(term))
-    : records;
-  $('#record-caption').textContent = collection ? `${collection}: ${found.length} of ${records.length}` : 'Choose a collection';
-  const rows = found.slice(0, 200).map((record) =>
-    h('tr', {},
-      h('td', {}, h('code', {}, record.id ?? '')),
-      h('td', {}, titleOf(record)),
-      h('td', {}, h('button', { type: 'button', onclick: () => { $('#record-json').textContent = JSON.stringify(record, null, 2); $('#record-json').focus(); } }, 'Open'))),
-  );
-  fill($('#record-table tbody'), rows, collection ? 'Nothing matches' : 'Choose a collection', 3);
-}
-
-async function loadState() {
-  state = await admin('GET', '/__admin/state');
-  if (!(collection in state)) collection = '';
-  renderCollections();
-  renderRecords();
-  return 'State read';
-}
-loaders.state = () => read('Read the state', loadState);
-$('#state-refresh').addEventListener('click', () => act('Read the state', loadState));
-$('#state-search').addEventListener('input', renderRecords);
-$('#state-export').addEventListener('click', () => act('Export', async () => {
-  const text = JSON.stringify(await admin('GET', '/__admin/state'), null, 2);
-  const link = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'application/json' })), download: 'gitbook-mock-state.json' });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  return 'State exported';
-}));
-$('#state-import').addEventListener('click', () => act('Import', async () => {
-  const file = $('#state-file').files[0];
-  if (!file) throw new Error('choose a file first');
-  await admin('PUT', '/__admin/state', await file.text());
-  await loadState();
-  return `Imported ${file.name}`;
-}));
 
 // ---- sessions ------------------------------------------------------------------------------
 
@@ -395,16 +171,21 @@ async function loadSessions() {
   );
   fill($('#session-table tbody'), rows, 'No sessions', 6);
 }
-loaders.sessions = () => read('Read the sessions', loadSessions);
+screens.sessions = { enter: () => read('Read the sessions', loadSessions) };
 
 function useSession(name) {
   settings.session = name;
   store.setItem('gitbook-mock.session', name);
   $('#session-name').value = name;
+  restartStream();
   showSection();
   notice(`Using session ${name || 'default'}`);
 }
 $('#session-name').value = settings.session;
+
+/** The address that opens this console on the session: `/__admin/ui#session=NAME`. */
+const sessionLink = () => `${location.origin}/__admin/ui#session=${encodeURIComponent(settings.session || 'default')}`;
+$('#session-link').addEventListener('click', () => copy(sessionLink(), `Copied the link to session ${settings.session || 'default'}: ${sessionLink()}`));
 $('#session-form').addEventListener('submit', (event) => {
   event.preventDefault();
   useSession($('#session-name').value.trim());
@@ -413,67 +194,10 @@ $('#token-form').addEventListener('submit', (event) => {
   event.preventDefault();
   settings.token = $('#admin-token').value.trim();
   store.setItem('gitbook-mock.token', settings.token);
+  restartStream();
   showSection();
   notice(settings.token ? 'Admin token saved for this tab' : 'Admin token removed');
 });
-
-// ---- fault rules ---------------------------------------------------------------------------
-
-function describeRule(rule) {
-  const match = [rule.operationId, rule.method, rule.path].filter(Boolean).join(' ') || 'every request';
-  const answer = [rule.fault ? `fault ${rule.fault}` : null, rule.status ? `status ${rule.status}` : null, rule.delay ? `delay ${rule.delay} ms` : null]
-    .filter(Boolean).join(', ');
-  const window = [rule.after ? `after ${rule.after}` : null, rule.times ? (rule.times === 1 ? 'once' : `${rule.times} times`) : null].filter(Boolean).join(', ');
-  return { match: window ? `${match} (${window})` : match, answer };
-}
-
-async function loadFaults() {
-  let items;
-  try {
-    items = (await admin('GET', '/__admin/faults')).items;
-  } catch (error) {
-    if (error.status === 404) {
-      fill($('#fault-table tbody'), [], 'This server has no fault rules', 5);
-      return;
-    }
-    throw error;
-  }
-  const rows = items.map((rule) => {
-    const { match, answer } = describeRule(rule);
-    return h('tr', {},
-      h('td', {}, h('code', {}, rule.id)),
-      h('td', {}, match),
-      h('td', {}, answer),
-      h('td', {}, rule.matched ?? 0),
-      h('td', {}, h('button', { type: 'button', onclick: () => act('Remove the rule', async () => {
-        await admin('DELETE', `/__admin/faults/${encodeURIComponent(rule.id)}`);
-        await loadFaults();
-        return `Removed rule ${rule.id}`;
-      }) }, `Remove ${rule.id}`)));
-  });
-  fill($('#fault-table tbody'), rows, 'No rules', 5);
-}
-loaders.faults = () => read('Read the fault rules', loadFaults);
-
-$('#fault-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const form = new FormData(event.target);
-  const rule = {};
-  for (const [name, value] of form) {
-    if (value === '') continue;
-    rule[name] = ['status', 'delay', 'times', 'after'].includes(name) ? Number(value) : value;
-  }
-  act('Add the rule', async () => {
-    const created = await admin('POST', '/__admin/faults', rule);
-    await loadFaults();
-    return `Added rule ${created.id}`;
-  });
-});
-$('#faults-clear').addEventListener('click', () => act('Remove every rule', async () => {
-  await admin('DELETE', '/__admin/faults');
-  await loadFaults();
-  return 'Every rule removed';
-}));
 
 // ---- coverage ------------------------------------------------------------------------------
 
@@ -504,7 +228,7 @@ async function loadCoverage() {
       h('td', {}, item.machine), h('td', {}, item.from), h('td', {}, item.to), h('td', {}, item.count)));
   fill($('#coverage-transitions tbody'), transitionRows, 'Nothing to show', 4);
 }
-loaders.coverage = () => read('Read the coverage', loadCoverage);
+screens.coverage = { enter: () => read('Read the coverage', loadCoverage) };
 $('#coverage-refresh').addEventListener('click', () => act('Read the coverage', loadCoverage));
 $('#coverage-uncovered').addEventListener('change', () => read('Read the coverage', loadCoverage));
 $('#coverage-clear').addEventListener('click', () => act('Clear the coverage', async () => {
@@ -515,5 +239,14 @@ $('#coverage-clear').addEventListener('click', () => act('Clear the coverage', a
 
 // ---- start ---------------------------------------------------------------------------------
 
-window.addEventListener('hashchange', showSection);
-showSection();
+/** A link that names a session (`#session=qa-1`, `#requests&session=qa-1`) opens the console on it. */
+function followLink() {
+  const { screen, session } = parseHash();
+  if (session === undefined) return false;
+  history.replaceState(null, '', `#${screen || sections[0]}`);
+  useSession(session === 'default' ? '' : session);
+  return true;
+}
+
+window.addEventListener('hashchange', () => followLink() || showSection());
+if (!followLink()) showSection();
