@@ -3,14 +3,32 @@
  * validated input and return data (or a `Reply` naming its status, headers or ready JSON
  * text); they never write responses themselves: the registrar is the one place that does.
  */
-import type { Platform } from '../platform.ts';
 import type { Caches } from '../cache/caches.ts';
-import type { Coverage } from '../coverage/coverage.ts';
 import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where handlers note the state-machine transitions they apply and refuse: the session's
+ * coverage (coverage/coverage.ts) is one. Declared here so that operations know nothing of
+ * the session that counts them.
+ */
+export interface TransitionNotes {
+  /** A transition the current request made; kept only if the request's writes are. */
+  transition(machine: string, from: string, to: string): void;
+  /** A move the rule turned down (the request fails). */
+  refused(machine: string, from: string): void;
+}
+
+/** What handlers read of the platform (platform.ts gives it): fixture files and the package version. */
+export interface HandlerPlatform {
+  /** A file of `fixtures/`, or undefined. */
+  fixture(name: string): unknown;
+  /** This package's version. */
+  version(): string;
+}
 
 /**
  * What a handler sees: the request's validated input, the caller, and of its session only
@@ -30,7 +48,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   /** The session's id source for new records. */
   ids: IdSource;
   /** Where handlers note the state-machine transitions they apply (and refuse). */
-  coverage: Pick<Coverage, 'transition' | 'refused'>;
+  coverage: TransitionNotes;
   /** The session's store-derived values, kept while the tables they read are unchanged (cache/caches.ts). */
   caches: Caches;
   /** The filler seed the app was started with (`--seed`), for values derived from it. */
@@ -40,7 +58,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */
-  platform: Pick<Platform, 'fixture' | 'version'>;
+  platform: HandlerPlatform;
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */
