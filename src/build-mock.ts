@@ -19,7 +19,7 @@ import { marks } from './faults/apply.ts';
 import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
-import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
+import { enterSession, runtimeOf, SESSION_HEADER, withSession } from './sessions/context.ts';
 import { mockEvents, type MockEvents } from './events/mock-events.ts';
 
 export type { AppOptions } from './runtime.ts';
@@ -100,9 +100,9 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
 
   const streams = registerAdmin(app, sessions);
-  platform.routes?.(app, sessions);
+  platform.routes?.(app);
   register(app, routedOperations);
-  registerExtraRoutes(app);
+  registerExtraRoutes(app, runtimeOf);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
   return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };

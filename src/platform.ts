@@ -13,7 +13,6 @@ import type { Catalog } from './scenarios/scenario-source.ts';
 import type { FillerKit } from './scenarios/builder.ts';
 import type { PdfLine } from './resources/change-requests/pdf-document.ts';
 import type { DataFile, SavedState } from './persistence/data-file.ts';
-import type { Sessions } from './sessions/registry.ts';
 
 export interface Platform extends HandlerPlatform {
   /** The validators of `schemas/`: compiled by ajv at run time, or ahead of time for the browser. */
@@ -31,5 +30,5 @@ export interface Platform extends HandlerPlatform {
   /** Opens the `--data` file; without it the option is refused. */
   dataFile?(path: string, saved: () => Omit<SavedState, 'seq'>): DataFile;
   /** Routes only this platform serves (the console, the OpenAPI document and its docs). */
-  routes?(app: Hono, sessions: Sessions): void;
+  routes?(app: Hono): void;
 }
