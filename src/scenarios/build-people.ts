@@ -2,6 +2,7 @@
 import { deriveId } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
+import { DEFAULT_SPEC_FIXTURE } from '../resources/organizations/openapi-content.ts';
 
 export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>): void {
   users.forEach((u, i) => {
@@ -118,8 +119,6 @@ export function buildSamlProviders(b: Builder, providers: NonNullable<ScenarioFi
     });
   });
 }
-
-export const DEFAULT_SPEC_FIXTURE = 'petstore.json';
 
 export function buildOpenApiSpecs(b: Builder, specs: NonNullable<ScenarioFile['openapiSpecs']>): void {
   specs.forEach((s, i) => {
