@@ -12,6 +12,7 @@ import { cors } from './http/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
 import { CachedRouter } from './http/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
+import { isLoopbackOrigin } from './admin/access.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, registerExtraRoutes } from './resources/index.ts';
@@ -54,6 +55,8 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
     exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
     maxAgeSeconds: 600,
+    // The admin API is a door to everything: only pages served from loopback may call it.
+    allows: (origin, path) => !path.startsWith('/__admin') || isLoopbackOrigin(origin),
   });
   const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
 
