@@ -13,16 +13,25 @@ import { noteAnswer } from '../admin/journal-capture.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The operation the request matched (unset until the registrar marks it). */
+    mockOperationId: string | null | undefined;
+    /** What answered instead of the operation: a fault rule id, "prefer", or null. */
+    mockInjected: string | null | undefined;
+  }
+}
+
 /** What the journal reads back for the request (null when nothing). */
 export function mark(c: Context, operationId: string | null, injected: string | null): void {
-  c.set('mockOperationId' as never, operationId as never);
-  c.set('mockInjected' as never, injected as never);
+  c.set('mockOperationId', operationId);
+  c.set('mockInjected', injected);
 }
 
 export function marks(c: Context): { operationId: string | null; injected: string | null } {
   return {
-    operationId: (c.get('mockOperationId' as never) as string | undefined) ?? null,
-    injected: (c.get('mockInjected' as never) as string | undefined) ?? null,
+    operationId: c.get('mockOperationId') ?? null,
+    injected: c.get('mockInjected') ?? null,
   };
 }
 

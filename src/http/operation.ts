@@ -113,19 +113,37 @@ export interface Operation {
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the
-   * request back with a 500.
+   * request back with a 500. A row declared with an `after` step returns `Later` (see `op`).
    */
   handle: AnyHandle;
-  /**
-   * Optional asynchronous step on the handler's result once its writes are committed (it
-   * gets no context, so it cannot write): for example signing a token with Web Crypto.
-   */
-  after?: (result: never) => Promise<unknown>;
 }
 
-/** Declares an operation with typed params, query and body for its handler. */
+/**
+ * A handler's result whose last step is asynchronous: the registrar runs `finish` once the
+ * writes are committed, and answers what it gives.
+ */
+export class Later {
+  constructor(readonly finish: () => Promise<unknown>) {}
+}
+
+/**
+ * Declares an operation with typed params, query and body for its handler. `after`: an
+ * optional asynchronous step on the handler's result once its writes are committed (it gets no
+ * context, so it cannot write), for example signing a token with Web Crypto; the handler's
+ * result and the step are paired here, so the result keeps its type.
+ */
 export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, R = unknown>(
-  row: Omit<Operation, 'handle' | 'after'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
+  row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
-  return row;
+  const { after, handle, ...rest } = row;
+  // An async handler stays as it is, for the registrar to refuse when it registers the row.
+  if (!after || handle.constructor.name === 'AsyncFunction') return { ...rest, handle };
+  return {
+    ...rest,
+    handle: (ctx: HandlerContext<P, Q, B>) => {
+      const result = handle(ctx);
+      // A promise is refused by the registrar (its writes roll back): it is not wrapped.
+      return result instanceof Promise ? result : new Later(() => after(result));
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { sendError } from './send-error.ts';
 import { check, type Validators } from './validators.ts';
 import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
 import { control, controlled, mark } from '../faults/apply.ts';
-import { Reply, type HandlerContext, type Operation } from './operation.ts';
+import { Later, Reply, type HandlerContext, type Operation } from './operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
@@ -224,7 +224,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     // Kept (and saved): the events it makes go out now, in commit order (src/events/).
     if (changes.length > 0) rt.events.committed(changes, before, ctx);
   }
-  if (op.after) result = await op.after(result as never);
+  if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
   return write(c, op, result);
 }
