@@ -177,7 +177,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   // are never changed in place, and sharing keeps the state small.
   const bodies = Array.from({ length: 64 }, () => Object.freeze({ markdown: f.lorem.sentence() }));
   const noTarget = Object.freeze({});
-  const noReactions = Object.freeze([]) as unknown as CommentRecord['reactions'];
+  const noReactions: CommentRecord['reactions'] = Object.freeze([]);
   const comments: CommentRecord[] = new Array(o.comments);
   for (let n = 0; n < o.comments; n++) {
     const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];

@@ -10,7 +10,7 @@ import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
-import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
+import { Store, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
 
 export interface Manifest {
@@ -28,8 +28,9 @@ export interface Manifest {
 
 export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
 
+/** Every collection, empty (what an empty store exports). */
 export function emptyState(): StateJson {
-  return Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []])) as unknown as StateJson;
+  return new Store().export();
 }
 
 export function buildScenario(

@@ -29,6 +29,25 @@ export interface TableSnapshot<T> {
   nextSeq: number;
 }
 
+/**
+ * A table seen through what every table shares, whatever its rows: whole-store work
+ * (snapshots, transactions, import, replaying the data file, an edited record) goes through it.
+ */
+export interface AnyTable {
+  readonly name: string;
+  get(id: string): Row | undefined;
+  list(): Row[];
+  insert(row: Row): Row;
+  upsert(row: Row): void;
+  delete(id: string): boolean;
+  clear(): void;
+  begin(): void;
+  commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
+  rollback(): void;
+  snapshot(): TableSnapshot<Row>;
+  restore(snapshot: TableSnapshot<Row>): void;
+}
+
 const EMPTY: readonly string[] = Object.freeze([]);
 
 /**
