@@ -192,8 +192,9 @@ export class Runtime {
    * `undo` takes the write back and the client gets a 503, so what it sees matches the disk.
    */
   save(changes: RowChange[], undo: () => void): void {
-    if (!this.file || changes.length === 0) return;
-    this.failSafely(() => this.file!.append(changes, this.ids.position), undo);
+    const { file } = this;
+    if (!file || changes.length === 0) return;
+    this.failSafely(() => file.append(changes, this.ids.position), undo);
   }
 
   private failSafely(write: () => void, undo: () => void): void {
@@ -208,13 +209,14 @@ export class Runtime {
 
   /** Runs an admin change (scenario, reset, state, clock) and saves it, or undoes all of it. */
   change<T>(apply: () => T): T {
-    if (!this.file) return apply();
+    const { file } = this;
+    if (!file) return apply();
     const store = this.store.snapshot();
     const { loaded, ids } = this;
     const clock = this.clock.state();
     const idPosition = ids.position;
     const result = apply();
-    this.failSafely(() => this.file!.snapshotNow(), () => {
+    this.failSafely(() => file.snapshotNow(), () => {
       this.store.restore(store);
       this.loaded = loaded;
       this.ids.position = idPosition;

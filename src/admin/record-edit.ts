@@ -39,7 +39,7 @@ export function editRecord(rt: Runtime, collection: string, id: string, record: 
   }
   const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(record as Row)));
   rt.save(changes, undo);
-  return table.get(id)!;
+  return table.existing(id);
 }
 
 async function recordBody(c: Context): Promise<unknown> {

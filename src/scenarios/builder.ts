@@ -89,12 +89,7 @@ export class Builder {
   /** Seeded filler data (names, texts); created on first use. */
   get faker(): Faker {
     if (!this.lazyFaker) {
-      if (!this.kit) {
-        throw new ScenarioError(
-          `${this.source} leaves out fields that are filled with generated data (faker), which this build does not include: give every title, name and text in the scenario`,
-        );
-      }
-      this.lazyFaker = this.kit.faker();
+      this.lazyFaker = this.fillerKit().faker();
       this.lazyFaker.seed([this.seed, this.fillerSeed]);
       this.lazyFaker.setDefaultRefDate(new Date(this.nowMs));
     }
@@ -105,9 +100,26 @@ export class Builder {
   get fill(): Filler {
     this.lazyFill ??= (() => {
       const faker = this.faker;
-      return this.kit!.filler(this.seed * 7919 + this.fillerSeed, faker);
+      return this.fillerKit().filler(this.seed * 7919 + this.fillerSeed, faker);
     })();
     return this.lazyFill;
+  }
+
+  /** Where filler data comes from; a build without one refuses a scenario that needs it. */
+  private fillerKit(): FillerKit {
+    if (!this.kit) {
+      throw new ScenarioError(
+        `${this.source} leaves out fields that are filled with generated data (faker), which this build does not include: give every title, name and text in the scenario`,
+      );
+    }
+    return this.kit;
+  }
+
+  /** The keys declared in `collection` (every collection has its map from the start). */
+  private keysOf(collection: ManifestCollection): Map<string, string> {
+    let byKey = this.keys.get(collection);
+    if (!byKey) this.keys.set(collection, (byKey = new Map()));
+    return byKey;
   }
 
   /** Fails naming `path` (a pointer such as `/comments/2/space`) as `scenario.comments[2].space`. */
@@ -126,13 +138,13 @@ export class Builder {
       if (this.pinned.has(`${collection}:${id}`)) this.fail(`${path}/id`, `id "${id}" is already used in ${collection}`);
       this.pinned.add(`${collection}:${id}`);
     }
-    this.keys.get(collection)!.set(key, value);
+    this.keysOf(collection).set(key, value);
     return value;
   }
 
   /** The id of entity `key` of `collection`, or a failure naming `path`. */
   ref(collection: ManifestCollection, key: string, path: string): string {
-    const id = this.keys.get(collection)!.get(key);
+    const id = this.keysOf(collection).get(key);
     if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"`);
     return id;
   }

@@ -55,7 +55,7 @@ export function buildScenario(
   buildTranslations(b, file.translations ?? []);
   buildFamilies(b, file);
   buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
-  if (file.generator) runGenerator(file, b);
+  if (file.generator) runGenerator(file.generator, b);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {

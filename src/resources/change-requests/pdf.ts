@@ -68,7 +68,7 @@ export const pdfOperations: Operation[] = [
       const { space, cr } = loadChangeRequest(ctx);
       const { only, page } = ctx.query;
       if (only && !page) throw errors.invalid('query', 'page is required when only is true');
-      const revision = ctx.db.revisions.get(cr.revision)!;
+      const revision = ctx.db.revisions.existing(cr.revision);
       if (page && pdfPages(revision, page).length === 0) throw errors.notFound('Page', page);
       const url = new URL(`${ctx.origin}/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`);
       if (page) url.searchParams.set('page', page);
