@@ -50,6 +50,12 @@ export function describeError(where: string, error: ErrorObject): string {
   }
 }
 
+/** Why `validate` refused the value it last checked: its first error, naming the field. */
+export function firstRefusal(where: string, validate: ValidateFunction): string {
+  const first = validate.errors?.[0];
+  return first ? describeError(where, first) : `${where} is invalid`;
+}
+
 /** How many bad fields a refusal names (Prism names them all; a huge body would make a huge message). */
 export const MAX_NAMED_FIELDS = 10;
 

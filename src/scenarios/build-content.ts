@@ -54,7 +54,7 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
       return {
         id: b.declare('files', f.key, `${path}/files/${j}`),
         name: f.name,
-        contentType: f.contentType ?? (image ? `image/${f.name.split('.').pop()!.replace('jpg', 'jpeg').replace('svg', 'svg+xml')}` : 'application/octet-stream'),
+        contentType: f.contentType ?? (image ? `image/${f.name.slice(f.name.lastIndexOf('.') + 1).replace('jpg', 'jpeg').replace('svg', 'svg+xml')}` : 'application/octet-stream'),
         size: f.size ?? b.faker.number.int({ min: 2_000, max: 400_000 }),
         ...(image && { dimensions: { width: f.width ?? 1200, height: f.height ?? 630 } }),
       };
@@ -104,7 +104,7 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
     const createdBy = b.ref('users', cr.createdBy, `${path}/createdBy`);
     const spaceIndex = b.state.spaces.findIndex((s) => s.id === spaceId);
     const space = b.state.spaces[spaceIndex];
-    const base = b.state.revisions.find((r) => r.id === space.revision)!;
+    const base = b.built(b.state.revisions, space.revision);
     const createdAt = b.time(cr.createdAt, `${path}/createdAt`, 3 * DAY);
     const number = (numbers.get(spaceId) ?? 0) + 1;
     numbers.set(spaceId, number);
@@ -184,12 +184,12 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
     const id = b.declare('comments', c.key, path, c.id);
     const space = b.ref('spaces', c.space, `${path}/space`);
     const changeRequest = c.changeRequest ? b.ref('changeRequests', c.changeRequest, `${path}/changeRequest`) : undefined;
-    const cr = changeRequest ? b.state.changeRequests.find((x) => x.id === changeRequest)! : undefined;
+    const cr = changeRequest ? b.built(b.state.changeRequests, changeRequest) : undefined;
     if (cr && cr.space !== space) b.fail(`${path}/changeRequest`, `change request "${c.changeRequest}" is not in space "${c.space}"`);
-    const revisionId = cr ? cr.revision : b.state.spaces.find((s) => s.id === space)!.revision;
+    const revisionId = cr ? cr.revision : b.built(b.state.spaces, space).revision;
     const page = c.page ? b.ref('pages', c.page, `${path}/page`) : undefined;
     if (page) {
-      const rev = b.state.revisions.find((r) => r.id === revisionId)!;
+      const rev = b.built(b.state.revisions, revisionId);
       if (!flattenPages(rev.pages).some((p) => p.id === page)) b.fail(`${path}/page`, `page "${c.page}" is not in that content`);
     }
     const postedAt = b.time(c.postedAt, `${path}/postedAt`, (comments.length - i) * 3_600_000);

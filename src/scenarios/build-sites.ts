@@ -14,7 +14,7 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
 
     const siteSpace = (ss: ScenarioSiteSpace, sspath: string, position: number, section?: string): SiteSpaceRecord => {
       const space = b.ref('spaces', ss.space, `${sspath}/space`);
-      if (b.state.spaces.find((x) => x.id === space)!.organization !== organization) {
+      if (b.built(b.state.spaces, space).organization !== organization) {
         b.fail(`${sspath}/space`, `space "${ss.space}" is not in organization "${s.organization}"`);
       }
       return {

@@ -149,6 +149,13 @@ export class Builder {
     return id;
   }
 
+  /** A row this build made (its id came from `declare` or `ref`): an error if `rows` lacks it. */
+  built<T extends { id: string }>(rows: readonly T[], id: string): T {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new Error(`${this.source}: the build has no row ${id}`);
+    return row;
+  }
+
   /** An id for an entity the scenario does not name. */
   anonymousId(kind: string): string {
     this.counter += 1;

@@ -4,7 +4,7 @@
  * 400 naming the bad path; nothing is changed.
  */
 import { errors } from '../http/errors.ts';
-import { describeError, type Validators } from '../http/validators.ts';
+import { firstRefusal, type Validators } from '../http/validators.ts';
 import type { CollectionName, StateJson } from '../store/store.ts';
 
 /** Reference fields of each collection: field → collection it points into. */
@@ -43,7 +43,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
 
 export function checkState(state: unknown, schemas: Validators): StateJson {
   const validate = schemas.strictValidator('state');
-  if (!validate(state)) throw errors.badRequest(`Invalid state: ${describeError('state', validate.errors![0])}`);
+  if (!validate(state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
   // The schema checked every collection as an array of records with an id.
   const valid = state as Record<string, ({ id: string } & Record<string, unknown>)[]>;
   const ids = new Map<string, Set<string>>();

@@ -94,7 +94,11 @@ export class Store {
   }
 
   restore(snapshot: StoreSnapshot): void {
-    for (const table of eachTable(this.tables)) table.restore(snapshot.get(table.name)!);
+    for (const table of eachTable(this.tables)) {
+      const kept = snapshot.get(table.name);
+      if (!kept) throw new Error(`the snapshot has no table ${table.name}`);
+      table.restore(kept);
+    }
   }
 
   /**

@@ -65,7 +65,11 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     if (!target) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
     return target;
   };
-  const current = (): Manifest => (ready(), manifest!);
+  const current = (): Manifest => {
+    ready();
+    if (!manifest) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
+    return manifest;
+  };
 
   beforeAll(async () => {
     const file = expect.getState().testPath ?? 'test-file';
