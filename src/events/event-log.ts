@@ -55,7 +55,7 @@ export class EventLog {
   committed(changes: RowChange[], before: (Row | null)[], scene: Scene): void {
     // Most sessions have no installation: nothing to derive for them.
     if (scene.db.installations.size === 0 && !changes.some(([name]) => name === 'installations')) return;
-    const occurrences = deriveEvents(changes, before, (id) => scene.db.revisions.get(id));
+    const occurrences = deriveEvents(changes, before);
     for (const what of occurrences) for (const addressed of address(scene, what)) this.add(addressed);
   }
 
