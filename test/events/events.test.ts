@@ -7,30 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
-import { formatErrors, officialComponent } from '../helpers/official.ts';
-
-const SCHEMA: Record<string, string> = {
-  installation_setup: 'InstallationSetupEvent',
-  installation_deleted: 'InstallationDeletedEvent',
-  space_installation_setup: 'SpaceInstallationSetupEvent',
-  space_installation_deleted: 'SpaceInstallationDeletedEvent',
-  site_installation_setup: 'SiteInstallationSetupEvent',
-  site_installation_deleted: 'SiteInstallationDeletedEvent',
-  space_content_updated: 'SpaceContentUpdatedEvent',
-  space_gitsync_started: 'SpaceGitSyncStartedEvent',
-  space_gitsync_completed: 'SpaceGitSyncCompletedEvent',
-  space_visibility_updated: 'SpaceVisibilityUpdatedEvent',
-  site_view: 'SiteViewEvent',
-  page_feedback: 'PageFeedbackEvent',
-};
-
-/** Throws unless `payload` is an official event of its type (its own schema and the Event union). */
-export function expectOfficialEvent(payload: { type: string }): void {
-  for (const name of [SCHEMA[payload.type], 'Event']) {
-    const validate = officialComponent(name);
-    if (!validate(payload)) throw new Error(`${String(payload.type)} does not match official ${name}:\n${formatErrors(validate)}\n${JSON.stringify(payload)}`);
-  }
-}
+import { expectOfficialEvent } from '../helpers/events.ts';
 
 /** Starter plus `notifier`, published by acme, not installed anywhere yet, its events to the sink. */
 function withNotifier(extra: object = {}): TestMock {
