@@ -45,7 +45,7 @@ function importBody(options: { standaloneRef?: string; force?: boolean; updateGi
 }
 
 /** The next event of `type` the mock sent the space's integration (the official body). */
-const event = (t: TestMock, type: string) => t.mock.events.next(type, { timeoutMs: 1000 });
+const event = <T extends 'space_content_updated' | 'space_gitsync_started' | 'space_gitsync_completed'>(t: TestMock, type: T) => t.mock.events.next(type, { timeoutMs: 1000 });
 
 describe('the GitHub integration flow, replayed', () => {
   it('configures, previews a pull request, imports the merge, and exports a GitBook change request', async () => {
@@ -71,7 +71,7 @@ describe('the GitHub integration flow, replayed', () => {
     // space_gitsync_completed carries the preview revision and its commit.
     const completed = await event(t, 'space_gitsync_completed');
     expect(completed).toMatchObject({ spaceId, state: 'success' });
-    const preview = completed.revisionId as string;
+    const preview = completed.revisionId;
     expect(preview).not.toBe(configured.id);
     expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(configured.id);
     expect((await api.spaces.getSpaceGitInfo(spaceId)).data).toEqual(info.data);
@@ -95,7 +95,7 @@ describe('the GitHub integration flow, replayed', () => {
     const pushedAt = new Date(Date.parse((await t.admin('GET', '/__admin/clock')).body.now) - 5_000);
     expect((await api.spaces.importGitRepository(spaceId, importBody({ eventTimestamp: pushedAt }))).status).toBe(204);
     // space_content_updated: the revision came from Git, so handleSpaceContentUpdated stops.
-    const pushed = (await event(t, 'space_content_updated')).revisionId as string;
+    const pushed = (await event(t, 'space_content_updated')).revisionId;
     expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(pushed);
     const updated = (await api.spaces.getRevisionById(spaceId, pushed)).data;
     expect(updated.git?.oid).toMatch(/^[0-9a-f]{40}$/);
@@ -110,7 +110,7 @@ describe('the GitHub integration flow, replayed', () => {
     await t.call('editor', 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/typo-fixes', source: 'website' });
     const mergeResult = await t.call('editor', 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
     expect(mergeResult.status).toBe(200);
-    const mergedRevision = (await event(t, 'space_content_updated')).revisionId as string;
+    const mergedRevision = (await event(t, 'space_content_updated')).revisionId;
     expect(mergedRevision).toBe(mergeResult.body.revision);
     const contentUpdated = (await api.spaces.getRevisionById(spaceId, mergedRevision)).data;
     expect(contentUpdated.git?.oid).toBeUndefined();

@@ -119,7 +119,7 @@ describe('events follow the state', () => {
     const siteId = t.id('sites', 'docs-site');
 
     const installation = (await api.integrations.installIntegration('notifier', { organization: org })).data;
-    let event = await t.mock.events.next('installation_setup');
+    let event: { type: string } = await t.mock.events.next('installation_setup');
     expectOfficialEvent(event);
     expect(event).toMatchObject({ installationId: installation.id, status: 'active' });
     expect(event).not.toHaveProperty('previous');
