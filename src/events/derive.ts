@@ -19,7 +19,9 @@ export type Occurrence =
   | { type: 'installation_setup'; installation: InstallationRecord; previous?: { status: Status; configuration: Record<string, unknown> } }
   | { type: 'installation_deleted'; installation: InstallationRecord }
   | { type: 'space_installation_setup' | 'site_installation_setup'; content: ContentInstallationRecord; previous?: { status: Status; configuration: Record<string, unknown> } }
-  | { type: 'space_installation_deleted' | 'site_installation_deleted'; content: ContentInstallationRecord };
+  | { type: 'space_installation_deleted' | 'site_installation_deleted'; content: ContentInstallationRecord }
+  /** What a site's visitors did, told by the request that tracked it (not a change of the state). */
+  | { type: 'site_view' | 'page_feedback'; site: string; fields: Record<string, unknown> };
 
 export type OccurrenceType = Occurrence['type'];
 

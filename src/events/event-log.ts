@@ -11,7 +11,7 @@ import type { Row } from '../store/table.ts';
 import type { RowChange } from '../store/store.ts';
 import { address, type Scene } from './address.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
-import { deriveEvents } from './derive.ts';
+import { deriveEvents, type Occurrence } from './derive.ts';
 import { encodeDelivery, type DeliveryRequest } from './encode.ts';
 import type { Delivery, EventItem } from './types.ts';
 
@@ -51,11 +51,11 @@ export class EventLog {
     this.deliverer = new Deliverer(clock, options);
   }
 
-  /** The events of a committed write (its rows and the rows they replaced). */
-  committed(changes: RowChange[], before: (Row | null)[], scene: Scene): void {
+  /** The events of a committed write (its rows and the rows they replaced, and what it told: `happened`). */
+  committed(changes: RowChange[], before: (Row | null)[], scene: Scene, happened: Occurrence[] = []): void {
     // Most sessions have no installation: nothing to derive for them.
     if (scene.db.installations.size === 0 && !changes.some(([name]) => name === 'installations')) return;
-    const occurrences = deriveEvents(changes, before);
+    const occurrences = [...deriveEvents(changes, before), ...happened];
     for (const what of occurrences) for (const addressed of address(scene, what)) this.add(addressed);
   }
 

@@ -9,6 +9,7 @@ import type { Coverage } from '../coverage/coverage.ts';
 import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
+import type { Occurrence } from '../events/derive.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -41,6 +42,11 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */
   platform: Pick<Platform, 'fixture' | 'version'>;
+  /**
+   * What the request tells integrations besides what its writes make (a page view tracked:
+   * src/events/), sent once the request's writes are kept. Absent where nothing listens.
+   */
+  happened?: Occurrence[];
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */

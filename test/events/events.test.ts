@@ -213,6 +213,66 @@ describe('events follow the state', () => {
   });
 });
 
+describe('site events: what trackEventsInSiteById reports', () => {
+  const session = { visitorId: 'visitor-1', sessionId: 'session-1', cookies: { theme: 'dark' }, userAgent: 'Mozilla/5.0', language: 'fr', referrer: 'https://search.example/' };
+  const location = (t: TestMock) => ({
+    url: 'https://acme.gitbook.io/docs/handbook/welcome?tab=1',
+    siteSection: t.id('siteSections', 'handbook-section'),
+    siteSpace: t.id('siteSpaces', 'handbook-site-space'),
+    siteShareKey: null,
+    space: t.id('spaces', 'handbook'),
+    revision: null,
+    page: 'page-1',
+  });
+  const track = (t: TestMock, site: string, events: unknown[]) => t.call('reader', 'POST', `/v1/orgs/${t.id('organizations', 'acme')}/sites/${site}/insights/events`, { events });
+
+  it('a page view gives site_view, feedback gives page_feedback, to the installation on the site', async () => {
+    const t = createTestMock();
+    const siteId = t.id('sites', 'docs-site');
+    const answer = await track(t, siteId, [
+      { type: 'page_view', session, location: location(t) },
+      { type: 'search_open', session, location: location(t) },
+      { type: 'page_post_feedback', session, location: location(t), feedback: { rating: 'good' } },
+      { type: 'page_post_feedback_comment', session: { ...session, referrer: null, ip: '203.0.113.9' }, location: location(t), feedback: { rating: 'bad', comment: 'Too short' } },
+    ]);
+    expect(answer.status).toBe(204);
+    expect(types(t)).toEqual(['site_view', 'page_feedback', 'page_feedback']);
+    const [view, good, bad] = t.mock.events.list().map((e) => e.payload);
+    for (const p of [view, good, bad]) expectOfficialEvent(p);
+    const visitor = { anonymousId: 'visitor-1', cookies: { theme: 'dark' }, userAgent: 'Mozilla/5.0', language: 'fr', ip: '127.0.0.1' };
+    expect(view).toEqual({
+      eventId: view.eventId,
+      type: 'site_view',
+      installationId: t.id('installations', 'docs-bot-acme'),
+      siteId,
+      spaceId: t.id('spaces', 'handbook'),
+      siteSpaceId: t.id('siteSpaces', 'handbook-site-space'),
+      pageId: 'page-1',
+      visitor,
+      url: 'https://acme.gitbook.io/docs/handbook/welcome?tab=1',
+      referrer: 'https://search.example/',
+    });
+    expect(good).toMatchObject({ siteId, pageId: 'page-1', feedback: { rating: 'good' }, visitor, referrer: 'https://search.example/' });
+    expect(bad).toMatchObject({ feedback: { rating: 'bad', comment: 'Too short' }, visitor: { ip: '203.0.113.9' }, referrer: '' });
+  });
+
+  it('nothing for a refused body, a caller who cannot see the site, or an unpublished site', async () => {
+    const t = createTestMock();
+    const siteId = t.id('sites', 'docs-site');
+    expect((await track(t, siteId, [{ type: 'page_view', session, location: { ...location(t), url: 'not a url' } }])).status).toBe(400);
+    expect((await track(t, siteId, [{ type: 'page_view', location: location(t) }])).status).toBe(400);
+    expect((await t.call('outsider', 'POST', `/v1/orgs/${t.id('organizations', 'acme')}/sites/${siteId}/insights/events`, { events: [{ type: 'page_view', session, location: location(t) }] })).status).toBe(404);
+    expect(types(t)).toEqual([]);
+
+    const draft = withNotifier({
+      sites: [{ key: 'draft-site', organization: 'acme', title: 'Draft', published: false }],
+      installations: [{ key: 'notifier-acme', integration: 'notifier', organization: 'acme', sites: ['draft-site'] }],
+    });
+    expect((await track(draft, draft.id('sites', 'draft-site'), [{ type: 'page_view', session, location: location(draft) }])).status).toBe(204);
+    expect(types(draft)).toEqual([]);
+  });
+});
+
 describe('/__admin/events', () => {
   it('lists events with their deliveries, filters them, shows one, redelivers one and clears, per session', async () => {
     const t = createTestMock();
