@@ -69,7 +69,7 @@ export class EventLog {
     const deliveries: Delivery[] = url ? [{ id, installationId: installation.id, url, format, status: 'pending', attempts: [] }] : [];
     const item: EventItem = { id, type, createdAt: this.clock.iso(), payload, deliveries };
     this.items.push(item);
-    if (this.items.length > LIMIT) this.requests.delete(this.items.shift()!.id);
+    if (this.items.length > LIMIT) this.evict(this.items.shift()!);
     this.onSent(type);
     if (url) {
       const request = encodeDelivery({ url, format, secret: integration.signingSecret, payload, environment, at: this.clock.nowMs() });
@@ -77,6 +77,13 @@ export class EventLog {
       this.deliverer.enqueue(deliveries[0], request);
     }
     this.notify(item);
+  }
+
+  /** The oldest event goes: with it its body and any tries still queued. */
+  private evict(item: EventItem): void {
+    this.requests.delete(item.id);
+    this.taken.delete(item.id);
+    for (const delivery of item.deliveries) if (delivery.status === 'pending') this.deliverer.forget(delivery);
   }
 
   private notify(item: EventItem): void {

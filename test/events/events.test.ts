@@ -324,6 +324,33 @@ describe('/__admin/events', () => {
     expect((await t.admin('POST', `/__admin/events/${item.id}/redeliver`)).status).toBe(409);
   });
 
+  it('keeps the last 2,000 events: older ones go, with the tries still queued for them', async () => {
+    const calls: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(String(init?.body));
+      if (calls.length === 1) await held;
+      return new Response('ok');
+    };
+    const t = createScenarioMock('events-bounded', {
+      description: 'an integration whose receiver holds the first try',
+      extends: 'starter',
+      integrations: [{ key: 'slow', owner: 'acme', url: 'http://receiver.invalid/v1', events: ['space_gitsync_started', 'space_gitsync_completed'] }],
+      installations: [{ key: 'slow-acme', integration: 'slow', organization: 'acme', spaces: ['api-docs'] }],
+    }, { events: { fetch: fetch as typeof globalThis.fetch } });
+    const spaceId = t.id('spaces', 'api-docs');
+    for (let i = 0; i < 1050; i++) await t.call('admin', 'POST', `/v1/spaces/${spaceId}/git/export`, gitBody({ commitMessage: `Sync ${i}` }));
+    const kept = t.mock.events.list();
+    expect(kept).toHaveLength(2000);
+    expect(calls).toHaveLength(1);
+    release();
+    await expect.poll(() => t.mock.events.list({ status: 'pending' }).length, { timeout: 15_000 }).toBe(0);
+    // The held try, then each kept event once: the 99 others that went were never tried.
+    expect(calls).toHaveLength(2001);
+    expect(calls.slice(1)).toEqual(kept.map((item) => expect.stringContaining(JSON.stringify(item.payload))));
+  }, 60_000);
+
   it('reset and a scenario load forget the events', async () => {
     const t = createTestMock();
     await mergeChangeRequest(t, t.id('spaces', 'handbook'));
