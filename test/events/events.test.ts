@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficialEvent } from '../helpers/events.ts';
+import { formatHtml, formatText } from '../../src/coverage/format.ts';
 
 /** Starter plus `notifier`, published by acme, not installed anywhere yet, its events to the sink. */
 function withNotifier(extra: object = {}): TestMock {
@@ -369,6 +370,13 @@ describe('/__admin/events', () => {
     const sent = Object.fromEntries(events.items.map((e: { type: string; sent: number }) => [e.type, e.sent]));
     expect(sent).toMatchObject({ space_content_updated: 2, space_gitsync_started: 1, space_gitsync_completed: 1, space_visibility_updated: 0 });
     expect(events.sent).toBe(3);
+    // The text and HTML reports list them too.
+    const report = (await t.admin('GET', '/__admin/coverage')).body;
+    const text = formatText(report);
+    expect(text).toContain('Events sent to integrations');
+    expect(text).toMatch(/^ {4,}2 {2}space_content_updated$/m);
+    expect(text).toMatch(/^✗ {4,}0 {2}space_visibility_updated$/m);
+    expect(formatHtml(report)).toContain('<h2>Events sent to integrations (3 of 12 types)</h2>');
   });
 });
 
