@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficialEvent } from '../helpers/events.ts';
+import { formatErrors, officialComponent } from '../helpers/official.ts';
+import { verifyIntegrationRequestSignature } from '../helpers/integration-signature.ts';
 import { formatHtml, formatText } from '../../src/coverage/format.ts';
 
 /** Starter plus `notifier`, published by acme, not installed anywhere yet, its events to the sink. */
@@ -171,6 +173,52 @@ describe('events follow the state', () => {
       'space_installation_deleted',
       'installation_deleted',
     ]);
+  });
+
+  it('every body a runtime delivery carries: the official event and environment, signed', async () => {
+    const sent: Request[] = [];
+    const fetch = async (url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(url, init));
+      return new Response('OK');
+    };
+    const t = createScenarioMock('events-bodies', {
+      description: 'starter, and an integration whose deliveries the test takes',
+      extends: 'starter',
+      integrations: [{ key: 'notifier', title: 'Notifier', owner: 'acme', url: 'http://receiver.invalid/v1' }],
+    }, { events: { fetch: fetch as typeof globalThis.fetch } });
+    const api = t.client('admin');
+    const spaceId = t.id('spaces', 'handbook');
+    const siteId = t.id('sites', 'docs-site');
+    const installation = (await api.integrations.installIntegration('notifier', { organization: t.id('organizations', 'acme') })).data;
+    await api.integrations.installIntegrationOnSpace('notifier', installation.id, { space: spaceId });
+    await api.integrations.installIntegrationOnSite('notifier', installation.id, { siteId });
+    await mergeChangeRequest(t, spaceId);
+    await t.call('editor', 'POST', `/v1/spaces/${spaceId}/git/import`, gitBody());
+    await t.call('reader', 'POST', `/v1/orgs/${t.id('organizations', 'acme')}/sites/${siteId}/insights/events`, {
+      events: [{ type: 'page_view', session: { visitorId: 'v', sessionId: 's', cookies: {}, userAgent: 'UA', language: null, referrer: null }, location: { url: 'https://acme.test/docs', siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: null } }],
+    });
+    await api.integrations.uninstallIntegrationFromSite('notifier', installation.id, siteId);
+    await api.integrations.uninstallIntegration('notifier', installation.id);
+    const expected = ['installation_setup', 'space_installation_setup', 'site_installation_setup', 'space_content_updated', 'space_gitsync_started', 'space_content_updated', 'space_gitsync_completed', 'site_view', 'site_installation_deleted', 'installation_deleted'];
+    await expect.poll(() => sent.length).toBe(expected.length);
+    const validEnvironment = officialComponent('IntegrationEnvironment');
+    const seen: string[] = [];
+    for (const request of sent) {
+      expect(request.url).toBe('http://receiver.invalid/v1');
+      expect(await verifyIntegrationRequestSignature(request, { signingSecrets: { integration: t.manifest.signingSecrets.notifier } })).toBe(true);
+      const form = await request.formData();
+      const event = JSON.parse(form.get('event') as string);
+      const environment = JSON.parse(form.get('environment') as string);
+      expectOfficialEvent(event);
+      expect(validEnvironment(environment), `${event.type}: ${formatErrors(validEnvironment)}`).toBe(true);
+      expect(environment).toMatchObject({ apiEndpoint: 'http://localhost', integration: { name: 'notifier' }, installation: { id: installation.id }, signingSecrets: { integration: t.manifest.signingSecrets.notifier } });
+      if (event.spaceId && event.type !== 'site_view') expect(environment.spaceInstallation).toMatchObject({ space: spaceId });
+      if (event.siteId) expect(environment.siteInstallation).toMatchObject({ site: siteId });
+      // The installation's token while it exists; its event of removal carries the integration's only.
+      expect(Boolean(environment.apiTokens.installation)).toBe(event.type !== 'installation_deleted');
+      seen.push(event.type);
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('a refused request sends nothing', async () => {
