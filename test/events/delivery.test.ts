@@ -306,6 +306,13 @@ describe('a receiver that never answers', () => {
     await expect.poll(() => first.deliveries[0].attempts.length, { timeout: 10_000 }).toBe(1);
     expect(first.deliveries[0]).toMatchObject({ status: 'pending', attempts: [{ error: 'no answer within 1500 ms' }] });
     expect(first.deliveries[0].attempts[0].durationMs).toBeGreaterThanOrEqual(1400);
+    // The retry of a timeout comes on the virtual clock (this test's clock does not run): a second later.
+    expect(hung).toHaveLength(1);
+    await admin('POST', '/__admin/clock', { advance: 'PT1S' });
+    await expect.poll(() => hung.length, { timeout: 10_000 }).toBe(2);
+    const [once, twice] = [await hung[0].text(), await hung[1].text()];
+    expect(twice).toBe(once);
+    expect(once).toContain(`"eventId":"${first.id}"`);
     await admin('DELETE', '/__admin/events');
   });
 });
