@@ -37,6 +37,13 @@ export interface HandlerPlatform {
  * `HandlerContext` (any params, query and body); a row's own handler gets its typed params,
  * query and body from `op()`.
  */
+/** What a site's visitors did, told by the request that tracked it (not a change of the state): see `happened`. */
+export interface VisitorActivity {
+  type: 'site_view' | 'page_feedback';
+  site: string;
+  fields: Record<string, unknown>;
+}
+
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
@@ -59,6 +66,11 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */
   platform: HandlerPlatform;
+  /**
+   * What the request tells integrations besides what its writes make (a page view tracked:
+   * src/events/), sent once the request's writes are kept. Absent where nothing listens.
+   */
+  happened?: VisitorActivity[];
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */

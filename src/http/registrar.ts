@@ -204,6 +204,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     now: rt.clock.iso(),
     origin: originOf(c.req.url),
     platform: rt.platform,
+    happened: [],
   };
   const mutating = op.method !== 'GET';
   let result: unknown;
@@ -222,7 +223,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   if (mutating) {
     rt.save(changes, undo);
     // Kept (and saved): the events it makes go out now, in commit order (src/events/).
-    if (changes.length > 0) rt.events.committed(changes, before, ctx);
+    if (changes.length > 0 || ctx.happened!.length > 0) rt.events.committed(changes, before, ctx, ctx.happened);
   }
   if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.

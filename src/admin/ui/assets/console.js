@@ -9,6 +9,7 @@ import { restart as restartStream } from './journal-stream.js';
 import './requests.js';
 import './state.js';
 import './faults.js';
+import './events.js';
 
 // ---- sections ------------------------------------------------------------------------
 
