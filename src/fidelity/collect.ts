@@ -212,11 +212,8 @@ export class Collector {
       const members = [...(this.members.get(oid)?.values() ?? [])].map((m) => defined({
         user: userKey(m.user.id), role: role(m.role)!, joinedAt: time(m.joinedAt), lastSeenAt: time(m.lastSeenAt), sso: bool(m.sso), disabled: bool(m.disabled),
       }));
-      // The caller's own role when the member list was not read: what the organization's permissions say.
-      if (this.caller && !this.members.get(oid)?.has(this.caller) && o.permissions) {
-        const perms = o.permissions as Json;
-        members.push({ user: userKey(this.caller), role: perms.admin ? 'admin' : perms.createContent ? 'create' : 'read' } as (typeof members)[number]);
-      }
+      // The caller's own role when the member list was not read: what the permissions it was shown say.
+      if (this.caller && !this.members.get(oid)?.has(this.caller)) members.push({ user: userKey(this.caller), role: this.callerRole(oid, o) } as (typeof members)[number]);
       out.organizations.push(defined({
         key: keys.key('organizations', oid, str(o.title)), id: oid,
         title: str(o.title) && o.title.length >= 2 ? o.title.slice(0, 255) : undefined,
@@ -378,6 +375,16 @@ export class Collector {
       scenario,
       manifest: { scenario: options.name, upstream: options.upstream, recordedAt: options.now, caller: this.caller ? userKey(this.caller) : null, ids: keys.ids() },
     };
+  }
+
+  /** The organization's permissions, else the most a space of it allowed, else read. */
+  private callerRole(org: string, o: Json): 'admin' | 'create' | 'edit' | 'comment' | 'read' {
+    if (o.permissions) return o.permissions.admin ? 'admin' : o.permissions.createContent ? 'create' : 'read';
+    const perms = [...this.spaces.values()].filter((s) => s.organization === org).map((s) => (s.permissions ?? {}) as Json);
+    if (perms.some((p) => p.admin)) return 'admin';
+    if (perms.some((p) => p.edit)) return 'edit';
+    if (perms.some((p) => p.comment)) return 'comment';
+    return 'read';
   }
 
   private flatPages(list: unknown, into = new Map<string, Json>()): Map<string, Json> {

@@ -1,0 +1,72 @@
+/**
+ * What record makes of the answers it saw (in-process: the upstream is a mock's fetch): filler
+ * for personal data, the caller's role when the member list was not read, replies as read,
+ * and a scenario that loads whatever subset of reads it came from.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMock } from '../../src/app.ts';
+import { Collector } from '../../src/fidelity/collect.ts';
+import { recordingProxy, writeRecording } from '../../src/fidelity/record.ts';
+
+const upstream = createMock({ scenario: 'starter', seed: 7 });
+const { tokens, ids } = upstream.runtime.manifest;
+const upstreamFetch = (async (url: string | URL | Request, init?: RequestInit) => upstream.fetch(new Request(url, init))) as typeof fetch;
+
+/** Reads `paths` through a recording proxy and writes the recording; returns the scenario, manifest and the loaded mock. */
+async function record(paths: string[], anonymize = false) {
+  const collector = new Collector();
+  const proxy = recordingProxy({ upstream: 'http://upstream.test', token: tokens.admin }, collector, upstreamFetch);
+  for (const path of ['/v1/user', ...paths]) expect((await proxy(new Request(`http://record.test${path}`))).status, path).toBe(200);
+  const dir = mkdtempSync(join(tmpdir(), 'collect-'));
+  const out = join(dir, 'seen.json');
+  expect(await writeRecording(collector, { upstream: 'http://upstream.test', out, anonymize })).toBeNull();
+  const manifest = JSON.parse(readFileSync(join(dir, 'seen.manifest.json'), 'utf8'));
+  const mock = createMock({ scenariosDirs: [dir], scenario: 'seen' });
+  const get = async (path: string) => {
+    const token = mock.runtime.manifest.tokens[manifest.caller];
+    const res = await mock.fetch(new Request(`http://mock.local${path}`, { headers: { authorization: `Bearer ${token}` } }));
+    return { status: res.status, body: await res.json() };
+  };
+  return { text: readFileSync(out, 'utf8'), manifest, get };
+}
+
+const org = ids.organizations.acme;
+const space = ids.spaces.handbook;
+
+describe('Collector', () => {
+  it('--anonymize: no name, email or photo of the upstream in the file, users as User N', async () => {
+    const { text, manifest, get } = await record([`/v1/orgs/${org}/members`, `/v1/spaces/${space}`, `/v1/spaces/${space}/comments`], true);
+    for (const personal of ['Ada Lovelace', 'ada@acme.test', 'Eli Brooks', 'avatars.gitbook-mock.local', 'lovelace']) expect(text).not.toContain(personal);
+    expect(manifest.caller).toBe('user-1');
+    expect((await get('/v1/user')).body).toMatchObject({ id: ids.users.admin, displayName: 'User 1', email: 'user1@example.com' });
+  });
+
+  it('without the member list, the caller gets the role the organization\'s permissions show (else its spaces\')', async () => {
+    const { get } = await record([`/v1/orgs/${org}`, `/v1/spaces/${space}`]);
+    expect((await get(`/v1/orgs/${org}`)).body.permissions.admin).toBe(true);
+    expect((await get(`/v1/spaces/${space}`)).status).toBe(200);
+    const spaceOnly = await record([`/v1/spaces/${space}`]);
+    expect((await spaceOnly.get(`/v1/spaces/${space}`)).body.permissions.admin).toBe(true);
+  });
+
+  it('comments without the content read load without their page; replies read keep their ids and texts', async () => {
+    const comment = ids.comments['welcome-question'];
+    const { get } = await record([`/v1/spaces/${space}`, `/v1/spaces/${space}/comments`, `/v1/spaces/${space}/comments/${comment}/replies`]);
+    const upstreamReplies = await (await upstream.fetch(new Request(`http://x/v1/spaces/${space}/comments/${comment}/replies`, { headers: { authorization: `Bearer ${tokens.admin}` } }))).json();
+    const replies = await get(`/v1/spaces/${space}/comments/${comment}/replies`);
+    expect(replies.body.items.map((r: { id: string; body: unknown }) => [r.id, r.body])).toEqual(upstreamReplies.items.map((r: { id: string; body: unknown }) => [r.id, r.body]));
+    const listed = await get(`/v1/spaces/${space}/comments`);
+    expect(listed.body.items.find((c: { id: string }) => c.id === comment).target.page).toBeUndefined();
+  });
+
+  it('replies not read are rebuilt from the repliers, without their text', async () => {
+    const comment = ids.comments['welcome-question'];
+    const { get } = await record([`/v1/spaces/${space}`, `/v1/spaces/${space}/comments`]);
+    const replies = (await get(`/v1/spaces/${space}/comments/${comment}/replies`)).body.items;
+    expect(replies).toHaveLength(1);
+    expect(replies[0]).toMatchObject({ postedBy: { id: ids.users.editor }, body: { markdown: '(reply not recorded)' } });
+  });
+});
