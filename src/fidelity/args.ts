@@ -103,3 +103,26 @@ export function refuseUpstreamWrite(command: Pick<VerifyCommand, 'allowWrites' |
   if (org !== undefined && decodeURIComponent(org) !== command.org) return `${method} ${path} names organization ${org}, not --org ${command.org}`;
   return null;
 }
+
+/**
+ * The organization a write touches, asked of the upstream before anything is written: the one
+ * its path names (/v1/orgs/ID/...), or the owner of the space or collection it names. Returns
+ * why the write is refused (another organization, or one that cannot be told), or null.
+ */
+export async function refuseUpstreamWriteAsked(
+  command: Pick<VerifyCommand, 'allowWrites' | 'org' | 'upstream' | 'token'>, method: string, path: string, upstreamFetch: typeof fetch,
+): Promise<string | null> {
+  const refused = refuseUpstreamWrite(command, method, path);
+  if (refused || ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) || path.startsWith('/v1/orgs/')) return refused;
+  const owned = /^\/v1\/(spaces|collections)\/([^/?]+)/.exec(path);
+  if (!owned) return `${method} ${path}: verify cannot tell which organization this write touches, so it does not send it`;
+  let owner: unknown;
+  try {
+    const res = await upstreamFetch(`${command.upstream}/v1/${owned[1]}/${owned[2]}`, { headers: { authorization: `Bearer ${command.token}` } });
+    owner = res.ok ? ((await res.json()) as { organization?: unknown }).organization : undefined;
+  } catch {
+    owner = undefined;
+  }
+  if (typeof owner !== 'string') return `${method} ${path}: the upstream did not say which organization ${owned[1].slice(0, -1)} ${owned[2]} belongs to`;
+  return owner === command.org ? null : `${method} ${path} touches organization ${owner}, not --org ${command.org}`;
+}

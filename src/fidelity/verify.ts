@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
 import { createMock } from '../app.ts';
 import { compareAnswers } from './compare.ts';
-import { refuseUpstreamWrite, type VerifyCommand } from './args.ts';
+import { refuseUpstreamWriteAsked, type VerifyCommand } from './args.ts';
 
 type Out = Pick<NodeJS.WriteStream, 'write'>;
 interface Step { method?: string; path: string; body?: unknown }
@@ -44,8 +44,9 @@ export async function runVerify(command: VerifyCommand, out: Out, err: Out, upst
     const allowed = command.allow ? readJson(command.allow, 'allow-list') : [];
     if (!Array.isArray(allowed) || !allowed.every((a) => typeof a === 'string')) throw new Error(`${command.allow} must be a JSON list of strings`);
     allow = allowed as string[];
+    // Every write is checked before the first request is sent.
     for (const step of steps) {
-      const refused = refuseUpstreamWrite(command, step.method ?? 'GET', step.path);
+      const refused = await refuseUpstreamWriteAsked(command, step.method ?? 'GET', step.path, upstreamFetch);
       if (refused) throw new Error(refused);
     }
     mock = command.scenario
