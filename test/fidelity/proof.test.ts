@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -203,6 +204,25 @@ describe('gitbook-mock verify', () => {
     expect(code).toBe(0);
     expect(readFileSync(report, 'utf8')).toContain('- (allowed) field .name only upstream');
   }, 30_000);
+
+  it('runs a vitest journey (gitbook-mock/vitest) against both, pairs its requests in order and finds the planted differences', async () => {
+    const file = fileURLToPath(new URL('./fixtures/handbook-journey.ts', import.meta.url));
+    const report = join(dir, 'vitest-report.md');
+    const { code, stderr, stdout } = await run(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), file, '--report', report]);
+    const space = `/v1/spaces/${ids.spaces.handbook}`;
+    // The renamed title fails the journey's own assertion upstream only.
+    expect(stderr.trim().split('\n').sort()).toEqual([
+      'journey: vitest exit 1 upstream, 0 mock',
+      `GET ${space}: field .name only upstream`,
+      `GET ${space}: field .title only mock`,
+      `GET ${space}/change-requests: value of .items[].status: "scheduled" upstream, "open" mock`,
+    ].sort());
+    expect(stdout).toContain('3 request(s), 4 difference(s) not in the allow-list');
+    expect(code).toBe(1);
+    const md = readFileSync(report, 'utf8');
+    expect(md).toContain(`## 1. GET ${space}\n\nStatus: 200 upstream, 200 mock\n\n- field .name only upstream\n- field .title only mock\n`);
+    expect(md).toContain(`## 3. GET ${space}/comments\n\nStatus: 200 upstream, 200 mock\n\n- no difference\n`);
+  }, 90_000);
 
   it('refuses a write to the upstream without --allow-writes --org, sending nothing', async () => {
     const writes = join(dir, 'writes.json');
