@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 export const RECORD_USAGE = `Usage: gitbook-mock record --upstream URL --token TOKEN --out FILE [options]
 
 Listens like the server, forwards every /v1 request to the upstream and answers with its
-answer; on SIGINT or SIGTERM writes FILE as a scenario of the records it saw (never the token).
+answer (a line on stderr per answer off the official schema); on SIGINT or SIGTERM writes FILE
+as a scenario of the records it saw, with their upstream ids (never the token), and beside it
+NAME.manifest.json naming them by key.
 
 Options:
   --upstream URL   the real service, for example https://api.gitbook.com
@@ -20,8 +22,10 @@ Options:
 
 export const VERIFY_USAGE = `Usage: gitbook-mock verify --upstream URL --token TOKEN JOURNEY [options]
 
-Replays JOURNEY (a JSON list of requests) against the upstream and against the mock, and reports
-per request what differs. Exit 1 on a difference not in the allow-list, 2 on a bad flag.
+Replays JOURNEY against the upstream and against the mock, and reports per request what differs.
+JOURNEY is a JSON list of requests, or a vitest file that uses gitbook-mock/vitest (run once
+against each side; needs --scenario with the manifest record wrote beside it).
+Exit 1 on a difference not in the allow-list, 2 when it cannot run (a bad flag, a refused write).
 
 Options:
   --upstream URL   the real service, for example https://api.gitbook.com
@@ -30,7 +34,8 @@ Options:
   --allow FILE     differences that are expected (see docs/fidelity.md)
   --report FILE    write a Markdown report there
   --allow-writes   send writes (non-GET requests) to the upstream; needs --org
-  --org ID         the upstream organization the writes may touch
+  --org ID         the upstream organization the writes may touch (each write's
+                   organization is asked of the upstream first; others are refused)
   -h, --help       prints this text and exits`;
 
 export class FidelityUsageError extends Error {}
