@@ -14,6 +14,8 @@ import { slug } from '../text/slug.ts';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Scenario = Required<Pick<ScenarioFile, 'users' | 'organizations' | 'teams' | 'spaces' | 'changeRequests' | 'comments' | 'sites'>>;
 
+/** What schemas/scenario.json allows for a page's or a comment's text. */
+const MARKDOWN_MAX = 100_000;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const ROLES = new Set(['admin', 'create', 'edit', 'review', 'comment', 'read']);
 const SPACE_VISIBILITY = new Set(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private']);
@@ -245,7 +247,7 @@ export class Collector {
           key: keys.key('pages', pg.id, pg.title), id: pg.id, title: pg.title.slice(0, 200),
           slug: typeof pg.slug === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(pg.slug) ? pg.slug : undefined,
           emoji: str(pg.emoji), description: str(pg.description), hidden: bool(pg.hidden),
-          markdown: this.pageMarkdown.get(`${contentOf}:${pg.id}`) ?? (typeof pg.markdown === 'string' ? pg.markdown : ''),
+          markdown: (this.pageMarkdown.get(`${contentOf}:${pg.id}`) ?? (typeof pg.markdown === 'string' ? pg.markdown : '')).slice(0, MARKDOWN_MAX),
           createdAt: time(pg.createdAt), updatedAt: time(pg.updatedAt),
           pages: pagesOf(pg.pages, contentOf, pageKeys),
         })];
@@ -300,7 +302,7 @@ export class Collector {
           const wasMarkdown = this.pageMarkdown.get(`${c.space}:${pid}`) ?? was.markdown;
           const change = defined({
             page: keys.key('pages', pid), title: pg.title !== was.title ? str(pg.title) : undefined,
-            markdown: typeof markdown === 'string' && markdown !== wasMarkdown ? markdown : undefined,
+            markdown: typeof markdown === 'string' && markdown !== wasMarkdown ? markdown.slice(0, MARKDOWN_MAX) : undefined,
           });
           return Object.keys(change).length > 1 ? [change] : [];
         })
@@ -329,13 +331,13 @@ export class Collector {
         changeRequest: cr ? keys.key('changeRequests', cr) : undefined,
         page: inContent ? keys.key('pages', page) : undefined,
         node: str(c.target.node?.id),
-        author: userKey(c.postedBy.id), body: markdownOf(c.body) ?? '',
+        author: userKey(c.postedBy.id), body: (markdownOf(c.body) ?? '').slice(0, MARKDOWN_MAX),
         postedAt: time(c.postedAt), editedAt: time(c.editedAt),
         resolved: c.status === 'resolved' && id(c.resolvedBy?.id) ? defined({ by: userKey(c.resolvedBy.id), at: time(c.resolvedAt) }) : undefined,
         reactions: this.reactions(c.reactions, userKey),
         replies: seenReplies.length
           ? seenReplies.map((r) => defined({
-            key: keys.key('commentReplies', r.id), id: r.id, author: userKey(r.postedBy.id), body: markdownOf(r.body) ?? '',
+            key: keys.key('commentReplies', r.id), id: r.id, author: userKey(r.postedBy.id), body: (markdownOf(r.body) ?? '').slice(0, MARKDOWN_MAX),
             postedAt: time(r.postedAt), editedAt: time(r.editedAt), reactions: this.reactions(r.reactions, userKey),
           }))
           // Replies not read: as many as the comment's repliers counted, each at the replier's last time, without text.
@@ -347,12 +349,12 @@ export class Collector {
     for (const sid of order(this.sites.keys(), this.siteOrder)) {
       const s = this.sites.get(sid)!;
       const siteSpace = (ss: Json): ScenarioSiteSpace[] => (id(ss?.id) && known.spaces.has(ss.space?.id) && this.spaces.get(ss.space.id)!.organization === s.organization
-        ? [defined({ key: keys.key('siteSpaces', ss.id, str(ss.path)), id: ss.id, space: keys.key('spaces', ss.space.id), path: str(ss.path)?.slice(0, 100), condition: str(ss.condition), default: bool(ss.default) })]
+        ? [defined({ key: keys.key('siteSpaces', ss.id, str(ss.path)), id: ss.id, space: keys.key('spaces', ss.space.id), path: str(ss.path)?.slice(0, 100), condition: str(ss.condition)?.slice(0, 1024), default: bool(ss.default) })]
         : []);
       const sections = [...(this.sections.get(sid)?.values() ?? [])]
         .map((sec) => defined({
           key: keys.key('siteSections', sec.id, str(sec.title)), id: sec.id as string, title: String(sec.title ?? 'Section').padEnd(2, '.').slice(0, 128),
-          path: str(sec.path)?.slice(0, 100), description: str(sec.description)?.slice(0, 256), condition: str(sec.condition),
+          path: str(sec.path)?.slice(0, 100), description: str(sec.description)?.slice(0, 256), condition: str(sec.condition)?.slice(0, 1024),
           icon: str(sec.icon)?.slice(0, 50), default: bool(sec.default),
           siteSpaces: (Array.isArray(sec.siteSpaces) ? sec.siteSpaces : []).flatMap(siteSpace),
         }))
@@ -362,7 +364,7 @@ export class Collector {
         key: keys.key('sites', sid, str(s.title)), id: sid, organization: orgKey(s.organization),
         title: str(s.title) && s.title.length >= 2 ? s.title.slice(0, 128) : undefined, type: str(s.type),
         visibility: SITE_VISIBILITY.has(s.visibility) ? s.visibility : undefined, published: bool(s.published),
-        hostname: str(s.hostname), basename: str(s.basename),
+        hostname: str(s.hostname)?.slice(0, 512), basename: str(s.basename)?.slice(0, 100),
         agentsContext: s.agentsContext === 'included' || s.agentsContext === 'excluded' ? s.agentsContext : undefined,
         adaptiveContent: bool(s.adaptiveContent?.enabled), createdAt: time(s.createdAt),
         sections: sections.length ? sections : undefined, siteSpaces: rootSpaces.length ? rootSpaces : undefined,

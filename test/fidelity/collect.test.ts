@@ -69,4 +69,21 @@ describe('Collector', () => {
     expect(replies).toHaveLength(1);
     expect(replies[0]).toMatchObject({ postedBy: { id: ids.users.editor }, body: { markdown: '(reply not recorded)' } });
   });
+
+  it('values the scenario format would refuse are cut to fit or left out, so the recording loads', async () => {
+    const c = new Collector();
+    c.add('/v1/user', { object: 'user', id: 'u1', displayName: 'Una' }, true);
+    c.add('/v1/orgs/o1', { object: 'organization', id: 'o1', title: 'Org', hostname: 'Not A Host!', permissions: { admin: true } });
+    c.add('/v1/spaces/s1', { object: 'space', id: 's1', organization: 'o1', title: 'x'.repeat(80), visibility: 'galaxy', revision: 'r1' });
+    c.add('/v1/spaces/s1/content', { object: 'revision', id: 'r1', pages: [{ id: 'p1', title: 'Long', type: 'document', markdown: 'y'.repeat(150_000) }] });
+    c.add('/v1/orgs/o1/sites', { items: [{ object: 'site', id: 'site1', title: 'Site', basename: 'b'.repeat(300) }] });
+    const dir = mkdtempSync(join(tmpdir(), 'collect-'));
+    expect(await writeRecording(c, { upstream: 'http://upstream.test', out: join(dir, 'odd.json'), anonymize: false })).toBeNull();
+    const mock = createMock({ scenariosDirs: [dir], scenario: 'odd' });
+    const token = mock.runtime.manifest.tokens.una;
+    const get = async (path: string) => (await mock.fetch(new Request(`http://mock.local${path}`, { headers: { authorization: `Bearer ${token}` } }))).json();
+    expect(await get('/v1/spaces/s1')).toMatchObject({ title: 'x'.repeat(50), visibility: 'private', revision: 'r1' });
+    expect((await get('/v1/spaces/s1/content/page/p1')).markdown).toHaveLength(100_000);
+    expect((await get('/v1/orgs/o1/sites')).items[0].basename).toHaveLength(100);
+  });
 });
