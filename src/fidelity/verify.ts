@@ -13,21 +13,12 @@ import { createMock, type Mock } from '../app.ts';
 import { compareAnswers } from './compare.ts';
 import { refuseUpstreamWriteAsked, type VerifyCommand } from './args.ts';
 import { manifestPath } from './record.ts';
-import { isVitestJourney, runVitestJourney, type Exchange } from './vitest-journey.ts';
+import { answerOf, isVitestJourney, runVitestJourney, type Exchange } from './vitest-journey.ts';
 
 type Out = Pick<NodeJS.WriteStream, 'write'>;
 interface Step { method?: string; path: string; body?: unknown }
 /** One request as both sides answered it. */
 interface Pair { label: string; up?: Exchange; mine?: Exchange }
-
-async function answer(res: Response): Promise<{ status: number; body: unknown }> {
-  const text = await res.text();
-  try {
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  } catch {
-    return { status: res.status, body: text };
-  }
-}
 
 function readJson(file: string, what: string): unknown {
   try {
@@ -60,11 +51,11 @@ async function replaySteps(command: VerifyCommand, mock: Mock, upstreamFetch: ty
     });
     let up;
     try {
-      up = await answer(await upstreamFetch(command.upstream + step.path, init(command.token)));
+      up = await answerOf(await upstreamFetch(command.upstream + step.path, init(command.token)));
     } catch (error) {
       throw new Error(`${method} ${step.path}: the upstream did not answer: ${(error as Error).message}`);
     }
-    const mine = await answer(await mock.fetch(new Request(`http://mock.local${step.path}`, init(mockToken))));
+    const mine = await answerOf(await mock.fetch(new Request(`http://mock.local${step.path}`, init(mockToken))));
     pairs.push({ label: `${method} ${step.path}`, up: { method, path: step.path, ...up }, mine: { method, path: step.path, ...mine } });
   }
   return pairs;

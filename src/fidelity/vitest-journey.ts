@@ -28,7 +28,8 @@ export function isVitestJourney(file: string): boolean {
   return /\.(?:[cm]?[jt]s|[jt]sx)$/.test(file);
 }
 
-async function answerOf(res: Response): Promise<{ status: number; body: unknown }> {
+/** An answer's status and body (JSON when it parses, else the text). */
+export async function answerOf(res: Response): Promise<{ status: number; body: unknown }> {
   const text = await res.text();
   try {
     return { status: res.status, body: text ? JSON.parse(text) : null };

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { BIN } from '../helpers/cli.ts';
+import { BIN, runCli } from '../helpers/cli.ts';
 
 type Manifest = { tokens: Record<string, string>; ids: Record<string, Record<string, string>> };
 
@@ -38,16 +38,6 @@ function start(args: string[]): Promise<{ child: ChildProcess; origin: string; s
     });
     child.on('exit', (code) => reject(new Error(`${args[0]} exited ${code}: ${err}`)));
   });
-}
-
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (c) => (stdout += c));
-  child.stderr!.on('data', (c) => (stderr += c));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 async function manifestOf(origin: string): Promise<Manifest> {
@@ -179,7 +169,7 @@ describe('gitbook-mock verify', () => {
 
   it('against the recorded scenario finds exactly the planted differences, exits 1, and writes the report', async () => {
     const report = join(dir, 'report.md');
-    const { code, stderr, stdout } = await run(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), journey, '--report', report]);
+    const { code, stderr, stdout } = await runCli(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), journey, '--report', report]);
     expect(stderr.trim().split('\n').sort()).toEqual(plantedLines().sort());
     expect(stdout).toContain('9 request(s), 4 difference(s) not in the allow-list');
     expect(code).toBe(1);
@@ -199,7 +189,7 @@ describe('gitbook-mock verify', () => {
     const [status, renamedUp, renamedMock, value] = plantedLines();
     writeFileSync(allow, JSON.stringify([status, `*: ${renamedUp.split(': ').slice(1).join(': ')}`, renamedMock, value]));
     const report = join(dir, 'allowed.md');
-    const { code, stdout } = await run(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), journey, '--allow', allow, '--report', report]);
+    const { code, stdout } = await runCli(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), journey, '--allow', allow, '--report', report]);
     expect(stdout).toContain('0 difference(s) not in the allow-list');
     expect(code).toBe(0);
     expect(readFileSync(report, 'utf8')).toContain('- (allowed) field .name only upstream');
@@ -208,7 +198,7 @@ describe('gitbook-mock verify', () => {
   it('runs a vitest journey (gitbook-mock/vitest) against both, pairs its requests in order and finds the planted differences', async () => {
     const file = fileURLToPath(new URL('./fixtures/handbook-journey.ts', import.meta.url));
     const report = join(dir, 'vitest-report.md');
-    const { code, stderr, stdout } = await run(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), file, '--report', report]);
+    const { code, stderr, stdout } = await runCli(['verify', '--upstream', modified, '--token', adminToken, '--scenario', join(dir, 'seen.json'), file, '--report', report]);
     const space = `/v1/spaces/${ids.spaces.handbook}`;
     // The renamed title fails the journey's own assertion upstream only.
     expect(stderr.trim().split('\n').sort()).toEqual([
@@ -227,7 +217,7 @@ describe('gitbook-mock verify', () => {
   it('refuses a write to the upstream without --allow-writes --org, sending nothing', async () => {
     const writes = join(dir, 'writes.json');
     writeFileSync(writes, JSON.stringify([{ method: 'DELETE', path: `/v1/spaces/${ids.spaces.handbook}` }]));
-    const { code, stderr } = await run(['verify', '--upstream', upstream, '--token', adminToken, writes]);
+    const { code, stderr } = await runCli(['verify', '--upstream', upstream, '--token', adminToken, writes]);
     expect(code).toBe(2);
     expect(stderr).toContain('--allow-writes');
     const res = await fetch(`${upstream}/v1/spaces/${ids.spaces.handbook}`, { headers: { authorization: `Bearer ${adminToken}` } });
