@@ -144,7 +144,8 @@ export class Collector {
       case 'team': if (at.org) this.teams.set(oid!, { ...o, organization: at.org }); break;
       case 'member': {
         const org = at.org;
-        if (org && role(o.role) !== undefined && id(o.user?.id)) {
+        // A guest (role null) is a member too.
+        if (org && (o.role === null || role(o.role) !== undefined) && id(o.user?.id)) {
           let m = this.members.get(org);
           if (!m) this.members.set(org, (m = new Map()));
           m.set(o.user.id, o);
@@ -212,7 +213,7 @@ export class Collector {
 
     for (const [oid, o] of this.orgs) {
       const members = [...(this.members.get(oid)?.values() ?? [])].map((m) => defined({
-        user: userKey(m.user.id), role: role(m.role)!, joinedAt: time(m.joinedAt), lastSeenAt: time(m.lastSeenAt), sso: bool(m.sso), disabled: bool(m.disabled),
+        user: userKey(m.user.id), role: m.role === null ? null : role(m.role)!, joinedAt: time(m.joinedAt), lastSeenAt: time(m.lastSeenAt), sso: bool(m.sso), disabled: bool(m.disabled),
       }));
       // The caller's own role when the member list was not read: what the permissions it was shown say.
       if (this.caller && !this.members.get(oid)?.has(this.caller)) members.push({ user: userKey(this.caller), role: this.callerRole(oid, o) } as (typeof members)[number]);

@@ -70,13 +70,14 @@ describe('Collector', () => {
     expect(replies[0]).toMatchObject({ postedBy: { id: ids.users.editor }, body: { markdown: '(reply not recorded)' } });
   });
 
-  it('values the scenario format would refuse are cut to fit or left out, so the recording loads', async () => {
+  it('values the scenario format would refuse are cut to fit or left out, so the recording loads; guests stay members', async () => {
     const c = new Collector();
     c.add('/v1/user', { object: 'user', id: 'u1', displayName: 'Una' }, true);
     c.add('/v1/orgs/o1', { object: 'organization', id: 'o1', title: 'Org', hostname: 'Not A Host!', permissions: { admin: true } });
     c.add('/v1/spaces/s1', { object: 'space', id: 's1', organization: 'o1', title: 'x'.repeat(80), visibility: 'galaxy', revision: 'r1' });
     c.add('/v1/spaces/s1/content', { object: 'revision', id: 'r1', pages: [{ id: 'p1', title: 'Long', type: 'document', markdown: 'y'.repeat(150_000) }] });
     c.add('/v1/orgs/o1/sites', { items: [{ object: 'site', id: 'site1', title: 'Site', basename: 'b'.repeat(300) }] });
+    c.add('/v1/orgs/o1/members', { items: [{ object: 'member', id: 'g1', role: null, user: { object: 'user', id: 'g1', displayName: 'Gia Guest' }, joinedAt: '2025-01-01T00:00:00.000Z' }] });
     const dir = mkdtempSync(join(tmpdir(), 'collect-'));
     expect(await writeRecording(c, { upstream: 'http://upstream.test', out: join(dir, 'odd.json'), anonymize: false })).toBeNull();
     const mock = createMock({ scenariosDirs: [dir], scenario: 'odd' });
@@ -85,5 +86,9 @@ describe('Collector', () => {
     expect(await get('/v1/spaces/s1')).toMatchObject({ title: 'x'.repeat(50), visibility: 'private', revision: 'r1' });
     expect((await get('/v1/spaces/s1/content/page/p1')).markdown).toHaveLength(100_000);
     expect((await get('/v1/orgs/o1/sites')).items[0].basename).toHaveLength(100);
+    // A guest (role null) stays a member; the caller, not in the list read, is an admin by the organization's permissions.
+    expect((await get('/v1/orgs/o1/members')).items.map((m: { id: string; role: string | null }) => [m.id, m.role])).toEqual(
+      expect.arrayContaining([['g1', null], ['u1', 'admin']]),
+    );
   });
 });

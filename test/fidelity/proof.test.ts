@@ -214,6 +214,19 @@ describe('gitbook-mock verify', () => {
     expect(md).toContain(`## 3. GET ${space}/comments\n\nStatus: 200 upstream, 200 mock\n\n- no difference\n`);
   }, 90_000);
 
+  it('record in front of the modified copy prints a drift line per answer off the official schema', async () => {
+    const rec = await start(['record', '--upstream', modified, '--token', adminToken, '--out', join(dir, 'drifted.json'), '--port', '0']);
+    const space = `/v1/spaces/${ids.spaces.handbook}`;
+    for (const path of [space, `${space}/change-requests`, `${space}/comments`]) expect((await fetch(rec.origin + path)).status).toBe(200);
+    const exited = new Promise((resolve) => rec.child.on('exit', resolve));
+    rec.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(rec.stderr().trim().split('\n')).toEqual([
+      `drift: GET ${space} (getSpaceById) 200: / must have required property 'title'`,
+      `drift: GET ${space}/change-requests (listChangeRequestsForSpace) 200: /items/0/status must be equal to one of the allowed values`,
+    ]);
+  }, 30_000);
+
   it('refuses a write to the upstream without --allow-writes --org, sending nothing', async () => {
     const writes = join(dir, 'writes.json');
     writeFileSync(writes, JSON.stringify([{ method: 'DELETE', path: `/v1/spaces/${ids.spaces.handbook}` }]));
