@@ -258,6 +258,14 @@ export class Collector {
       const rank = new Map([...lists.values()].flatMap((l) => l.map((x, i) => [x, i] as const)));
       return [...ids].sort((a, b) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity));
     };
+    // Revision ids are pinned once each (the scenario refuses one used twice).
+    const pinnedRevisions = new Set<string>();
+    const pin = (rev: unknown): string | undefined => {
+      const r = id(rev);
+      if (!r || pinnedRevisions.has(r)) return undefined;
+      pinnedRevisions.add(r);
+      return r;
+    };
     for (const sid of order(this.spaces.keys(), this.spaceOrder)) {
       const s = this.spaces.get(sid)!;
       const content = this.spaceContent.get(sid);
@@ -271,7 +279,9 @@ export class Collector {
         editMode: s.editMode === 'live' || s.editMode === 'locked' ? s.editMode : undefined,
         defaultLevel: s.defaultLevel === null || s.defaultLevel === 'inherit' ? s.defaultLevel : role(s.defaultLevel),
         createdAt: time(s.createdAt), updatedAt: time(s.updatedAt), deletedAt: time(s.deletedAt),
-        revision: id(s.revision) ?? id(content?.id),
+        // After a merge, the space is at the merge revision: the scenario starts from the revision
+        // the merged change request started from, and the merge (pinned on it) brings it there.
+        revision: pin(this.lastMerge(sid, s.revision)?.revisionInitial ?? s.revision ?? content?.id),
         pages: content ? pagesOf(content.pages, sid, pageKeys) : undefined,
         files: content && Array.isArray(content.files)
           ? content.files.filter((f: Json) => id(f?.id) && str(f.name)).map((f: Json) => defined({
@@ -313,7 +323,10 @@ export class Collector {
         subject: typeof c.subject === 'string' ? c.subject.slice(0, 100) : undefined,
         status: CR_STATUS.has(c.status) ? c.status : undefined,
         number: Number.isInteger(c.number) && c.number >= 1 ? c.number : undefined,
-        revision: id(c.revision),
+        revision: pin(c.revision),
+        revisionMerged: c.status === 'merged' ? pin(c.revisionMerged) : undefined,
+        mergedAt: c.status === 'merged' ? time(c.mergedAt) : undefined,
+        mergedBy: c.status === 'merged' && id(c.mergedBy?.id) ? userKey(c.mergedBy.id) : undefined,
         createdBy: userKey(c.createdBy.id), createdAt: time(c.createdAt), updatedAt: time(c.updatedAt),
         changes: changes.length ? changes : undefined,
       }));
@@ -378,6 +391,11 @@ export class Collector {
       scenario,
       manifest: { scenario: options.name, upstream: options.upstream, recordedAt: options.now, caller: this.caller ? userKey(this.caller) : null, ids: keys.ids() },
     };
+  }
+
+  /** The merged change request that brought the space to its current revision, if it was seen. */
+  private lastMerge(space: string, revision: unknown): Json | undefined {
+    return [...this.changeRequests.values()].find((c) => c.space === space && c.status === 'merged' && id(c.revisionMerged) && c.revisionMerged === revision && id(c.revisionInitial));
   }
 
   /** The organization's permissions, else the most a space of it allowed, else read. */

@@ -135,17 +135,19 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
     const status = cr.status ?? 'open';
     let revisionMerged: string | undefined;
     let spaceRevision = space.revision;
+    const mergedAt = status === 'merged' && cr.mergedAt ? b.time(cr.mergedAt, `${path}/mergedAt`) : b.time(undefined, path, DAY);
     if (status === 'merged' || cr.outdated) {
       // The primary content moves on: by this merge, or by edits made after the change request.
+      const pinned = status === 'merged' ? pinnedRevision(b, cr.revisionMerged, `${path}/revisionMerged`) : undefined;
       const merged = revision(b, {
-        id: deriveId(`${b.seed}:revisions:${cr.key}:${status === 'merged' ? 'merge' : 'later-edits'}`),
+        id: pinned ?? deriveId(`${b.seed}:revisions:${cr.key}:${status === 'merged' ? 'merge' : 'later-edits'}`),
         space: spaceId,
         parents: status === 'merged' ? [base.id, own.id] : [base.id],
         type: status === 'merged' ? 'merge' : 'edits',
         pages: status === 'merged' ? own.pages : base.pages,
         files: base.files,
         variables: base.variables,
-        createdAt: b.time(undefined, path, DAY),
+        createdAt: mergedAt,
       });
       spaceRevision = merged.id;
       if (status === 'merged') revisionMerged = merged.id;
@@ -162,7 +164,7 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
       updatedAt: cr.updatedAt ? b.time(cr.updatedAt, `${path}/updatedAt`) : createdAt,
       revision: own.id,
       revisionInitial: base.id,
-      ...(revisionMerged && { revisionMerged, mergedAt: b.time(undefined, path, DAY), mergedBy: createdBy }),
+      ...(revisionMerged && { revisionMerged, mergedAt, mergedBy: cr.mergedBy ? b.ref('users', cr.mergedBy, `${path}/mergedBy`) : createdBy }),
     });
     (cr.reviewers ?? []).forEach((r, j) => {
       const user = b.ref('users', r.user, `${path}/reviewers/${j}/user`);

@@ -101,6 +101,10 @@ export interface ScenarioFile {
     number?: number;
     /** Pins the id of the change request's revision. */
     revision?: string;
+    /** A merged change request: pins the id of the merge revision, when and by whom. */
+    revisionMerged?: string;
+    mergedAt?: Time;
+    mergedBy?: Key;
     createdBy: Key;
     createdAt?: Time;
     updatedAt?: Time;

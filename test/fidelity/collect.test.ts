@@ -91,4 +91,32 @@ describe('Collector', () => {
       expect.arrayContaining([['g1', null], ['u1', 'admin']]),
     );
   });
+
+  it('a merged change request brings the space to the upstream\'s merge revision, with the same ids and times', async () => {
+    const review = createMock({ scenario: 'review', seed: 7 });
+    const cr = review.runtime.manifest.ids.changeRequests['cr-merged'];
+    const reviewFetch = (async (url: string | URL | Request, init?: RequestInit) => review.fetch(new Request(url, init))) as typeof fetch;
+    const c = new Collector();
+    const proxy = recordingProxy({ upstream: 'http://upstream.test', token: review.runtime.manifest.tokens.admin }, c, reviewFetch);
+    const apiDocs = review.runtime.manifest.ids.spaces['api-docs'];
+    const paths = ['/v1/user', `/v1/orgs/${org}/members`, `/v1/spaces/${apiDocs}`, `/v1/spaces/${apiDocs}/content`, `/v1/spaces/${apiDocs}/change-requests?status=merged`];
+    const seen: Record<string, string> = {};
+    for (const path of paths) seen[path] = await (await proxy(new Request(`http://record.test${path}`))).text();
+    expect(JSON.parse(seen[paths[4]]).items[0]).toMatchObject({ id: cr, status: 'merged', revisionMerged: JSON.parse(seen[paths[2]]).revision });
+    const dir = mkdtempSync(join(tmpdir(), 'collect-'));
+    expect(await writeRecording(c, { upstream: 'http://upstream.test', out: join(dir, 'merged.json'), anonymize: false })).toBeNull();
+    const mock = createMock({ scenariosDirs: [dir], scenario: 'merged' });
+    const token = Object.values(mock.runtime.manifest.tokens)[0];
+    const read = async (path: string) => (await mock.fetch(new Request(`http://upstream.test${path}`, { headers: { authorization: `Bearer ${token}` } }))).text();
+    // The space's counts need its other change requests, not read here; its revision is the merge's.
+    expect(JSON.parse(await read(paths[2])).revision).toBe(JSON.parse(seen[paths[2]]).revision);
+    expect(await read(paths[4])).toBe(seen[paths[4]]);
+    // The content, but for the computed OpenAPI page's documentId (docs/fidelity.md: recorded as a plain page).
+    const content = (text: string) => {
+      const body = JSON.parse(text);
+      delete body.pages.find((p: { title: string }) => p.title === 'API reference').documentId;
+      return body;
+    };
+    expect(content(await read(paths[3]))).toEqual(content(seen[paths[3]]));
+  });
 });
