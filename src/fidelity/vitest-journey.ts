@@ -10,7 +10,7 @@
  */
 import { serve } from '@hono/node-server';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -85,9 +85,11 @@ function mockFront(mock: Mock, run: VitestRun): Handler {
 
 /** Runs vitest on `file` (a configuration of verify's own: only that file, no setup files) with GITBOOK_MOCK_URL = `url`. */
 function runVitest(file: string, url: string, cwd: string): Promise<{ code: number | null; output: string }> {
+  const included = relative(cwd, resolve(file)).split('\\').join('/');
+  if (included.startsWith('../') || !existsSync(file)) return Promise.reject(new Error(`the vitest journey ${file} must be a file under the current directory (${cwd})`));
   const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-verify-'));
   const config = join(dir, 'vitest.config.mjs');
-  writeFileSync(config, `export default { test: { include: [${JSON.stringify(relative(cwd, resolve(file)).split('\\').join('/'))}], watch: false } };\n`);
+  writeFileSync(config, `export default { test: { include: [${JSON.stringify(included)}], watch: false } };\n`);
   let bin: string;
   try {
     // The package's own bin (vitest.mjs is not among its exports; package.json is).
