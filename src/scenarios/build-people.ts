@@ -72,7 +72,7 @@ export function buildOrganizations(b: Builder, orgs: NonNullable<ScenarioFile['o
 export function buildTeams(b: Builder, teams: NonNullable<ScenarioFile['teams']>): void {
   teams.forEach((t, i) => {
     const path = `/teams/${i}`;
-    const id = b.declare('teams', t.key, path);
+    const id = b.declare('teams', t.key, path, t.id);
     const organization = b.ref('organizations', t.organization, `${path}/organization`);
     b.state.teams.push({
       id,
