@@ -69,7 +69,7 @@ function applyClockChange(rt: Runtime, body: unknown): void {
 
 /** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
 const stateTransfer: StateTransfer = {
-  exportOf: (rt) => rt.exportState(),
+  exportOf: (rt) => rt.exportWhole(),
   importInto: (rt, state) => {
     checkImportRows(state);
     // Freshly parsed rows nobody else holds: the store takes them over instead of copying.
