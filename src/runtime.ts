@@ -69,7 +69,7 @@ export class Runtime {
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
-  readonly faults = new FaultRules();
+  readonly faults = new FaultRules(routedOperations);
   /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */
   readonly caches = new Caches();
   /** The events this session's writes sent to integrations (/__admin/events); cleared by reset and scenario load. */

@@ -5,6 +5,7 @@
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
 import { errors } from '../http/errors.ts';
+import { checkRuleTarget, type RouteRow } from './rule-target.ts';
 
 export interface FaultRule {
   id: string;
@@ -95,8 +96,12 @@ export class FaultRules {
   private held: Held[] = [];
   private next = 1;
 
+  /** `routes`: the route table a rule is checked against (a rule no route can match is a 400). */
+  constructor(private readonly routes: readonly RouteRow[]) {}
+
   add(raw: unknown): FaultRule {
     const rule = parseRule(raw, `fault_${this.next}`);
+    checkRuleTarget(rule, this.routes);
     this.next++;
     this.held.push({ rule, matched: 0, seen: 0 });
     return rule;

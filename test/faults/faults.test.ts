@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { routedOperations } from '../../src/resources/index.ts';
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
@@ -104,12 +105,38 @@ describe('fault rules over a real socket', () => {
     expect((await admin('POST', '/__admin/faults', { fault: 'boom' })).body.error.message).toMatch(/body\.fault/);
     expect((await admin('POST', '/__admin/faults', { status: 500, times: 0 })).body.error.message).toMatch(/body\.times/);
     expect((await admin('POST', '/__admin/faults', { status: 500, nope: 1 })).status).toBe(400);
-    const rule = await admin('POST', '/__admin/faults', { status: 500, operationId: 'x' });
+    const rule = await admin('POST', '/__admin/faults', { status: 500, operationId: 'listPages' });
     expect((await admin('DELETE', `/__admin/faults/${rule.body.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/__admin/faults/${rule.body.id}`)).status).toBe(404);
-    await admin('POST', '/__admin/faults', { status: 500, operationId: 'x' });
+    await admin('POST', '/__admin/faults', { status: 500, operationId: 'listPages' });
     await admin('POST', '/__admin/reset');
     expect((await admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+});
+
+describe('a rule no route can match is refused (issue 27)', () => {
+  it.each([
+    [{ operationId: 'getSpace' }, 'body.operationId "getSpace" is not an operation of this server, so the rule would never match; did you mean getSpaceById?'],
+    [{ path: '/v1/spaces/{id}' }, 'body.path "/v1/spaces/{id}" is no route of this server, so the rule would never match; did you mean /v1/spaces/{spaceId}?'],
+    [{ path: '/spaces/{spaceId}' }, 'body.path "/spaces/{spaceId}" is no route of this server, so the rule would never match; did you mean /v1/spaces/{spaceId}?'],
+    [{ path: '/spaces/abc' }, 'body.path "/spaces/abc" is no route of this server, so the rule would never match; did you mean /v1/spaces/abc?'],
+    [{ operationId: 'getSpaceById', path: '/v1/orgs/{organizationId}' }, 'body.path "/v1/orgs/{organizationId}" is not the path of getSpaceById (GET /v1/spaces/{spaceId}), so the rule would never match'],
+    [{ operationId: 'getSpaceById', method: 'POST' }, 'body.method POST never matches getSpaceById, which takes GET'],
+  ])('%j: 400 naming the field, and no rule kept', async (target, message) => {
+    const t = createTestMock();
+    const res = await t.admin('POST', '/__admin/faults', { ...target, status: 503 });
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
+    expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+
+  it('takes what the route table has: a template, an exact path (with a trailing slash), an official operation answered 501', async () => {
+    const t = createTestMock();
+    for (const target of [{ path: '/v1/spaces/{spaceId}', method: 'patch' }, { path: t.path(`${SPACE}/`) }, { operationId: 'getSpaceById', path: t.path(SPACE) }]) {
+      expect((await t.admin('POST', '/__admin/faults', { ...target, status: 503 })).status).toBe(201);
+    }
+    // An official operation this mock answers 501 for is still a route a rule may target.
+    const operationId = routedOperations.find((op) => op.unserved)!.operationId;
+    expect((await t.admin('POST', '/__admin/faults', { operationId, status: 503 })).status).toBe(201);
   });
 });
 
