@@ -15,7 +15,7 @@ import { registerAdmin } from './admin/routes.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, registerExtraRoutes } from './resources/index.ts';
-import { marks } from './faults/apply.ts';
+import { marks, WARNING_HEADER } from './faults/apply.ts';
 import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
@@ -52,7 +52,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
+    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER, WARNING_HEADER],
     maxAgeSeconds: 600,
   });
   const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
@@ -163,6 +163,56 @@ describe('Prefer through the official client', () => {
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
     expect((await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=200' })).status).toBe(200);
+  });
+
+  it.each([
+    ['code=999', 'Prefer code=999 ignored: code takes an error status from 400 to 599'],
+    ['code=abc', 'Prefer code=abc ignored: code takes an error status from 400 to 599'],
+    ['status=404', 'Prefer status=404 ignored: the mock takes code=NNN (400-599) and delay=MS only'],
+    ['delay=soon', 'Prefer delay=soon ignored: delay takes whole milliseconds'],
+  ])('Prefer: %s answers as usual with X-Mock-Warning saying what was ignored (issue 27)', async (prefer, warning) => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: prefer });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toBe(warning);
+    expect(t.mock.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
+  });
+
+  it('honours what is valid and warns about the rest; an answer without Prefer has no warning', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=404, return=minimal' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-mock-warning')).toBe('Prefer return=minimal ignored: the mock takes code=NNN (400-599) and delay=MS only');
+    expect((await t.call('admin', 'GET', SPACE)).headers.get('x-mock-warning')).toBeNull();
+    // A fault rule's answer carries it too.
+    await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', status: 503, times: 1 });
+    const ruled = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'wait=5' });
+    expect([ruled.status, ruled.headers.get('x-mock-warning')]).toEqual([503, 'Prefer wait=5 ignored: the mock takes code=NNN (400-599) and delay=MS only']);
+    // Before authentication too: a refused request still says what was ignored.
+    expect((await t.call(null, 'GET', SPACE, undefined, { Prefer: 'code=1' })).headers.get('x-mock-warning')).toMatch(/^Prefer code=1 ignored/);
+  });
+
+  it('a browser page can read the warning (CORS exposes it)', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=999', Origin: 'http://localhost:5173' });
+    expect(res.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('X-Mock-Warning');
+  });
+
+  it('delay past 60 s is capped at 60 s with a warning', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const t = createTestMock();
+      let settled = false;
+      const pending = t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=60001' }).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-mock-warning')).toBe('Prefer delay=60001 capped at delay=60000: delays are at most 60 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries against "fail twice, then succeed"', async () => {
