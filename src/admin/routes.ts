@@ -16,6 +16,7 @@ import { registerRecordEdit } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { Snapshots, type StateTransfer } from './snapshots.ts';
 import { registerEventRoutes } from './events-routes.ts';
+import { checkAdminQuery } from './admin-query.ts';
 
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -84,10 +85,19 @@ export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
     if (shell) return next();
     // Access first: a caller without it never creates a session.
     requireAdminAccess(c, sessions.main.options.adminToken);
-    await withSession(c, sessions, next);
+    checkAdminQuery(c);
+    // A read never creates the session it names (issue 27): it answers 404 naming those that exist.
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+    await withSession(c, sessions, next, !read);
   });
 
   app.get('/__admin/sessions', (c) => c.json({ items: sessions.list() }));
+
+  // A read does not start a session; this does (the console, when a new name is typed).
+  app.put('/__admin/sessions/:name', (c) => {
+    const { info, created } = sessions.start(c.req.param('name'));
+    return c.json(info, created ? 201 : 200);
+  });
 
   app.delete('/__admin/sessions/:name', (c) => {
     sessions.delete(c.req.param('name'));

@@ -68,7 +68,16 @@ async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
   if (command.session) headers['X-Mock-Session'] = command.session;
   const url = new URL('/__admin/coverage', command.url);
   const res = await fetch(url, { headers });
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  if (!res.ok) {
+    const text = await res.text();
+    let message: string | undefined;
+    try {
+      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+    } catch {
+      // not the mock's error body: show the text
+    }
+    throw new Error(message ?? `GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
   return (await res.json()) as CoverageReport;
 }
 

@@ -127,6 +127,7 @@ describe('imports it refuses or takes as before', () => {
     const t = createTestMock();
     const exported = await alicesTrash(t);
     spoil(exported);
+    await admin(t, 'DELETE', '/__admin/requests', 'bob'); // starts session bob
     const before = (await admin(t, 'GET', '/__admin/state', 'bob')).body;
     const res = await admin(t, 'PUT', '/__admin/state', 'bob', exported);
     expect(res).toMatchObject({ status: 400, body: { error: { message } } });
