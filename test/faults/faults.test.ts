@@ -258,4 +258,17 @@ describe('journal and near misses', () => {
     const far = await t.call('reader', 'GET', '/v1/zzz/yyy/xxx/www/vvv');
     expect(far.body.error.message).not.toMatch(/closest/);
   });
+
+  it('a client whose endpoint already ends in /v1 is told to drop it (issue 27)', async () => {
+    const t = createTestMock();
+    const client = new GitBookAPI({ authToken: t.manifest.tokens.reader, endpoint: 'http://localhost/v1', serviceBinding: { fetch: t.mock.fetch } });
+    const error = await client.user.getAuthenticatedUser().then(() => undefined, (e: Error) => e);
+    const item = t.mock.runtime.log.list({}).at(-1)!;
+    expect([item.path, item.status]).toEqual(['/v1/v1/user', 404]);
+    const message = (item.response.body as { error: { message: string } }).error.message;
+    expect(message).toBe(
+      'No route for GET /v1/v1/user: the path has /v1 twice, so the client\'s endpoint probably ends in /v1 already; drop the /v1 from the endpoint (http://HOST:PORT, not http://HOST:PORT/v1); GET /v1/user is getAuthenticatedUser',
+    );
+    expect(error?.message).toContain('drop the /v1');
+  });
 });
