@@ -5,6 +5,7 @@
  * so a CI job can fail on it. 2: a bad flag or a server that cannot be read.
  */
 import { parseArgs } from 'node:util';
+import { joinNegativeNumbers } from '../cli-args.ts';
 import type { CoverageReport } from '../coverage/coverage.ts';
 import { coveragePercent, formatCoverage, summary, type CoverageFormat } from '../coverage/format.ts';
 
@@ -33,7 +34,7 @@ export function parseCoverageArgs(argv: string[]): CoverageCommand {
   let values;
   try {
     values = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv, ['--fail-under']),
       strict: true,
       allowPositionals: false,
       options: {
