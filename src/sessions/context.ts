@@ -21,10 +21,10 @@ export function runtimeOf(c: Context): Runtime {
 }
 
 /**
- * Opens the session of the request for as long as it is answered (creating it, unless `create` is false). Browsers (an `Origin`)
- * get the header echoed, exposed by CORS; other callers know what they sent, and a header set
- * before the handler costs @hono/node-server its fast response path (measured: 85% of the
- * throughput without the header, against 90% asked).
+ * Opens the session of the request for as long as it is answered (creating it, unless `create`
+ * is false). Browsers (an `Origin`) get the header echoed, exposed by CORS; other callers know
+ * what they sent, and a header set before the handler costs @hono/node-server its fast response
+ * path (measured: 85% of the throughput without the header, against 90% asked).
  */
 export async function withSession(c: Context, sessions: Sessions, next: () => Promise<void>, create = true): Promise<void> {
   const session = enterSession(c, sessions, create);
