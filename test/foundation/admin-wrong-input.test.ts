@@ -55,6 +55,8 @@ describe('reading a session that does not exist', () => {
       );
     }
     expect(await sessionNames(t)).toEqual(['default', 'alice']);
+    // The list of sessions belongs to none: it answers whatever session is named.
+    expect((await admin(t, 'GET', '/__admin/sessions', 'typo')).body.items.map((s: { name: string }) => s.name)).toEqual(['default', 'alice']);
   });
 
   it('a write still starts it, as does PUT /__admin/sessions/{name} (201, then 200)', async () => {
