@@ -16,7 +16,7 @@ import { isLoopbackOrigin } from './admin/access.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, registerExtraRoutes } from './resources/index.ts';
-import { marks } from './faults/apply.ts';
+import { marks, WARNING_HEADER } from './faults/apply.ts';
 import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
@@ -53,7 +53,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
+    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER, WARNING_HEADER],
     maxAgeSeconds: 600,
     // The admin API is a door to everything: only pages served from loopback may call it.
     allows: (origin, path) => !path.startsWith('/__admin') || isLoopbackOrigin(origin),

@@ -42,8 +42,8 @@ export class EventLog {
 
   constructor(
     private readonly clock: VirtualClock,
-    /** Seeds the event ids, so two runs of the same requests get the same ids. */
-    private readonly seed: string,
+    /** Seeds the event ids, so two runs of the same requests get the same ids (read at each event). */
+    private readonly seed: () => string,
     options: DelivererOptions = {},
     /** Told of every event sent (coverage counts them by type). */
     private readonly onSent: (type: string) => void = () => {},
@@ -62,7 +62,7 @@ export class EventLog {
   private add(addressed: ReturnType<typeof address>[number]): void {
     const { type, installation, integration, fields, environment } = addressed;
     this.counter += 1;
-    const id = deriveId(`${this.seed}:event:${this.counter}`);
+    const id = deriveId(`${this.seed()}:event:${this.counter}`);
     const payload = { eventId: id, ...fields } as EventItem['payload'];
     const url = installation.url ?? integration.delivery?.url;
     const format = integration.delivery?.format ?? 'runtime';

@@ -200,7 +200,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     ids: rt.ids,
     coverage: rt.coverage,
     caches: rt.caches,
-    seed: rt.options.seed ?? 0,
+    seed: rt.seed,
     now: rt.clock.iso(),
     origin: originOf(c.req.url),
     platform: rt.platform,

@@ -37,6 +37,8 @@ export function describeError(where: string, error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required`;
+    case 'dependentRequired':
+      return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required beside ${fieldPath(where, error.instancePath, String(params.property))}`;
     case 'additionalProperties':
       return `${fieldPath(where, error.instancePath, String(params.additionalProperty))} is not a known field`;
     case 'enum':

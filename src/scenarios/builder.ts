@@ -6,7 +6,8 @@ import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
-import { ScenarioError } from './scenario-source.ts';
+import { locateEntry, ScenarioError } from './scenario-source.ts';
+import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../http/validators.ts';
 import type { StateJson } from '../store/store.ts';
 
@@ -80,6 +81,8 @@ export class Builder {
     readonly source: string,
     emptyState: StateJson,
     private readonly kit?: FillerKit,
+    /** The scenario as merged with what it extends: failures name an entry in the file that wrote it. */
+    private readonly file?: ScenarioFile,
   ) {
     this.nowMs = Date.parse(now);
     this.state = emptyState;
@@ -124,13 +127,22 @@ export class Builder {
 
   /** Fails naming `path` (a pointer such as `/comments/2/space`) as `scenario.comments[2].space`. */
   fail(path: string, message: string): never {
-    throw new ScenarioError(`${this.source}: ${fieldPath('scenario', path)}: ${message}`);
+    throw new ScenarioError(`${this.where(path)}: ${message}`);
+  }
+
+  /**
+   * `scenario "mine": scenario.comments[0].space`: an entry of a scenario that `extends`
+   * another is named by its index in the file that wrote it, not in the merged list.
+   */
+  where(path: string): string {
+    const found = this.file && locateEntry(this.file, path);
+    return found ? `scenario "${found.scenario}": ${fieldPath('scenario', found.pointer)}` : `${this.source}: ${fieldPath('scenario', path)}`;
   }
 
   /** Declares entity `key` of `collection` and returns its id (derived from seed and key). */
   declare(collection: ManifestCollection, key: string, path: string, id?: string): string {
     const seen = this.declared.get(`${collection}:${key}`);
-    if (seen) this.fail(path, `key "${key}" is already used by ${seen}`);
+    if (seen) this.fail(path, `key "${key}" is already used by ${this.where(seen)}`);
     this.declared.set(`${collection}:${key}`, path);
     const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
     // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.

@@ -105,7 +105,7 @@ export class ScenarioCatalog implements Catalog {
     const file = raw as ScenarioFile;
     if (!file.extends) return { ...file, name };
     const parent = this.read(file.extends, [...chain, name]);
-    return { ...mergeScenarios(parent, file), name };
+    return { ...mergeScenarios(parent, file, name), name };
   }
 }
 

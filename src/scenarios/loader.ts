@@ -40,7 +40,7 @@ export function buildScenario(
 ): { state: StateJson; manifest: Manifest } {
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
   const source = `scenario "${scenario.name}"`;
-  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler);
+  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler, scenario);
   const file = scenario;
   buildUsers(b, file.users ?? []);
   buildOrganizations(b, file.organizations ?? []);

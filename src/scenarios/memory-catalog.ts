@@ -59,6 +59,6 @@ export class MemoryCatalog implements Catalog {
     const file = own ?? this.builtIn[name];
     if (!file.extends) return { ...file, name };
     const parent = this.read(file.extends, [...chain, name]);
-    return { ...mergeScenarios(parent, file), name };
+    return { ...mergeScenarios(parent, file, name), name };
   }
 }
