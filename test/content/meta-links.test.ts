@@ -97,6 +97,6 @@ describe('page meta links', () => {
     const t = createTestMock({ scenariosDirs: [dir] });
     const res = await t.admin('POST', '/__admin/scenarios/bad');
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('spaces[2].pages[0].metaLinks.canonical.page: unknown pages key');
+    expect(JSON.stringify(res.body)).toContain('scenario.spaces[0].pages[0].metaLinks.canonical.page: unknown pages key');
   });
 });

@@ -353,7 +353,8 @@ describe('/__admin/events', () => {
     await expect.poll(async () => (await t.admin('GET', `/__admin/events/${id}`)).body.deliveries[0].attempts.length).toBe(2);
     expect((await t.admin('POST', '/__admin/events/nope/redeliver')).status).toBe(404);
 
-    // Another session has its own events.
+    // Another session has its own events (a read names a session that exists: start it first).
+    expect((await t.mock.fetch('http://localhost/__admin/sessions/elsewhere', { method: 'PUT' })).status).toBeLessThan(300);
     const other = await t.mock.fetch('http://localhost/__admin/events', { headers: { 'x-mock-session': 'elsewhere' } });
     expect(((await other.json()) as { items: unknown[] }).items).toEqual([]);
 

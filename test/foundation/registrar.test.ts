@@ -68,7 +68,7 @@ describe('registrar', () => {
         headers: { authorization: `Bearer ${token}`, ...(session && { 'x-mock-session': session }) },
       });
     expect((await call('narrow-context')).status).toBe(200);
-    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'ids', 'now', 'origin', 'params', 'platform', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
+    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'happened', 'ids', 'now', 'origin', 'params', 'platform', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
     // The write went to the session's tables, not the default session's.
     expect(mock.runtime.db.users.get(userId)?.displayName).not.toBe('In a session');
     expect((await call()).status).toBe(200);
