@@ -40,12 +40,23 @@ const LOOPBACK_ONLY = 'Without an admin token, this server answers admin calls o
 /**
  * Why a browser page of another site sent this request, or undefined. A loopback `Origin`
  * (a dev server on localhost:5173 calling 127.0.0.1:4010 is "cross-site" to the browser) is
- * allowed, as CORS allows it; `Origin: null` (a sandboxed frame, a file) is not.
+ * allowed, as CORS allows it, and so is a page of this very server (its `Origin` names the
+ * request's own `Host`: the console opened by another name, whose module scripts carry it),
+ * which the Host check and the admin token still judge. `Origin: null` (a sandboxed frame, a
+ * file) is refused.
  */
 export function crossSiteSender(c: Context): string | undefined {
-  const origin = c.req.header('origin');
-  if (origin !== undefined) return isLoopbackOrigin(origin.trim()) ? undefined : `Origin: ${origin}`;
+  const origin = c.req.header('origin')?.trim();
+  if (origin !== undefined) return isLoopbackOrigin(origin) || isOwnOrigin(origin, c.req.header('host')) ? undefined : `Origin: ${origin}`;
   return c.req.header('sec-fetch-site')?.trim().toLowerCase() === 'cross-site' ? 'Sec-Fetch-Site: cross-site' : undefined;
+}
+
+/** Whether `origin` is this server as the request addressed it (`http://` or `https://` and the Host). */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  const own = host.trim().toLowerCase();
+  const lower = origin.toLowerCase();
+  return lower === `http://${own}` || lower === `https://${own}`;
 }
 
 /** The bearer token of the Authorization header, '' for another scheme, undefined without the header. */

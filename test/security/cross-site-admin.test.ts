@@ -97,6 +97,15 @@ describe('the admin API refuses pages of other sites', () => {
     }
   });
 
+  it('takes a page of this very server, reached by another name, for no other site: the Host check and the token judge it', async () => {
+    const mock = freshMock(ADMIN_TOKEN);
+    // In-process, so the Host check does not apply: only the cross-site rule could refuse.
+    const own = await send(mock, 'GET', '/__admin/ui/console.js', { host: 'mock.example:4010', origin: 'http://mock.example:4010', 'sec-fetch-dest': 'script' });
+    expect(own.status).toBe(200);
+    const other = await send(mock, 'GET', '/__admin/ui/console.js', { host: 'mock.example:4010', origin: 'http://mock.example:4011', 'sec-fetch-dest': 'script' });
+    expect(other.status).toBe(403);
+  });
+
   it('lets a page of another site through with the admin token, and no other token', async () => {
     const mock = freshMock(ADMIN_TOKEN);
     const before = await snapshot(mock);
