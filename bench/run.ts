@@ -5,7 +5,7 @@
  * scale), data (`large` with `--data`), sessions (creation, idle memory, header throughput),
  * memory (60-second mixed soak), scaling (three processes behind nginx, docs/scaling.md) and
  * msw (gitbook-mock/msw's browser bundle and its speed in headless Chromium), the last three
- * not in the default run.
+ * not in the default run; events (GET a space while events pile up behind a silent receiver).
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
@@ -18,6 +18,7 @@ import { memorySoak } from './memory-soak.ts';
 import { sessionsSpeed } from './sessions-speed.ts';
 import { scaleNginx } from './scale-nginx.ts';
 import { mswSpeed } from './msw-speed.ts';
+import { eventsSpeed } from './events-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -69,6 +70,11 @@ if (wanted.has('scaling')) {
 if (wanted.has('msw')) {
   out.push('', '### gitbook-mock/msw: the browser bundle, and the mock in headless Chromium', '');
   out.push(...(await mswSpeed(Number(process.env.BENCH_MSW_RUNS ?? 10), Number(process.env.BENCH_MSW_REQUESTS ?? 200))));
+}
+
+if (all || wanted.has('events')) {
+  out.push('', '### Events: GET a space over the real CLI while events pile up for a receiver that never answers; medians of alternating rounds', '');
+  out.push(...(await eventsSpeed(Number(process.env.BENCH_SECONDS ?? 5), Number(process.env.BENCH_ROUNDS ?? 3))));
 }
 
 if (wanted.has('memory')) {

@@ -12,14 +12,15 @@ import { cors } from './http/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
 import { CachedRouter } from './http/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
+import { isLoopbackOrigin } from './admin/access.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, registerExtraRoutes } from './resources/index.ts';
-import { marks } from './faults/apply.ts';
+import { marks, WARNING_HEADER } from './faults/apply.ts';
 import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
-import { enterSession, SESSION_HEADER, withSession } from './sessions/context.ts';
+import { enterSession, runtimeOf, SESSION_HEADER, withSession } from './sessions/context.ts';
 import { mockEvents, type MockEvents } from './events/mock-events.ts';
 
 export type { AppOptions } from './runtime.ts';
@@ -52,8 +53,10 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER],
+    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER, WARNING_HEADER],
     maxAgeSeconds: 600,
+    // The admin API is a door to everything: only pages served from loopback may call it.
+    allows: (origin, path) => !path.startsWith('/__admin') || isLoopbackOrigin(origin),
   });
   const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
 
@@ -100,9 +103,9 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
 
   const streams = registerAdmin(app, sessions);
-  platform.routes?.(app, sessions);
+  platform.routes?.(app);
   register(app, routedOperations);
-  registerExtraRoutes(app);
+  registerExtraRoutes(app, runtimeOf);
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
   return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };

@@ -44,19 +44,42 @@ gitbook-mock verify --upstream URL --token TOKEN JOURNEY      (see gitbook-mock 
 
 export class CliError extends Error {}
 
-function integer(name: string, text: string | undefined, min: number, max: number): number | undefined {
+/** `unit`: what the number counts (`milliseconds`), named in the refusal. */
+function integer(name: string, text: string | undefined, min: number, max: number, unit = ''): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text)) throw new CliError(`--${name} must be a whole number, got "${text}"`);
+  const range = `between ${min} and ${max}${unit ? ` ${unit}` : ''}`;
+  if (!/^-?\d+$/.test(text)) throw new CliError(`--${name} must be a whole number ${range}, got "${text}"`);
   const value = Number(text);
-  if (value < min || value > max) throw new CliError(`--${name} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max) throw new CliError(`--${name} must be ${range}, got ${value}`);
   return value;
 }
+
+/**
+ * `--latency -5` as `--latency=-5`: node's parseArgs takes a value that starts with a dash
+ * for an option of its own and refuses it as "ambiguous", which says nothing of the values
+ * allowed. Joined, a negative number reaches the range check (`--latency must be between 0 and
+ * 600000 milliseconds, got -5`), and `--seed -5` simply works.
+ */
+export function joinNegativeNumbers(argv: readonly string[], numeric: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    if (numeric.includes(argv[i]) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i++;
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
+const NUMERIC = ['--port', '--seed', '--latency', '--max-sessions', '--session-ttl'];
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv, NUMERIC),
       strict: true,
       allowPositionals: false,
       options: {
@@ -90,10 +113,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): 
       scenariosDirs: v['scenarios-dir'] ?? [],
       dataFile: v.data,
       seed: integer('seed', v.seed, -(2 ** 31), 2 ** 31 - 1),
-      latency: integer('latency', v.latency, 0, 600_000),
+      latency: integer('latency', v.latency, 0, 600_000, 'milliseconds'),
       adminToken,
       maxSessions: integer('max-sessions', v['max-sessions'], 1, 1_000_000),
-      sessionTtl: integer('session-ttl', v['session-ttl'], 0, 365 * 24 * 3600),
+      sessionTtl: integer('session-ttl', v['session-ttl'], 0, 365 * 24 * 3600, 'seconds'),
     },
   };
 }

@@ -28,9 +28,12 @@ export function deriveId(text: string, length = 20): string {
 export class IdSource {
   private counter = 0;
 
-  /** `taken` says whether an id is already in use (an imported state may hold any). */
+  /**
+   * `seed` gives the seed at each call (an imported state brings its own); `taken` says
+   * whether an id is already in use (an imported state may hold any).
+   */
   constructor(
-    private readonly seed: string,
+    private readonly seed: () => string,
     private readonly taken: (id: string) => boolean = () => false,
   ) {}
 
@@ -38,7 +41,7 @@ export class IdSource {
     let id: string;
     do {
       this.counter += 1;
-      id = deriveId(`${this.seed}:runtime:${kind}:${this.counter}`);
+      id = deriveId(`${this.seed()}:runtime:${kind}:${this.counter}`);
     } while (this.taken(id));
     return id;
   }
@@ -48,7 +51,7 @@ export class IdSource {
     let token: string;
     do {
       this.counter += 1;
-      token = prefix + deriveId(`${this.seed}:token:${kind}:${this.counter}`, 32);
+      token = prefix + deriveId(`${this.seed()}:token:${kind}:${this.counter}`, 32);
     } while (inUse(token));
     return token;
   }

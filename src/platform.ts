@@ -8,13 +8,13 @@
  */
 import type { Hono } from 'hono';
 import type { Validators } from './http/validators.ts';
+import type { HandlerPlatform } from './http/operation.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { FillerKit } from './scenarios/builder.ts';
 import type { PdfLine } from './resources/change-requests/pdf-document.ts';
 import type { DataFile, SavedState } from './persistence/data-file.ts';
-import type { Sessions } from './sessions/registry.ts';
 
-export interface Platform {
+export interface Platform extends HandlerPlatform {
   /** The validators of `schemas/`: compiled by ajv at run time, or ahead of time for the browser. */
   validators(): Validators;
   /** Where scenarios are found by name; `dirs` are the user's folders (`--scenarios-dir`). */
@@ -30,5 +30,5 @@ export interface Platform {
   /** Opens the `--data` file; without it the option is refused. */
   dataFile?(path: string, saved: () => Omit<SavedState, 'seq'>): DataFile;
   /** Routes only this platform serves (the console, the OpenAPI document and its docs). */
-  routes?(app: Hono, sessions: Sessions): void;
+  routes?(app: Hono): void;
 }

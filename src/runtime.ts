@@ -16,7 +16,7 @@ import type { Validators } from './http/validators.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { Platform } from './platform.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
-import { checkState } from './scenarios/state-check.ts';
+import { checkState, STATE_FORMAT, type StateExport, type StateHead } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
 import { routedOperations } from './resources/index.ts';
@@ -51,7 +51,12 @@ export interface AppOptions {
 interface Loaded {
   name: string;
   manifest: Manifest;
-  /** The state just after the load; absent after a restart from `--data` until a reset builds it. */
+  /** The seed of the load: the app's, or the one an imported state brought (filler and run-time ids). */
+  seed: number;
+  /**
+   * The state just after the load; absent after a restart from `--data` or an import until a
+   * reset builds it (or, for a scenario this server does not have, the state as imported).
+   */
   snapshot?: StoreSnapshot;
 }
 
@@ -64,7 +69,7 @@ export class Runtime {
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
-  readonly faults = new FaultRules();
+  readonly faults = new FaultRules(routedOperations);
   /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */
   readonly caches = new Caches();
   /** The events this session's writes sent to integrations (/__admin/events); cleared by reset and scenario load. */
@@ -84,9 +89,10 @@ export class Runtime {
   ) {
     this.clock = new VirtualClock(0, options.wallClock);
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
-    this.ids = new IdSource(String(options.seed ?? 0), (id) => tables.some((table) => table.has(id)));
+    const seed = () => String(this.seed);
+    this.ids = new IdSource(seed, (id) => tables.some((table) => table.has(id)));
     this.log = new RequestLog(options.requestLogLimit);
-    this.events = new EventLog(this.clock, String(options.seed ?? 0), options.events, (type) => this.coverage.event(type));
+    this.events = new EventLog(this.clock, seed, options.events, (type) => this.coverage.event(type));
     this.catalog = fork?.catalog ?? platform.catalog(options.scenariosDirs ?? []);
     if (fork) {
       this.loaded = fork.base;
@@ -109,7 +115,7 @@ export class Runtime {
   /** The last load with its snapshot, built now if a restart from `--data` left it out. */
   private loadedWithSnapshot(): Required<Loaded> {
     if (!this.loaded.snapshot) {
-      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.options.seed ?? 0, filler: this.platform.filler });
+      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.loaded.seed, filler: this.platform.filler });
       const store = new Store();
       store.import(built.state, true);
       this.loaded = { ...this.loaded, snapshot: store.snapshot() };
@@ -134,14 +140,22 @@ export class Runtime {
     return this.loaded.manifest;
   }
 
-  /** Replaces the whole state with scenario `name`; throws (changing nothing) if it is bad. */
-  loadScenario(name: string): Manifest {
+  /** The seed of the filler data and of the ids made from now on (the app's, unless an import brought one). */
+  get seed(): number {
+    return this.loaded?.seed ?? this.options.seed ?? 0;
+  }
+
+  /**
+   * Replaces the whole state with scenario `name`; throws (changing nothing) if it is bad.
+   * `seed`: the app's, unless a reset rebuilds a load that brought its own.
+   */
+  loadScenario(name: string, seed = this.options.seed ?? 0): Manifest {
     const scenario = this.catalog.read(name);
-    const built = buildScenario(scenario, { fillerSeed: this.options.seed ?? 0, filler: this.platform.filler });
+    const built = buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
     this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);
-    this.loaded = { name, manifest: built.manifest, snapshot: this.store.snapshot() };
+    this.loaded = { name, manifest: built.manifest, seed, snapshot: this.store.snapshot() };
     this.faults.clear();
     this.events.clear();
     return built.manifest;
@@ -149,7 +163,7 @@ export class Runtime {
 
   /** State and clock back to just after the last scenario load. */
   reset(): Manifest {
-    if (!this.loaded.snapshot) return this.loadScenario(this.loaded.name);
+    if (!this.loaded.snapshot) return this.loadScenario(this.loaded.name, this.loaded.seed);
     this.store.restore(this.loaded.snapshot);
     this.ids.position = 0;
     this.clock.set(this.loaded.manifest.now);
@@ -158,17 +172,43 @@ export class Runtime {
     return this.loaded.manifest;
   }
 
+  /** The records, every collection in insertion order. */
   exportState(): StateJson {
     return this.store.export();
   }
 
+  /** What GET /__admin/state answers: the records, and beside them what reproduces them elsewhere. */
+  exportWhole(): StateExport {
+    return { ...this.head(), ...this.store.export() };
+  }
+
+  private head(): StateHead {
+    const { name, manifest, seed } = this.loaded;
+    return { format: STATE_FORMAT, scenario: name, clock: this.clock.state(), manifest, seed, idPosition: this.ids.position };
+  }
+
   /**
-   * Replaces the state with an exported one; throws a 400 naming the bad path. `owned`: the
-   * caller hands the rows over (freshly parsed, nobody else holds them), so they are not copied.
+   * Replaces the state with an exported one (records only, or an export of format 2, whose
+   * scenario, manifest, seed, id counter and clock become this session's); throws a 400
+   * naming the bad path. `owned`: the caller hands the rows over (freshly parsed, nobody else
+   * holds them), so they are not copied.
    */
   importState(state: unknown, owned = false): void {
-    const valid = checkState(state, this.schemas);
-    this.store.import(valid, owned);
+    const { records, head } = checkState(state, this.schemas);
+    this.store.import(records, owned);
+    if (head) this.takeHead(head);
+  }
+
+  /**
+   * An imported head: reset goes back to its scenario as loaded with its seed (built on the
+   * first reset), or to the state as imported when this server has no scenario of that name.
+   */
+  private takeHead(head: StateHead): void {
+    const known = this.catalog.has(head.scenario);
+    this.loaded = { name: head.scenario, manifest: head.manifest, seed: head.seed, snapshot: known ? undefined : this.store.snapshot() };
+    this.ids.position = head.idPosition;
+    this.clock.freeze(head.clock.frozen);
+    this.clock.set(head.clock.now);
   }
 
   /** The whole state as the data file keeps it. */
@@ -176,6 +216,7 @@ export class Runtime {
     return {
       scenario: this.loaded.name,
       manifest: this.loaded.manifest,
+      seed: this.loaded.seed,
       clock: this.clock.state(),
       idPosition: this.ids.position,
       state: this.store.export(),
@@ -192,8 +233,9 @@ export class Runtime {
    * `undo` takes the write back and the client gets a 503, so what it sees matches the disk.
    */
   save(changes: RowChange[], undo: () => void): void {
-    if (!this.file || changes.length === 0) return;
-    this.failSafely(() => this.file!.append(changes, this.ids.position), undo);
+    const { file } = this;
+    if (!file || changes.length === 0) return;
+    this.failSafely(() => file.append(changes, this.ids.position), undo);
   }
 
   private failSafely(write: () => void, undo: () => void): void {
@@ -208,13 +250,14 @@ export class Runtime {
 
   /** Runs an admin change (scenario, reset, state, clock) and saves it, or undoes all of it. */
   change<T>(apply: () => T): T {
-    if (!this.file) return apply();
+    const { file } = this;
+    if (!file) return apply();
     const store = this.store.snapshot();
     const { loaded, ids } = this;
     const clock = this.clock.state();
     const idPosition = ids.position;
     const result = apply();
-    this.failSafely(() => this.file!.snapshotNow(), () => {
+    this.failSafely(() => file.snapshotNow(), () => {
       this.store.restore(store);
       this.loaded = loaded;
       this.ids.position = idPosition;
@@ -240,9 +283,12 @@ export class Runtime {
     }
     const { saved, entries, sealed } = found;
     // Reset goes back to the scenario the file was made from; it is built on the first reset
-    // (building `large` takes longer than reading the file), but must exist now.
-    this.catalog.read(saved.scenario);
-    this.loaded = { name: saved.scenario, manifest: saved.manifest };
+    // (building `large` takes longer than reading the file), but must load now. A file whose
+    // scenario this server does not have (a state imported from another server) resets to
+    // the state as the file holds it.
+    const known = this.catalog.has(saved.scenario);
+    if (known) this.catalog.read(saved.scenario);
+    this.loaded = { name: saved.scenario, manifest: saved.manifest, seed: saved.seed ?? this.options.seed ?? 0 };
     // The mock's own writing loads as written; anything else gets the state check first
     // (the snapshot) or after the replay (the journal's lines). See persistence/seal.ts.
     try {
@@ -256,6 +302,7 @@ export class Runtime {
     this.ids.position = entries.at(-1)?.ids ?? saved.idPosition ?? 0;
     this.clock.set(saved.clock.now);
     this.clock.freeze(saved.clock.frozen);
+    if (!known) this.loaded.snapshot = this.store.snapshot();
     return true;
   }
 

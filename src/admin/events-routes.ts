@@ -7,14 +7,12 @@ import type { Hono } from 'hono';
 import { errors } from '../http/errors.ts';
 import { runtimeOf } from '../sessions/context.ts';
 
-const FILTERS = ['type', 'installationId', 'spaceId', 'status'] as const;
 const STATUSES = ['pending', 'delivered', 'failed'];
 
 export function registerEventRoutes(app: Hono): void {
   app.get('/__admin/events', (c) => {
+    // Unknown parameters are refused before this (admin-query.ts).
     const query = c.req.query();
-    const unknown = Object.keys(query).find((key) => !(FILTERS as readonly string[]).includes(key));
-    if (unknown) throw errors.badRequest(`query.${unknown} is not a filter of events; use ${FILTERS.join(', ')}`);
     if (query.status !== undefined && !STATUSES.includes(query.status)) throw errors.badRequest(`query.status must be one of ${STATUSES.join(', ')}`);
     return c.json({ items: runtimeOf(c).events.list(query) });
   });

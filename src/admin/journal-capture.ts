@@ -17,27 +17,32 @@ export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'cont
 /** What an answer was written with: its body text (none for 204 or a dropped connection) and headers. */
 export interface Answer {
   text?: string;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
 }
 
-const ANSWER = 'mockAnswer' as never;
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The answer as noted so far (none until the mock writes one). */
+    mockAnswer: Answer | undefined;
+  }
+}
 
 /** Notes the body text and headers of the answer being written (replacing an earlier note). */
 export function noteAnswer(c: Context, text: string | undefined, headers: Readonly<Record<string, string>>): void {
-  const before = c.get(ANSWER) as Answer | undefined;
+  const before = c.get('mockAnswer');
   // Headers noted before the body (Allow, before a 405 is thrown) stay.
-  const merged = before && Object.keys(before.headers).length ? { ...before.headers, ...headers } : (headers as Record<string, string>);
-  c.set(ANSWER, { text, headers: merged } as never);
+  const merged = before && Object.keys(before.headers).length ? { ...before.headers, ...headers } : headers;
+  c.set('mockAnswer', { text, headers: merged });
 }
 
 /** Notes one header set with `c.header` before the answer is written. */
 export function noteHeader(c: Context, name: string, value: string): void {
-  const before = c.get(ANSWER) as Answer | undefined;
-  c.set(ANSWER, { text: before?.text, headers: { ...before?.headers, [name.toLowerCase()]: value } } as never);
+  const before = c.get('mockAnswer');
+  c.set('mockAnswer', { text: before?.text, headers: { ...before?.headers, [name.toLowerCase()]: value } });
 }
 
 export function answerOf(c: Context): Answer | undefined {
-  return c.get(ANSWER) as Answer | undefined;
+  return c.get('mockAnswer');
 }
 
 /** `none`: no bearer token; `unknown`: a token no user has; `known`: a user's token. */

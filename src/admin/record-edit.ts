@@ -12,7 +12,7 @@ import { ApiError, errors } from '../http/errors.ts';
 import { checkState } from '../scenarios/state-check.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../store/store.ts';
-import type { Row, Table } from '../store/table.ts';
+import type { AnyTable, Row } from '../store/table.ts';
 import type { Runtime } from '../runtime.ts';
 
 function isCollection(name: string): name is CollectionName {
@@ -22,11 +22,11 @@ function isCollection(name: string): name is CollectionName {
 /** Replaces record `id` of `collection` with `record`; answers the record as stored. */
 export function editRecord(rt: Runtime, collection: string, id: string, record: unknown): Row {
   if (!isCollection(collection)) throw errors.notFound('collection', collection);
-  const table = rt.db[collection] as unknown as Table<Row>;
+  const table: AnyTable = rt.db[collection];
   if (!table.get(id)) throw errors.notFound(`${collection} record`, id);
   if (!record || typeof record !== 'object' || Array.isArray(record)) throw errors.badRequest('body must be the record, a JSON object');
   if ((record as { id?: unknown }).id !== id) throw errors.badRequest(`body.id must stay "${id}" (a record's id cannot change)`);
-  const state = rt.store.export() as unknown as Record<string, Row[]>;
+  const state: Record<string, Row[]> = rt.store.export();
   const at = state[collection].findIndex((row) => row.id === id);
   state[collection] = state[collection].map((row, i) => (i === at ? (record as Row) : row));
   try {
@@ -39,7 +39,7 @@ export function editRecord(rt: Runtime, collection: string, id: string, record: 
   }
   const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(record as Row)));
   rt.save(changes, undo);
-  return table.get(id)!;
+  return table.existing(id);
 }
 
 async function recordBody(c: Context): Promise<unknown> {

@@ -47,8 +47,9 @@ export class RequestStreams {
       const flush = () => {
         timer = undefined;
         const items = log.list({ after: cursor });
-        if (items.length === 0) return;
-        cursor = items.at(-1)!.seq;
+        const last = items.at(-1);
+        if (!last) return;
+        cursor = last.seq;
         send('entries', JSON.stringify(items));
       };
       const unsubscribe = log.subscribe((event: LogEvent) => {

@@ -16,6 +16,7 @@ import { registerRecordEdit } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { Snapshots, type StateTransfer } from './snapshots.ts';
 import { registerEventRoutes } from './events-routes.ts';
+import { checkAdminQuery } from './admin-query.ts';
 
 async function jsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
@@ -69,7 +70,7 @@ function applyClockChange(rt: Runtime, body: unknown): void {
 
 /** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
 const stateTransfer: StateTransfer = {
-  exportOf: (rt) => rt.exportState(),
+  exportOf: (rt) => rt.exportWhole(),
   importInto: (rt, state) => {
     checkImportRows(state);
     // Freshly parsed rows nobody else holds: the store takes them over instead of copying.
@@ -86,10 +87,23 @@ export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
     if (shell && (crossSiteSender(c) === undefined || c.req.header('sec-fetch-dest') === 'document')) return next();
     // Access first: a caller without it never creates a session.
     requireAdminAccess(c, sessions.main.options.adminToken);
-    await withSession(c, sessions, next);
+    checkAdminQuery(c);
+    // A read never creates the session it names (issue 27): it answers 404 naming those that exist.
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+    // Except the list of sessions, which belongs to none: a console left on a session that is
+    // gone must still find the others.
+    const named = c.req.header('x-mock-session');
+    if (read && named !== undefined && !sessions.get(named) && c.req.path.replace(/\/+$/, '') === '/__admin/sessions') return next();
+    await withSession(c, sessions, next, !read);
   });
 
   app.get('/__admin/sessions', (c) => c.json({ items: sessions.list() }));
+
+  // A read does not start a session; this does (the console, when a new name is typed).
+  app.put('/__admin/sessions/:name', (c) => {
+    const { info, created } = sessions.start(c.req.param('name'));
+    return c.json(info, created ? 201 : 200);
+  });
 
   app.delete('/__admin/sessions/:name', (c) => {
     sessions.delete(c.req.param('name'));

@@ -5,6 +5,7 @@
  * so a CI job can fail on it. 2: a bad flag or a server that cannot be read.
  */
 import { parseArgs } from 'node:util';
+import { joinNegativeNumbers } from '../cli-args.ts';
 import type { CoverageReport } from '../coverage/coverage.ts';
 import { coveragePercent, formatCoverage, summary, type CoverageFormat } from '../coverage/format.ts';
 
@@ -33,7 +34,7 @@ export function parseCoverageArgs(argv: string[]): CoverageCommand {
   let values;
   try {
     values = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv, ['--fail-under']),
       strict: true,
       allowPositionals: false,
       options: {
@@ -68,7 +69,16 @@ async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
   if (command.session) headers['X-Mock-Session'] = command.session;
   const url = new URL('/__admin/coverage', command.url);
   const res = await fetch(url, { headers });
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  if (!res.ok) {
+    const text = await res.text();
+    let message: string | undefined;
+    try {
+      message = (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+    } catch {
+      // not the mock's error body: show the text
+    }
+    throw new Error(message ?? `GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  }
   return (await res.json()) as CoverageReport;
 }
 

@@ -19,9 +19,10 @@ const BUSY_RETRY_MS = 20;
 export function warmUp(schemas: () => Validators, operations: readonly Operation[], busy: () => boolean): void {
   const steps: (() => void)[] = [];
   for (const op of operations) {
-    if (op.params) steps.push(() => schemas().coercingValidator(op.params!));
-    if (op.query) steps.push(() => schemas().coercingValidator(op.query!));
-    if (op.body) steps.push(() => schemas().bodyValidator(op.body!));
+    const { params, query, body } = op;
+    if (params) steps.push(() => schemas().coercingValidator(params));
+    if (query) steps.push(() => schemas().coercingValidator(query));
+    if (body) steps.push(() => schemas().bodyValidator(body));
   }
   const next = () => {
     if (busy()) {

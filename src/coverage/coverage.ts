@@ -4,7 +4,7 @@
  * records operations; handlers note transitions where they apply a rule's result, and
  * the registrar keeps those notes only when the request's transaction commits.
  */
-import type { Operation } from '../http/operation.ts';
+import type { Operation, TransitionNotes } from '../http/operation.ts';
 import { KNOWN_TRANSITIONS, transitionId, type TransitionKey } from './transitions.ts';
 import { SENT_EVENT_TYPES } from '../events/types.ts';
 
@@ -33,7 +33,7 @@ export interface CoverageReport {
   events?: { total: number; sent: number; items: EventCoverage[] };
 }
 
-export class Coverage {
+export class Coverage implements TransitionNotes {
   private readonly calls = new Map<string, Map<number, number>>();
   private readonly counts = new Map<string, number>();
   private pending: TransitionKey[] = [];

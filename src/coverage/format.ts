@@ -34,6 +34,10 @@ export function formatText(report: CoverageReport): string {
   for (const t of report.transitions.items) {
     lines.push(`${t.count > 0 ? ' ' : '✗'} ${String(t.count).padStart(5)}  ${t.machine.padEnd(20)}  ${t.from} → ${t.to}`);
   }
+  if (report.events) {
+    lines.push('', 'Events sent to integrations', `  ${'sent'.padStart(5)}  type`);
+    for (const e of report.events.items) lines.push(`${e.sent > 0 ? ' ' : '✗'} ${String(e.sent).padStart(5)}  ${e.type}`);
+  }
   lines.push('', `Coverage: ${summary(report)} (✗: not exercised)`);
   return `${lines.map((line) => line.trimEnd()).join('\n')}\n`;
 }
@@ -47,6 +51,12 @@ function row(covered: boolean, cells: (string | number)[]): string {
 export function formatHtml(report: CoverageReport, title = 'gitbook-mock coverage'): string {
   const ops = report.operations.items.map((op) => row(op.calls > 0, [op.operationId, op.method, op.path, op.calls, statuses(op.statuses)]));
   const trs = report.transitions.items.map((t) => row(t.count > 0, [t.machine, t.from, t.to, t.count]));
+  const events = report.events
+    ? `<h2>Events sent to integrations (${report.events.sent} of ${report.events.total} types)</h2>
+<table><thead><tr><th>type</th><th>sent</th></tr></thead>
+<tbody>${report.events.items.map((e) => row(e.sent > 0, [e.type, e.sent])).join('\n')}</tbody></table>
+`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>
@@ -65,7 +75,7 @@ tr.yes td { background: #eaf7ea; }
 <h2>Transitions (${report.transitions.exercised} of ${report.transitions.total} exercised)</h2>
 <table><thead><tr><th>machine</th><th>from</th><th>to</th><th>count</th></tr></thead>
 <tbody>${trs.join('\n')}</tbody></table>
-</body></html>
+${events}</body></html>
 `;
 }
 

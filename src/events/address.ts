@@ -58,9 +58,10 @@ function receiver(db: Tables, installation: InstallationRecord | undefined, type
   return integration?.events.includes(type) ? integration : undefined;
 }
 
-/** The space installations that hear about a space: active, of an active installation. */
-function onSpace(scene: Scene, space: string) {
-  return scene.db.spaceInstallations.by('target', space).flatMap((record) => {
+/** The space or site installations that hear about a space or site: active, of an active installation. */
+function installedOn(scene: Scene, kind: 'space' | 'site', target: string) {
+  const table = kind === 'space' ? scene.db.spaceInstallations : scene.db.siteInstallations;
+  return table.by('target', target).flatMap((record) => {
     const installation = scene.db.installations.get(record.installation);
     return record.status === 'active' && installation?.status === 'active' ? [{ record, installation }] : [];
   });
@@ -96,10 +97,14 @@ export function address(scene: Scene, what: Occurrence): Addressed[] {
       add(installation, fields, { kind, record: what.content });
       break;
     }
+    case 'site_view':
+    case 'page_feedback':
+      for (const { record, installation } of installedOn(scene, 'site', what.site)) add(installation, { siteId: what.site, ...what.fields }, { kind: 'site', record });
+      break;
     default: {
       const { type, space, ...rest } = what;
       const extra = type === 'space_content_updated' ? { updatedBy: [presentUser(scene, scene.user)] } : {};
-      for (const { record, installation } of onSpace(scene, space)) add(installation, { spaceId: space, ...rest, ...extra }, { kind: 'space', record });
+      for (const { record, installation } of installedOn(scene, 'space', space)) add(installation, { spaceId: space, ...rest, ...extra }, { kind: 'space', record });
     }
   }
   return out;

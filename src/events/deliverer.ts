@@ -66,6 +66,17 @@ export class Deliverer {
     if (!queue.running) void this.run(queue, this.generation);
   }
 
+  /**
+   * Drops a delivery's queued tries (the log no longer keeps its event): a receiver that never
+   * answers cannot make the queue, and its bodies, grow without bound. A try under way finishes.
+   */
+  forget(delivery: Delivery): void {
+    const queue = this.queues.get(delivery.installationId);
+    if (!queue) return;
+    const at = queue.jobs.findIndex((job, i) => job.delivery === delivery && !(i === 0 && queue.running));
+    if (at >= 0) queue.jobs.splice(at, 1);
+  }
+
   /** Forgets every queued delivery; tries under way finish and are not recorded. */
   stop(): void {
     this.generation++;

@@ -7,6 +7,7 @@
 import type { Row } from '../store/table.ts';
 import type { RowChange } from '../store/store.ts';
 import type { ContentInstallationRecord, InstallationRecord, RevisionRecord, SpaceRecord } from '../store/records.ts';
+import type { VisitorActivity } from '../http/operation.ts';
 
 type Status = InstallationRecord['status'];
 
@@ -19,7 +20,8 @@ export type Occurrence =
   | { type: 'installation_setup'; installation: InstallationRecord; previous?: { status: Status; configuration: Record<string, unknown> } }
   | { type: 'installation_deleted'; installation: InstallationRecord }
   | { type: 'space_installation_setup' | 'site_installation_setup'; content: ContentInstallationRecord; previous?: { status: Status; configuration: Record<string, unknown> } }
-  | { type: 'space_installation_deleted' | 'site_installation_deleted'; content: ContentInstallationRecord };
+  | { type: 'space_installation_deleted' | 'site_installation_deleted'; content: ContentInstallationRecord }
+  | VisitorActivity;
 
 export type OccurrenceType = Occurrence['type'];
 
@@ -28,17 +30,31 @@ function setupChanged(before: { status: Status; configuration: unknown }, after:
   return before.status !== after.status || JSON.stringify(before.configuration) !== JSON.stringify(after.configuration);
 }
 
-function spaceEvents(before: SpaceRecord | null, after: SpaceRecord | null, revision: (id: string) => RevisionRecord | undefined): Occurrence[] {
+/** A Git Sync operation, read from the revision it made (import) or stamped (export). */
+interface GitOperation {
+  space: string;
+  revisionId: string;
+  commitId: string;
+}
+
+function gitOperation(before: RevisionRecord | null, after: RevisionRecord | null): GitOperation | undefined {
+  if (!after?.git) return undefined;
+  const imported = !before && after.type === 'git-import';
+  const exported = before !== null && before.git?.oid !== after.git.oid;
+  return imported || exported ? { space: after.space, revisionId: after.id, commitId: after.git.oid } : undefined;
+}
+
+const started = (op: GitOperation): Occurrence => ({ type: 'space_gitsync_started', ...op });
+const completed = (op: GitOperation): Occurrence => ({ type: 'space_gitsync_completed', ...op, state: 'success' });
+
+function spaceEvents(before: SpaceRecord | null, after: SpaceRecord | null, sync: GitOperation[]): Occurrence[] {
   // A space created, deleted for good or moved to the trash changes no content anyone installed on it sees.
   if (!before || !after || after.deletedAt) return [];
   const out: Occurrence[] = [];
   const space = after.id;
-  const sync = after.gitSync?.lastOperation;
-  const synced = sync !== undefined && sync.startedAt !== before.gitSync?.lastOperation?.startedAt;
-  const commitId = revision(after.revision)?.git?.oid ?? '';
-  if (synced) out.push({ type: 'space_gitsync_started', space, revisionId: after.revision, commitId });
+  out.push(...sync.map(started));
   if (before.revision !== after.revision) out.push({ type: 'space_content_updated', space, revisionId: after.revision });
-  if (synced) out.push({ type: 'space_gitsync_completed', space, revisionId: after.revision, commitId, state: 'success' });
+  out.push(...sync.map(completed));
   if (before.visibility !== after.visibility) {
     out.push({ type: 'space_visibility_updated', space, previousVisibility: before.visibility, visibility: after.visibility });
   }
@@ -59,15 +75,30 @@ function contentEvents(kind: 'space' | 'site', before: ContentInstallationRecord
   return [{ type: `${kind}_installation_setup`, content: after, previous: { status: before.status, configuration: before.configuration } }];
 }
 
-/** The events of one committed write, in the order its rows were written per table. */
-export function deriveEvents(changes: RowChange[], before: (Row | null)[], revision: (id: string) => RevisionRecord | undefined): Occurrence[] {
-  const out: Occurrence[] = [];
+/**
+ * The events of one committed write. A Git operation is read from its revision: an import
+ * makes a `git-import` revision (the space's content, or a standalone preview), an export
+ * stamps the current revision with its commit. Its started and completed events surround
+ * the content update it made, if any.
+ */
+export function deriveEvents(changes: RowChange[], before: (Row | null)[]): Occurrence[] {
+  const sync = new Map<string, GitOperation[]>();
   changes.forEach(([collection, , after], i) => {
+    if (collection !== 'revisions') return;
+    const op = gitOperation(before[i] as RevisionRecord | null, after as RevisionRecord | null);
+    if (op) sync.set(op.space, [...(sync.get(op.space) ?? []), op]);
+  });
+  const out: Occurrence[] = [];
+  changes.forEach(([collection, id, after], i) => {
     const old = before[i];
-    if (collection === 'spaces') out.push(...spaceEvents(old as SpaceRecord | null, after as SpaceRecord | null, revision));
-    else if (collection === 'installations') out.push(...installationEvents(old as InstallationRecord | null, after as InstallationRecord | null));
+    if (collection === 'spaces') {
+      out.push(...spaceEvents(old as SpaceRecord | null, after as SpaceRecord | null, sync.get(id) ?? []));
+      sync.delete(id);
+    } else if (collection === 'installations') out.push(...installationEvents(old as InstallationRecord | null, after as InstallationRecord | null));
     else if (collection === 'spaceInstallations') out.push(...contentEvents('space', old as ContentInstallationRecord | null, after as ContentInstallationRecord | null));
     else if (collection === 'siteInstallations') out.push(...contentEvents('site', old as ContentInstallationRecord | null, after as ContentInstallationRecord | null));
   });
+  // Operations that left the space's row as it was (a standalone import, an export).
+  for (const ops of sync.values()) out.push(...ops.map(started), ...ops.map(completed));
   return out;
 }

@@ -11,7 +11,7 @@ import type { Row } from '../store/table.ts';
 import type { RowChange } from '../store/store.ts';
 import { address, type Scene } from './address.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
-import { deriveEvents } from './derive.ts';
+import { deriveEvents, type Occurrence } from './derive.ts';
 import { encodeDelivery, type DeliveryRequest } from './encode.ts';
 import type { Delivery, EventItem } from './types.ts';
 
@@ -42,8 +42,8 @@ export class EventLog {
 
   constructor(
     private readonly clock: VirtualClock,
-    /** Seeds the event ids, so two runs of the same requests get the same ids. */
-    private readonly seed: string,
+    /** Seeds the event ids, so two runs of the same requests get the same ids (read at each event). */
+    private readonly seed: () => string,
     options: DelivererOptions = {},
     /** Told of every event sent (coverage counts them by type). */
     private readonly onSent: (type: string) => void = () => {},
@@ -51,25 +51,25 @@ export class EventLog {
     this.deliverer = new Deliverer(clock, options);
   }
 
-  /** The events of a committed write (its rows and the rows they replaced). */
-  committed(changes: RowChange[], before: (Row | null)[], scene: Scene): void {
+  /** The events of a committed write (its rows and the rows they replaced, and what it told: `happened`). */
+  committed(changes: RowChange[], before: (Row | null)[], scene: Scene, happened: Occurrence[] = []): void {
     // Most sessions have no installation: nothing to derive for them.
     if (scene.db.installations.size === 0 && !changes.some(([name]) => name === 'installations')) return;
-    const occurrences = deriveEvents(changes, before, (id) => scene.db.revisions.get(id));
+    const occurrences = [...deriveEvents(changes, before), ...happened];
     for (const what of occurrences) for (const addressed of address(scene, what)) this.add(addressed);
   }
 
   private add(addressed: ReturnType<typeof address>[number]): void {
     const { type, installation, integration, fields, environment } = addressed;
     this.counter += 1;
-    const id = deriveId(`${this.seed}:event:${this.counter}`);
+    const id = deriveId(`${this.seed()}:event:${this.counter}`);
     const payload = { eventId: id, ...fields } as EventItem['payload'];
     const url = installation.url ?? integration.delivery?.url;
     const format = integration.delivery?.format ?? 'runtime';
     const deliveries: Delivery[] = url ? [{ id, installationId: installation.id, url, format, status: 'pending', attempts: [] }] : [];
     const item: EventItem = { id, type, createdAt: this.clock.iso(), payload, deliveries };
     this.items.push(item);
-    if (this.items.length > LIMIT) this.requests.delete(this.items.shift()!.id);
+    if (this.items.length > LIMIT) this.evict(this.items.shift()!);
     this.onSent(type);
     if (url) {
       const request = encodeDelivery({ url, format, secret: integration.signingSecret, payload, environment, at: this.clock.nowMs() });
@@ -77,6 +77,13 @@ export class EventLog {
       this.deliverer.enqueue(deliveries[0], request);
     }
     this.notify(item);
+  }
+
+  /** The oldest event goes: with it its body and any tries still queued. */
+  private evict(item: EventItem): void {
+    this.requests.delete(item.id);
+    this.taken.delete(item.id);
+    for (const delivery of item.deliveries) if (delivery.status === 'pending') this.deliverer.forget(delivery);
   }
 
   private notify(item: EventItem): void {

@@ -1,15 +1,17 @@
 /** `mock.events`: the default session's events, for tests that await what an integration would get. */
 import type { EventFilter, EventLog } from './event-log.ts';
-import type { EventItem } from './types.ts';
+import type { EventItem, SentEvent, SentEventType } from './types.ts';
 
-export type EventPayload = EventItem['payload'] & Record<string, unknown>;
+/** An event's official body; `SentEvent<'space_content_updated'>` for one type. */
+export type EventPayload<T extends SentEventType = SentEventType> = SentEvent<T>;
 
 export interface MockEvents {
   /**
    * The official body of the oldest event of `type` (any type without it) not handed out yet,
    * waiting for one up to `timeoutMs` (default 5000): `(await mock.events.next('space_content_updated')).revisionId`.
    */
-  next(type?: string, options?: { timeoutMs?: number }): Promise<EventPayload>;
+  next<T extends SentEventType>(type: T, options?: { timeoutMs?: number }): Promise<EventPayload<T>>;
+  next(type?: undefined, options?: { timeoutMs?: number }): Promise<EventPayload>;
   /** Every kept event with its deliveries, as `GET /__admin/events` lists them. */
   list(filter?: EventFilter): EventItem[];
   /** Forgets the events and stops their deliveries. */
@@ -18,7 +20,7 @@ export interface MockEvents {
 
 export function mockEvents(log: () => EventLog): MockEvents {
   return {
-    next: async (type, options = {}) => (await log().next(type, options.timeoutMs)).payload as EventPayload,
+    next: (async (type?: string, options: { timeoutMs?: number } = {}) => (await log().next(type, options.timeoutMs)).payload) as MockEvents['next'],
     list: (filter) => log().list(filter),
     clear: () => log().clear(),
   };

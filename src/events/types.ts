@@ -12,9 +12,38 @@ export const SENT_EVENT_TYPES = [
   'space_visibility_updated',
   'space_gitsync_started',
   'space_gitsync_completed',
+  'site_view',
+  'page_feedback',
 ] as const;
 
 export type SentEventType = (typeof SENT_EVENT_TYPES)[number];
+
+type Status = 'active' | 'pending' | 'paused';
+type Setup = { status: Status; previous?: { status: Status; configuration: Record<string, unknown> } };
+type Deleted = { previous: { configuration: Record<string, unknown> } };
+type Visitor = { anonymousId: string; cookies: Record<string, string>; userAgent: string; ip: string; language?: string };
+type GitSync = { spaceId: string; revisionId: string; commitId: string };
+
+/** The fields of each event type's official body, besides `eventId`, `type` and `installationId`. */
+export interface SentEventFields {
+  installation_setup: Setup;
+  installation_deleted: Deleted;
+  space_installation_setup: { spaceId: string } & Setup;
+  space_installation_deleted: { spaceId: string } & Deleted;
+  site_installation_setup: { siteId: string } & Setup;
+  site_installation_deleted: { siteId: string } & Deleted;
+  space_content_updated: { spaceId: string; revisionId: string; updatedBy: Record<string, unknown>[] };
+  space_visibility_updated: { spaceId: string; previousVisibility: string; visibility: string };
+  space_gitsync_started: GitSync;
+  space_gitsync_completed: GitSync & { state: 'success' | 'failure' };
+  site_view: { siteId: string; spaceId?: string; siteSpaceId?: string; pageId?: string; visitor: Visitor; url: string; referrer: string };
+  page_feedback: { siteId: string; spaceId?: string; pageId?: string; feedback: { rating: 'bad' | 'ok' | 'good'; comment?: string }; visitor: Visitor; url: string; referrer: string };
+}
+
+/** The official body of an event of type `T` (`components.schemas` of the official document). */
+export type SentEvent<T extends SentEventType = SentEventType> = {
+  [K in T]: { eventId: string; type: K; installationId: string } & SentEventFields[K];
+}[T];
 
 /** One try to hand an event to its receiver. */
 export interface Attempt {

@@ -8,21 +8,33 @@ import type { HttpBindings } from '@hono/node-server';
 import { errorBody } from '../http/errors.ts';
 import type { Operation } from '../http/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
-import { parsePrefer } from './rules.ts';
-import { noteAnswer } from '../admin/journal-capture.ts';
+import { parsePrefer, warningHeader } from './rules.ts';
+import { noteAnswer, noteHeader } from '../admin/journal-capture.ts';
+
+/** Says what of a request's `Prefer` header the mock did not honour, on whatever answers it. */
+export const WARNING_HEADER = 'X-Mock-Warning';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The operation the request matched (unset until the registrar marks it). */
+    mockOperationId: string | null | undefined;
+    /** What answered instead of the operation: a fault rule id, "prefer", or null. */
+    mockInjected: string | null | undefined;
+  }
+}
+
 /** What the journal reads back for the request (null when nothing). */
 export function mark(c: Context, operationId: string | null, injected: string | null): void {
-  c.set('mockOperationId' as never, operationId as never);
-  c.set('mockInjected' as never, injected as never);
+  c.set('mockOperationId', operationId);
+  c.set('mockInjected', injected);
 }
 
 export function marks(c: Context): { operationId: string | null; injected: string | null } {
   return {
-    operationId: (c.get('mockOperationId' as never) as string | undefined) ?? null,
-    injected: (c.get('mockInjected' as never) as string | undefined) ?? null,
+    operationId: c.get('mockOperationId') ?? null,
+    injected: c.get('mockInjected') ?? null,
   };
 }
 
@@ -51,16 +63,17 @@ function answer(c: Context, status: number, body: unknown, headers: Record<strin
   return new Response(text, { status, headers: out });
 }
 
-async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Response | undefined> {
+/** `warned`: the X-Mock-Warning header, when the request's Prefer had something ignored (a Response made here does not get c.header's). */
+async function byRule(c: Context, op: Operation, rule: FaultRule, warned: Record<string, string>): Promise<Response | undefined> {
   if (rule.delay) await sleep(rule.delay);
   if (rule.fault === 'reset') return reset(c);
   if (rule.fault === 'empty') {
-    noteAnswer(c, undefined, {});
-    return new Response(null, { status: 200 });
+    noteAnswer(c, undefined, warned);
+    return new Response(null, { status: 200, headers: warned });
   }
   if (rule.status === undefined) return undefined; // a delay only: the operation answers
   const body = rule.body !== undefined ? rule.body : errorBody(rule.status, `${op.operationId} answered ${rule.status} by fault rule ${rule.id}`);
-  return answer(c, rule.status, body, rule.headers);
+  return answer(c, rule.status, body, { ...warned, ...rule.headers });
 }
 
 /** Whether response control has anything to do for this request: a `Prefer` header or a fault rule. */
@@ -71,14 +84,20 @@ export function controlled(c: Context, rules: FaultRules): boolean {
 /** The injected answer for this request, or undefined to run the operation as usual. */
 export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Response | undefined> {
   const prefer = parsePrefer(c.req.header('prefer'));
+  const warning = prefer.warnings.length ? warningHeader(prefer.warnings) : undefined;
+  const warned: Record<string, string> = warning ? { [WARNING_HEADER]: warning } : {};
+  if (warning) {
+    c.header(WARNING_HEADER, warning);
+    noteHeader(c, WARNING_HEADER, warning);
+  }
   if (prefer.delay) await sleep(prefer.delay);
   if (prefer.code) {
     mark(c, op.operationId, 'prefer');
     const message = `${op.operationId} answered ${prefer.code} because the request asked for it (Prefer: code=${prefer.code}); nothing was changed`;
-    return answer(c, prefer.code, errorBody(prefer.code, message));
+    return answer(c, prefer.code, errorBody(prefer.code, message), warned);
   }
   const rule = rules.take({ operationId: op.operationId, method: c.req.method, path: c.req.path, template: op.path });
   if (!rule) return undefined;
   mark(c, op.operationId, rule.id);
-  return byRule(c, op, rule);
+  return byRule(c, op, rule, warned);
 }

@@ -51,8 +51,25 @@ export function closest(method: string, path: string, operations: readonly Opera
   return [...samePath, ...oneOff].slice(0, limit);
 }
 
+/**
+ * A path under `/v1/v1/`: a client whose endpoint already ends in `/v1` (the official client
+ * and the GitBook CLI add `/v1` themselves). Says so, and names the operation meant.
+ */
+function doubledPrefix(error: ApiError, method: string, path: string, operations: readonly Operation[]): ApiError | undefined {
+  if (!/^\/v1\/v1(\/|$)/.test(path)) return undefined;
+  const meant = path.slice(3);
+  const op = operations.find((o) => o.method === method && distance(segments(o.path), segments(meant)) === 0);
+  const what = op ? `; ${method} ${meant} is ${op.operationId}` : '';
+  return new ApiError(
+    404,
+    `${error.message}: the path has /v1 twice, so the client's endpoint probably ends in /v1 already; drop the /v1 from the endpoint (http://HOST:PORT, not http://HOST:PORT/v1)${what}`,
+  );
+}
+
 /** The route-not-found error, with the closest operations added to its message. */
 export function nearMiss(error: ApiError, method: string, path: string, operations: readonly Operation[]): ApiError {
+  const doubled = doubledPrefix(error, method, path, operations);
+  if (doubled) return doubled;
   const near = closest(method, path, operations);
   if (near.length === 0) return error;
   const names = near.map((op) => `${op.operationId} (${op.method} ${op.path})`).join(', ');

@@ -5,6 +5,7 @@
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
 import { errors } from '../http/errors.ts';
+import { checkRuleTarget, type RouteRow } from './rule-target.ts';
 
 export interface FaultRule {
   id: string;
@@ -62,7 +63,7 @@ export function parseRule(raw: unknown, id: string): FaultRule {
     throw errors.badRequest('body.headers must be an object of string values');
   }
   const delay = count(r.delay, 'delay', 0);
-  if (delay !== undefined && delay > 60_000) throw errors.badRequest('body.delay must be at most 60000 milliseconds');
+  if (delay !== undefined && delay > MAX_DELAY_MS) throw errors.badRequest(`body.delay must be at most ${MAX_DELAY_MS} milliseconds`);
   if (status === undefined && r.fault === undefined && delay === undefined) {
     throw errors.badRequest('body.status, body.fault or body.delay is required');
   }
@@ -95,8 +96,12 @@ export class FaultRules {
   private held: Held[] = [];
   private next = 1;
 
+  /** `routes`: the route table a rule is checked against (a rule no route can match is a 400). */
+  constructor(private readonly routes: readonly RouteRow[]) {}
+
   add(raw: unknown): FaultRule {
     const rule = parseRule(raw, `fault_${this.next}`);
+    checkRuleTarget(rule, this.routes);
     this.next++;
     this.held.push({ rule, matched: 0, seen: 0 });
     return rule;
@@ -138,16 +143,51 @@ export class FaultRules {
   }
 }
 
-/** `Prefer: code=429, delay=200` → { code: 429, delay: 200 }. */
-export function parsePrefer(header: string | undefined): { code?: number; delay?: number } {
-  if (!header) return {};
-  const out: { code?: number; delay?: number } = {};
-  for (const part of header.split(/[,;]/)) {
-    const m = /^\s*(code|delay)\s*=\s*"?(\d+)"?\s*$/i.exec(part);
-    if (!m) continue;
-    const n = Number(m[2]);
-    if (m[1].toLowerCase() === 'code' && n >= 400 && n <= 599) out.code = n;
-    if (m[1].toLowerCase() === 'delay' && n <= 60_000) out.delay = n;
+/** The longest delay a request may ask for, in milliseconds (a rule's `delay` too). */
+export const MAX_DELAY_MS = 60_000;
+
+/** What a `Prefer` header asks of the mock, and what of it was not honoured (the X-Mock-Warning header). */
+export interface Preference {
+  code?: number;
+  delay?: number;
+  /** One sentence per part ignored or changed, saying why. */
+  warnings: string[];
+}
+
+/**
+ * `Prefer: code=429, delay=200` → { code: 429, delay: 200 }. A code outside 400-599 or not a
+ * number, a delay that is not whole milliseconds, and any other preference are ignored with a
+ * warning; a delay past MAX_DELAY_MS is cut to it, with a warning.
+ */
+export function parsePrefer(header: string | undefined): Preference {
+  const out: Preference = { warnings: [] };
+  if (!header) return out;
+  for (const raw of header.split(/[,;]/)) {
+    const part = raw.trim();
+    if (part === '') continue;
+    const m = /^([^=\s]+)\s*(?:=\s*"?([^"]*)"?)?$/.exec(part);
+    const name = m?.[1].toLowerCase();
+    const value = m?.[2]?.trim() ?? '';
+    if (name === 'code') {
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (n >= 400 && n <= 599) out.code = n;
+      else out.warnings.push(`Prefer ${part} ignored: code takes an error status from 400 to 599`);
+    } else if (name === 'delay') {
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (Number.isNaN(n)) out.warnings.push(`Prefer ${part} ignored: delay takes whole milliseconds`);
+      else if (n > MAX_DELAY_MS) {
+        out.delay = MAX_DELAY_MS;
+        out.warnings.push(`Prefer ${part} capped at delay=${MAX_DELAY_MS}: delays are at most 60 s`);
+      } else out.delay = n;
+    } else {
+      out.warnings.push(`Prefer ${part} ignored: the mock takes code=NNN (400-599) and delay=MS only`);
+    }
   }
   return out;
+}
+
+/** The warnings as one header value: printable ASCII, at most 1,000 characters. */
+export function warningHeader(warnings: readonly string[]): string {
+  const text = warnings.join('; ').replace(/[^\x20-\x7e]/g, '?');
+  return text.length > 1000 ? `${text.slice(0, 997)}...` : text;
 }

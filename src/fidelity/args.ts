@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 export const RECORD_USAGE = `Usage: gitbook-mock record --upstream URL --token TOKEN --out FILE [options]
 
 Listens like the server, forwards every /v1 request to the upstream and answers with its
-answer; on SIGINT or SIGTERM writes FILE as a scenario of the records it saw (never the token).
+answer (a line on stderr per answer off the official schema); on SIGINT or SIGTERM writes FILE
+as a scenario of the records it saw, with their upstream ids (never the token), and beside it
+NAME.manifest.json naming them by key.
 
 Options:
   --upstream URL   the real service, for example https://api.gitbook.com
@@ -20,8 +22,10 @@ Options:
 
 export const VERIFY_USAGE = `Usage: gitbook-mock verify --upstream URL --token TOKEN JOURNEY [options]
 
-Replays JOURNEY (a JSON list of requests) against the upstream and against the mock, and reports
-per request what differs. Exit 1 on a difference not in the allow-list, 2 on a bad flag.
+Replays JOURNEY against the upstream and against the mock, and reports per request what differs.
+JOURNEY is a JSON list of requests, or a vitest file that uses gitbook-mock/vitest (run once
+against each side; needs --scenario with the manifest record wrote beside it).
+Exit 1 on a difference not in the allow-list, 2 when it cannot run (a bad flag, a refused write).
 
 Options:
   --upstream URL   the real service, for example https://api.gitbook.com
@@ -30,7 +34,8 @@ Options:
   --allow FILE     differences that are expected (see docs/fidelity.md)
   --report FILE    write a Markdown report there
   --allow-writes   send writes (non-GET requests) to the upstream; needs --org
-  --org ID         the upstream organization the writes may touch
+  --org ID         the upstream organization the writes may touch (each write's
+                   organization is asked of the upstream first; others are refused)
   -h, --help       prints this text and exits`;
 
 export class FidelityUsageError extends Error {}
@@ -102,4 +107,27 @@ export function refuseUpstreamWrite(command: Pick<VerifyCommand, 'allowWrites' |
   const org = /^\/v1\/orgs\/([^/?]+)/.exec(path)?.[1];
   if (org !== undefined && decodeURIComponent(org) !== command.org) return `${method} ${path} names organization ${org}, not --org ${command.org}`;
   return null;
+}
+
+/**
+ * The organization a write touches, asked of the upstream before anything is written: the one
+ * its path names (/v1/orgs/ID/...), or the owner of the space or collection it names. Returns
+ * why the write is refused (another organization, or one that cannot be told), or null.
+ */
+export async function refuseUpstreamWriteAsked(
+  command: Pick<VerifyCommand, 'allowWrites' | 'org' | 'upstream' | 'token'>, method: string, path: string, upstreamFetch: typeof fetch,
+): Promise<string | null> {
+  const refused = refuseUpstreamWrite(command, method, path);
+  if (refused || ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase()) || path.startsWith('/v1/orgs/')) return refused;
+  const owned = /^\/v1\/(spaces|collections)\/([^/?]+)/.exec(path);
+  if (!owned) return `${method} ${path}: verify cannot tell which organization this write touches, so it does not send it`;
+  let owner: unknown;
+  try {
+    const res = await upstreamFetch(`${command.upstream}/v1/${owned[1]}/${owned[2]}`, { headers: { authorization: `Bearer ${command.token}` } });
+    owner = res.ok ? ((await res.json()) as { organization?: unknown }).organization : undefined;
+  } catch {
+    owner = undefined;
+  }
+  if (typeof owner !== 'string') return `${method} ${path}: the upstream did not say which organization ${owned[1].slice(0, -1)} ${owned[2]} belongs to`;
+  return owner === command.org ? null : `${method} ${path} touches organization ${owner}, not --org ${command.org}`;
 }

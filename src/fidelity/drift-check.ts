@@ -28,7 +28,8 @@ export function officialDriftCheck(): DriftCheck | null {
     return null;
   }
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  (formatsPlugin as unknown as (a: Ajv2020) => void)(ajv);
+  // ajv-formats is CommonJS: its module.exports (the default import here) is the plugin, with itself as `default`.
+  formatsPlugin.default(ajv);
   ajv.addFormat('emoji', true);
   ajv.addFormat('icon', true);
   ajv.addSchema({ $id: 'official', components: doc.components });

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { writeFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { Collector } from './collect.ts';
 import type { RecordCommand } from './args.ts';
 import { officialDriftCheck, type DriftCheck } from './drift-check.ts';
@@ -23,7 +23,8 @@ export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'
     }
     const headers = new Headers();
     req.headers.forEach((v, k) => { if (!HOP.has(k)) headers.set(k, v); });
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${command.token}`);
+    const forToken = !headers.has('authorization');
+    if (forToken) headers.set('authorization', `Bearer ${command.token}`);
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
     let res: Response;
     try {
@@ -36,7 +37,7 @@ export function recordingProxy(command: Pick<RecordCommand, 'upstream' | 'token'
     if (res.ok && (res.headers.get('content-type') ?? '').includes('json')) {
       try {
         const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
-        collector.add(url.pathname, json);
+        collector.add(url.pathname, json, forToken);
         for (const line of check?.(req.method, url.pathname, res.status, json) ?? []) drift?.(line);
       } catch {
         // Not JSON after all: nothing to collect.
@@ -53,10 +54,42 @@ export function scenarioName(out: string): string {
   return basename(out, extname(out));
 }
 
+/** Where the manifest goes: NAME.manifest.json beside the scenario (a name with a dot, so no catalog takes it for a scenario). */
+export function manifestPath(out: string): string {
+  return join(dirname(out), `${scenarioName(out)}.manifest.json`);
+}
+
+/** Writes the scenario and its manifest; returns why the scenario does not load in this mock, or null. */
+export async function writeRecording(collector: Collector, command: Pick<RecordCommand, 'upstream' | 'out' | 'anonymize'>, now = new Date()): Promise<string | null> {
+  const name = scenarioName(command.out);
+  const { scenario, manifest } = collector.scenario({ name, upstream: command.upstream, now: now.toISOString(), anonymize: command.anonymize });
+  writeFileSync(command.out, `${JSON.stringify(scenario, null, 2)}\n`);
+  writeFileSync(manifestPath(command.out), `${JSON.stringify(manifest, null, 2)}\n`);
+  try {
+    // The mock's own loader (imported here only: the proxy never needs it).
+    const { createMock } = await import('../app.ts');
+    createMock({ scenariosDirs: [dirname(command.out)], scenario: name });
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Asks the upstream who --token belongs to (GET /v1/user), so that user comes first in the scenario. */
+async function learnCaller(command: Pick<RecordCommand, 'upstream' | 'token'>, collector: Collector, upstreamFetch: typeof fetch): Promise<void> {
+  try {
+    const res = await upstreamFetch(`${command.upstream}/v1/user`, { headers: { authorization: `Bearer ${command.token}` } });
+    if (res.ok) collector.add('/v1/user', await res.json(), true);
+  } catch {
+    // The upstream is down: the proxy says so on each request.
+  }
+}
+
 export function runRecord(command: RecordCommand, out: Pick<NodeJS.WriteStream, 'write'> = process.stdout, err: Pick<NodeJS.WriteStream, 'write'> = process.stderr): void {
   const collector = new Collector();
   const check = officialDriftCheck();
   if (!check) err.write('gitbook-mock record: @gitbook/api is not installed, so answers are not checked against the official schemas (npm i -D @gitbook/api)\n');
+  void learnCaller(command, collector, fetch);
   const proxy = recordingProxy(command, collector, fetch, (line) => err.write(`${line}\n`), check);
   const server = serve({ fetch: proxy, port: command.port, hostname: command.host }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -70,16 +103,16 @@ export function runRecord(command: RecordCommand, out: Pick<NodeJS.WriteStream, 
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    const scenario = collector.scenario(`Recorded from ${command.upstream} (${scenarioName(command.out)})`, command.anonymize);
-    try {
-      writeFileSync(command.out, `${JSON.stringify(scenario, null, 2)}\n`);
-    } catch (error) {
-      err.write(`gitbook-mock record: cannot write ${command.out}: ${(error as Error).message}\n`);
+    writeRecording(collector, command).then((problem) => {
+      if (problem) err.write(`gitbook-mock record: ${command.out} was written but does not load: ${problem}\n`);
+      out.write(`gitbook-mock record: wrote ${command.out} and ${manifestPath(command.out)}\n`);
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+      setTimeout(() => process.exit(0), 3000).unref();
+    }, (error: Error) => {
+      err.write(`gitbook-mock record: cannot write ${command.out}: ${error.message}\n`);
       process.exit(1);
-    }
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 3000).unref();
+    });
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,27 +1,24 @@
 /**
- * `gitbook-mock verify`: replays a journey (a JSON list of `{ method?, path, body? }`) against
- * the upstream and against an in-process mock loaded from --scenario, compares each pair of
- * answers (compare.ts), writes a Markdown report, and resolves to the exit code: 0 when every
- * difference is in the allow-list (a JSON list of "METHOD PATH: difference" or "*: difference"
- * lines), 1 otherwise, 2 when the journey cannot run.
+ * `gitbook-mock verify`: replays a journey against the upstream and against a mock loaded from
+ * --scenario, compares each pair of answers (compare.ts), writes a Markdown report, and
+ * resolves to the exit code: 0 when every difference is in the allow-list (a JSON list of
+ * "METHOD PATH: difference" or "*: difference" lines), 1 otherwise, 2 when the journey cannot run.
+ *
+ * A journey is a JSON list of `{ method?, path, body? }`, or a vitest file that uses
+ * `gitbook-mock/vitest` (vitest-journey.ts: run once against each side, requests paired in order).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
-import { createMock } from '../app.ts';
+import { createMock, type Mock } from '../app.ts';
 import { compareAnswers } from './compare.ts';
-import { refuseUpstreamWrite, type VerifyCommand } from './args.ts';
+import { refuseUpstreamWriteAsked, type VerifyCommand } from './args.ts';
+import { manifestPath } from './record.ts';
+import { answerOf, isVitestJourney, runVitestJourney, type Exchange } from './vitest-journey.ts';
 
 type Out = Pick<NodeJS.WriteStream, 'write'>;
 interface Step { method?: string; path: string; body?: unknown }
-
-async function answer(res: Response): Promise<{ status: number; body: unknown }> {
-  const text = await res.text();
-  try {
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  } catch {
-    return { status: res.status, body: text };
-  }
-}
+/** One request as both sides answered it. */
+interface Pair { label: string; up?: Exchange; mine?: Exchange }
 
 function readJson(file: string, what: string): unknown {
   try {
@@ -31,34 +28,20 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
-export async function runVerify(command: VerifyCommand, out: Out, err: Out, upstreamFetch: typeof fetch = fetch): Promise<number> {
-  let steps: Step[];
-  let allow: string[];
-  let mock;
-  try {
-    const journey = readJson(command.journey, 'journey');
-    if (!Array.isArray(journey) || !journey.every((s) => s && typeof s.path === 'string' && s.path.startsWith('/v1/'))) {
-      throw new Error(`${command.journey} must be a JSON list of { "method", "path": "/v1/...", "body" }`);
-    }
-    steps = journey as Step[];
-    const allowed = command.allow ? readJson(command.allow, 'allow-list') : [];
-    if (!Array.isArray(allowed) || !allowed.every((a) => typeof a === 'string')) throw new Error(`${command.allow} must be a JSON list of strings`);
-    allow = allowed as string[];
-    for (const step of steps) {
-      const refused = refuseUpstreamWrite(command, step.method ?? 'GET', step.path);
-      if (refused) throw new Error(refused);
-    }
-    mock = command.scenario
-      ? createMock({ scenariosDirs: [dirname(command.scenario)], scenario: basename(command.scenario, extname(command.scenario)) })
-      : createMock({});
-  } catch (error) {
-    err.write(`gitbook-mock verify: ${(error as Error).message}\n`);
-    return 2;
+/** A JSON journey: every write checked before the first request, then each step sent to both sides. */
+async function replaySteps(command: VerifyCommand, mock: Mock, upstreamFetch: typeof fetch): Promise<Pair[]> {
+  const journey = readJson(command.journey, 'journey');
+  if (!Array.isArray(journey) || !journey.every((s) => s && typeof s.path === 'string' && s.path.startsWith('/v1/'))) {
+    throw new Error(`${command.journey} must be a JSON list of { "method", "path": "/v1/...", "body" }`);
   }
-  // The mock answers as the first user of its scenario's manifest.
+  const steps = journey as Step[];
+  for (const step of steps) {
+    const refused = await refuseUpstreamWriteAsked(command, step.method ?? 'GET', step.path, upstreamFetch);
+    if (refused) throw new Error(refused);
+  }
+  // The mock answers as the first user of its scenario's manifest (record puts --token's user first).
   const mockToken = Object.values(mock.runtime.manifest.tokens)[0] ?? '';
-  const lines: string[] = ['# gitbook-mock verify', '', `Upstream: ${command.upstream}`, ''];
-  let unexpected = 0;
+  const pairs: Pair[] = [];
   for (const step of steps) {
     const method = (step.method ?? 'GET').toUpperCase();
     const init = (token: string): RequestInit => ({
@@ -68,25 +51,82 @@ export async function runVerify(command: VerifyCommand, out: Out, err: Out, upst
     });
     let up;
     try {
-      up = await answer(await upstreamFetch(command.upstream + step.path, init(command.token)));
+      up = await answerOf(await upstreamFetch(command.upstream + step.path, init(command.token)));
     } catch (error) {
-      err.write(`gitbook-mock verify: ${method} ${step.path}: the upstream did not answer: ${(error as Error).message}\n`);
-      return 2;
+      throw new Error(`${method} ${step.path}: the upstream did not answer: ${(error as Error).message}`);
     }
-    const mine = await answer(await mock.fetch(new Request(`http://mock.local${step.path}`, init(mockToken))));
-    const differences = compareAnswers(up, mine);
-    lines.push(`## ${method} ${step.path}`, '', `Status: ${up.status} upstream, ${mine.status} mock`, '');
+    const mine = await answerOf(await mock.fetch(new Request(`http://mock.local${step.path}`, init(mockToken))));
+    pairs.push({ label: `${method} ${step.path}`, up: { method, path: step.path, ...up }, mine: { method, path: step.path, ...mine } });
+  }
+  return pairs;
+}
+
+export async function runVerify(command: VerifyCommand, out: Out, err: Out, upstreamFetch: typeof fetch = fetch): Promise<number> {
+  let allow: string[];
+  let pairs: Pair[];
+  const lines: string[] = ['# gitbook-mock verify', '', `Upstream: ${command.upstream}`, ''];
+  const extra: string[] = [];
+  try {
+    const allowed = command.allow ? readJson(command.allow, 'allow-list') : [];
+    if (!Array.isArray(allowed) || !allowed.every((a) => typeof a === 'string')) throw new Error(`${command.allow} must be a JSON list of strings`);
+    allow = allowed as string[];
+    const mock = command.scenario
+      ? createMock({ scenariosDirs: [dirname(command.scenario)], scenario: basename(command.scenario, extname(command.scenario)) })
+      : createMock({});
+    if (isVitestJourney(command.journey)) {
+      const manifest = command.scenario ? manifestPath(command.scenario) : '';
+      if (!manifest || !existsSync(manifest)) throw new Error('a vitest journey needs --scenario FILE with the manifest record wrote beside it (NAME.manifest.json)');
+      const runs = await runVitestJourney(command, manifest, mock, upstreamFetch);
+      if (runs.upstream.refused.length) throw new Error(`the journey made writes verify did not send: ${runs.upstream.refused.join('; ')}`);
+      const n = Math.max(runs.upstream.exchanges.length, runs.mock.exchanges.length);
+      pairs = Array.from({ length: n }, (_, i) => {
+        const [up, mine] = [runs.upstream.exchanges[i], runs.mock.exchanges[i]];
+        const label = up && mine && (up.method !== mine.method || up.path !== mine.path)
+          ? `${i + 1}. ${up.method} ${up.path} (mock: ${mine.method} ${mine.path})`
+          : `${i + 1}. ${(up ?? mine)!.method} ${(up ?? mine)!.path}`;
+        return { label, up, mine };
+      });
+      lines.push(`Journey: ${command.journey} (vitest: exit ${runs.upstream.code} upstream, ${runs.mock.code} mock)`, '');
+      if (runs.upstream.code !== runs.mock.code) extra.push(`vitest exit ${runs.upstream.code} upstream, ${runs.mock.code} mock`);
+    } else {
+      pairs = await replaySteps(command, mock, upstreamFetch);
+    }
+  } catch (error) {
+    err.write(`gitbook-mock verify: ${(error as Error).message}\n`);
+    return 2;
+  }
+  let unexpected = 0;
+  const report = (scope: string, differences: string[]) => {
     for (const d of differences) {
-      const allowed = allow.includes(`${method} ${step.path}: ${d}`) || allow.includes(`*: ${d}`);
-      if (!allowed) unexpected += 1;
+      const allowed = allow.includes(`${scope}: ${d}`) || allow.includes(`*: ${d}`);
+      if (!allowed) {
+        unexpected += 1;
+        err.write(`${scope}: ${d}\n`);
+      }
       lines.push(`- ${allowed ? '(allowed) ' : ''}${d}`);
-      if (!allowed) err.write(`${method} ${step.path}: ${d}\n`);
     }
     if (!differences.length) lines.push('- no difference');
     lines.push('');
+  };
+  if (extra.length) {
+    lines.push('## The journey', '');
+    report('journey', extra);
+  }
+  for (const { label, up, mine } of pairs) {
+    // The allow-list names a request by method and path (without the number of a vitest journey).
+    const scope = (up ?? mine) ? `${(up ?? mine)!.method} ${(up ?? mine)!.path}` : label;
+    lines.push(`## ${label}`, '');
+    if (!up || !mine) {
+      lines.push(`Sent to the ${up ? 'upstream' : 'mock'} only`, '');
+      report(scope, [`request sent to the ${up ? 'upstream' : 'mock'} only`]);
+      continue;
+    }
+    lines.push(`Status: ${up.status} upstream, ${mine.status} mock`, '');
+    const differences = up.method !== mine.method || up.path !== mine.path ? [`request ${up.method} ${up.path} upstream, ${mine.method} ${mine.path} mock`] : [];
+    report(scope, [...differences, ...compareAnswers(up, mine)]);
   }
   lines.push(`${unexpected} difference(s) not in the allow-list.`, '');
   if (command.report) writeFileSync(command.report, lines.join('\n'));
-  out.write(`gitbook-mock verify: ${steps.length} request(s), ${unexpected} difference(s) not in the allow-list\n`);
+  out.write(`gitbook-mock verify: ${pairs.length} request(s), ${unexpected} difference(s) not in the allow-list\n`);
   return unexpected ? 1 : 0;
 }

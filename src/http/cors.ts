@@ -5,13 +5,14 @@
  * sets them as prepared headers instead, which every response then carries, errors too.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import { isLoopbackOrigin } from '../admin/access.ts';
 
 export interface CorsOptions {
   allowMethods: string[];
   allowHeaders: string[];
   exposeHeaders: string[];
   maxAgeSeconds: number;
+  /** Whether a page of `origin` may call `path` (no CORS headers when not); any by default. */
+  allows?: (origin: string, path: string) => boolean;
 }
 
 export function cors(options: CorsOptions): MiddlewareHandler {
@@ -37,8 +38,7 @@ export function cors(options: CorsOptions): MiddlewareHandler {
     const origin = c.req.header('origin');
     // Only browsers send Origin, and only their requests need CORS headers.
     if (!origin) return next();
-    // The admin API is a door to everything: only pages served from loopback may call it.
-    if (c.req.path.startsWith('/__admin') && !isLoopbackOrigin(origin)) return next();
+    if (options.allows && !options.allows(origin, c.req.path)) return next();
     return answer(c, next, origin);
   };
 }

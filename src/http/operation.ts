@@ -3,14 +3,32 @@
  * validated input and return data (or a `Reply` naming its status, headers or ready JSON
  * text); they never write responses themselves: the registrar is the one place that does.
  */
-import type { Platform } from '../platform.ts';
 import type { Caches } from '../cache/caches.ts';
-import type { Coverage } from '../coverage/coverage.ts';
 import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where handlers note the state-machine transitions they apply and refuse: the session's
+ * coverage (coverage/coverage.ts) is one. Declared here so that operations know nothing of
+ * the session that counts them.
+ */
+export interface TransitionNotes {
+  /** A transition the current request made; kept only if the request's writes are. */
+  transition(machine: string, from: string, to: string): void;
+  /** A move the rule turned down (the request fails). */
+  refused(machine: string, from: string): void;
+}
+
+/** What handlers read of the platform (platform.ts gives it): fixture files and the package version. */
+export interface HandlerPlatform {
+  /** A file of `fixtures/`, or undefined. */
+  fixture(name: string): unknown;
+  /** This package's version. */
+  version(): string;
+}
 
 /**
  * What a handler sees: the request's validated input, the caller, and of its session only
@@ -19,6 +37,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `HandlerContext` (any params, query and body); a row's own handler gets its typed params,
  * query and body from `op()`.
  */
+/** What a site's visitors did, told by the request that tracked it (not a change of the state): see `happened`. */
+export interface VisitorActivity {
+  type: 'site_view' | 'page_feedback';
+  site: string;
+  fields: Record<string, unknown>;
+}
+
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
@@ -30,7 +55,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   /** The session's id source for new records. */
   ids: IdSource;
   /** Where handlers note the state-machine transitions they apply (and refuse). */
-  coverage: Pick<Coverage, 'transition' | 'refused'>;
+  coverage: TransitionNotes;
   /** The session's store-derived values, kept while the tables they read are unchanged (cache/caches.ts). */
   caches: Caches;
   /** The filler seed the app was started with (`--seed`), for values derived from it. */
@@ -40,7 +65,12 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */
-  platform: Pick<Platform, 'fixture' | 'version'>;
+  platform: HandlerPlatform;
+  /**
+   * What the request tells integrations besides what its writes make (a page view tracked:
+   * src/events/), sent once the request's writes are kept. Absent where nothing listens.
+   */
+  happened?: VisitorActivity[];
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */
@@ -95,19 +125,37 @@ export interface Operation {
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the
-   * request back with a 500.
+   * request back with a 500. A row declared with an `after` step returns `Later` (see `op`).
    */
   handle: AnyHandle;
-  /**
-   * Optional asynchronous step on the handler's result once its writes are committed (it
-   * gets no context, so it cannot write): for example signing a token with Web Crypto.
-   */
-  after?: (result: never) => Promise<unknown>;
 }
 
-/** Declares an operation with typed params, query and body for its handler. */
+/**
+ * A handler's result whose last step is asynchronous: the registrar runs `finish` once the
+ * writes are committed, and answers what it gives.
+ */
+export class Later {
+  constructor(readonly finish: () => Promise<unknown>) {}
+}
+
+/**
+ * Declares an operation with typed params, query and body for its handler. `after`: an
+ * optional asynchronous step on the handler's result once its writes are committed (it gets no
+ * context, so it cannot write), for example signing a token with Web Crypto; the handler's
+ * result and the step are paired here, so the result keeps its type.
+ */
 export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, R = unknown>(
-  row: Omit<Operation, 'handle' | 'after'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
+  row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
-  return row;
+  const { after, handle, ...rest } = row;
+  // An async handler stays as it is, for the registrar to refuse when it registers the row.
+  if (!after || handle.constructor.name === 'AsyncFunction') return { ...rest, handle };
+  return {
+    ...rest,
+    handle: (ctx: HandlerContext<P, Q, B>) => {
+      const result = handle(ctx);
+      // A promise is refused by the registrar (its writes roll back): it is not wrapped.
+      return result instanceof Promise ? result : new Later(() => after(result));
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { sendError } from './send-error.ts';
 import { check, type Validators } from './validators.ts';
 import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
 import { control, controlled, mark } from '../faults/apply.ts';
-import { Reply, type HandlerContext, type Operation } from './operation.ts';
+import { Later, Reply, type HandlerContext, type Operation } from './operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
@@ -200,10 +200,11 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     ids: rt.ids,
     coverage: rt.coverage,
     caches: rt.caches,
-    seed: rt.options.seed ?? 0,
+    seed: rt.seed,
     now: rt.clock.iso(),
     origin: originOf(c.req.url),
     platform: rt.platform,
+    happened: [],
   };
   const mutating = op.method !== 'GET';
   let result: unknown;
@@ -222,9 +223,9 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   if (mutating) {
     rt.save(changes, undo);
     // Kept (and saved): the events it makes go out now, in commit order (src/events/).
-    if (changes.length > 0) rt.events.committed(changes, before, ctx);
+    if (changes.length > 0 || ctx.happened!.length > 0) rt.events.committed(changes, before, ctx, ctx.happened);
   }
-  if (op.after) result = await op.after(result as never);
+  if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
   return write(c, op, result);
 }

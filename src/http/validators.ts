@@ -37,6 +37,8 @@ export function describeError(where: string, error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required`;
+    case 'dependentRequired':
+      return `${fieldPath(where, error.instancePath, String(params.missingProperty))} is required beside ${fieldPath(where, error.instancePath, String(params.property))}`;
     case 'additionalProperties':
       return `${fieldPath(where, error.instancePath, String(params.additionalProperty))} is not a known field`;
     case 'enum':
@@ -48,6 +50,12 @@ export function describeError(where: string, error: ErrorObject): string {
     default:
       return `${fieldPath(where, error.instancePath)} ${error.message ?? 'is invalid'}`;
   }
+}
+
+/** Why `validate` refused the value it last checked: its first error, naming the field. */
+export function firstRefusal(where: string, validate: ValidateFunction): string {
+  const first = validate.errors?.[0];
+  return first ? describeError(where, first) : `${where} is invalid`;
 }
 
 /** How many bad fields a refusal names (Prism names them all; a huge body would make a huge message). */

@@ -15,6 +15,7 @@ import type { ScenarioFile } from '../scenarios/types.ts';
 import type { CoverageReport } from '../coverage/coverage.ts';
 import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
+import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 
 export type { Manifest } from '../scenarios/loader.ts';
 export type { ScenarioFile } from '../scenarios/types.ts';
@@ -135,14 +136,10 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
       return current();
     },
     token(user = 'admin') {
-      const token = current().tokens[user];
-      if (!token) throw new Error(`gitbook-mock/msw: the manifest has no user "${user}"; users: ${Object.keys(current().tokens).join(', ')}`);
-      return token;
+      return manifestToken(current(), user, 'gitbook-mock/msw');
     },
     id(collection, key) {
-      const id = current().ids[collection]?.[key];
-      if (id === undefined) throw new Error(`gitbook-mock/msw: the manifest has no ${collection} "${key}"`);
-      return id;
+      return manifestId(current(), collection, key, 'gitbook-mock/msw');
     },
     loadScenario(next) {
       if (typeof next !== 'string') catalog.add(CUSTOM, next);

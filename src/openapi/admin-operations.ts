@@ -25,6 +25,11 @@ const manifest = {
 };
 const clock = { type: 'object', properties: { now: { type: 'string', format: 'date-time' }, frozen: { type: 'boolean' } }, required: ['now', 'frozen'] };
 const count = { type: 'integer', minimum: 0 };
+const sessionInfo = {
+  type: 'object',
+  properties: { name: { type: 'string' }, scenario: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, requests: count },
+  required: ['name', 'scenario', 'createdAt', 'lastUsedAt', 'requests'],
+};
 const faultRule = {
   type: 'object',
   properties: {
@@ -148,17 +153,12 @@ export const adminOperations: readonly AdminOperation[] = [
     response: {
       type: 'object',
       properties: {
-        items: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { name: { type: 'string' }, scenario: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, lastUsedAt: { type: 'string', format: 'date-time' }, requests: count },
-            required: ['name', 'scenario', 'createdAt', 'lastUsedAt', 'requests'],
-          },
-        },
+        items: { type: 'array', items: sessionInfo },
       },
       required: ['items'],
     } },
+  { operationId: 'adminStartSession', method: 'PUT', path: '/__admin/sessions/{name}', summary: 'Start a session if it does not exist (201; 200 when it does): a read never starts one', status: 201,
+    response: sessionInfo },
   { operationId: 'adminDeleteSession', method: 'DELETE', path: '/__admin/sessions/{name}', summary: 'Drop a session (not the default one)', status: 204 },
   { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, response: object },
   { operationId: 'adminGetDocs', method: 'GET', path: '/__admin/docs', summary: 'API reference page of this document', status: 200, mediaType: 'text/html' },

@@ -25,8 +25,7 @@ function clean(value: unknown, names = false): unknown {
 function withDefs(id: string, note: string, root: unknown, components: Record<string, unknown>): Json {
   const defs: Json = {};
   const queue = [...JSON.stringify(root).matchAll(/#\/components\/schemas\/(\w+)/g)].map((m) => m[1]);
-  while (queue.length) {
-    const name = queue.pop()!;
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
     if (defs[name]) continue;
     defs[name] = clean(components[name]);
     for (const m of JSON.stringify(components[name]).matchAll(/#\/components\/schemas\/(\w+)/g)) queue.push(m[1]);
@@ -57,7 +56,8 @@ function querySchema(doc: OfficialDoc, op: OfficialOperation): Json {
   const properties: Json = {};
   const required: string[] = [];
   for (const raw of op.parameters ?? []) {
-    const param = raw.$ref ? doc.components.parameters[String(raw.$ref).split('/').pop()!] : raw;
+    const ref = String(raw.$ref);
+    const param = raw.$ref ? doc.components.parameters[ref.slice(ref.lastIndexOf('/') + 1)] : raw;
     if (param?.in !== 'query') continue;
     properties[String(param.name)] = param.schema ?? {};
     if (param.required) required.push(String(param.name));
@@ -86,7 +86,7 @@ export function officialOperationSchemas(ids: readonly string[]): { file: string
     else if (part === 'query') root = querySchema(doc, op);
     else {
       const ok = Object.entries(op.responses ?? {}).find(([status, r]) => status.startsWith('2') && r.content?.['application/json']?.schema);
-      root = ok?.[1].content!['application/json'].schema ?? {};
+      root = ok?.[1].content?.['application/json']?.schema ?? {};
     }
     out.push({ file: `${id}.json`, schema: withDefs(id, `The official ${part} of ${operationId}; ${from}`, root, doc.components.schemas) });
   }

@@ -27,6 +27,8 @@ export interface SavedState {
   manifest: Manifest;
   /** Where the run-time id counter stood, so ids made after a restart never repeat. */
   idPosition?: number;
+  /** The seed of the load (absent in files written before exports carried it: the app's). */
+  seed?: number;
   clock: { now: string; frozen: boolean };
   state: StateJson;
   /** The last journal line this snapshot includes. */
@@ -255,6 +257,7 @@ function shapeProblem(saved: unknown): string | undefined {
   if (!isObject(saved.state)) return '"state" must be an object';
   if (!isObject(saved.manifest)) return '"manifest" must be an object';
   if (saved.idPosition !== undefined && !Number.isInteger(saved.idPosition)) return '"idPosition" must be an integer';
+  if (saved.seed !== undefined && !Number.isInteger(saved.seed)) return '"seed" must be an integer';
   if (saved.seq !== undefined && !Number.isInteger(saved.seq)) return '"seq" must be an integer';
   return undefined;
 }

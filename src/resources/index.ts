@@ -16,6 +16,7 @@ import { collectionPermissionOperations, spacePermissionOperations } from './spa
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
 import { unservedOperations } from './unserved.ts';
+import type { SessionOf } from './change-requests/pdf.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -48,7 +49,10 @@ export function officialSchemaIds(): string[] {
  */
 export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)];
 
-/** Routes outside the API (no token): for example the PDF files that the PDF operation links to. */
-export function registerExtraRoutes(app: Hono): void {
-  registerChangeRequestRoutes(app);
+/**
+ * Routes outside the API (no token): for example the PDF files that the PDF operation links to.
+ * `sessionOf` finds the request's session (build-mock.ts gives `runtimeOf`).
+ */
+export function registerExtraRoutes(app: Hono, sessionOf: SessionOf): void {
+  registerChangeRequestRoutes(app, sessionOf);
 }

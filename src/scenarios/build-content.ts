@@ -25,8 +25,8 @@ function buildPages(b: Builder, pages: ScenarioPage[], path: string, at: string)
       ...(p.description && { description: p.description }),
       ...(p.hidden !== undefined && { hidden: p.hidden }),
       ...(p.computed && { computed: { type: 'builtin:openapi' as const, spec: p.computed.openapi } }),
-      createdAt: at,
-      updatedAt: at,
+      createdAt: p.createdAt ? b.time(p.createdAt, `${ppath}/createdAt`) : at,
+      updatedAt: p.updatedAt ? b.time(p.updatedAt, `${ppath}/updatedAt`) : at,
       pages: buildPages(b, p.pages ?? [], `${ppath}/pages`, at),
     };
   });
@@ -35,6 +35,12 @@ function buildPages(b: Builder, pages: ScenarioPage[], path: string, at: string)
 /** Every page of a tree, depth first. */
 export function flattenPages(pages: PageRecord[]): PageRecord[] {
   return pages.flatMap((p) => [p, ...flattenPages(p.pages)]);
+}
+
+/** A pinned revision id (a recorded scenario keeps the upstream's), refused when another revision has it. */
+function pinnedRevision(b: Builder, id: string | undefined, path: string): string | undefined {
+  if (id !== undefined && b.state.revisions.some((r) => r.id === id)) b.fail(path, `revision id "${id}" is already used`);
+  return id;
 }
 
 function revision(b: Builder, fields: Omit<RevisionRecord, 'reusableContents' | 'type'> & Partial<RevisionRecord>): RevisionRecord {
@@ -52,15 +58,15 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
     const files: FileRecord[] = (s.files ?? []).map((f, j) => {
       const image = /\.(png|jpe?g|gif|svg|webp)$/i.test(f.name);
       return {
-        id: b.declare('files', f.key, `${path}/files/${j}`),
+        id: b.declare('files', f.key, `${path}/files/${j}`, f.id),
         name: f.name,
-        contentType: f.contentType ?? (image ? `image/${f.name.split('.').pop()!.replace('jpg', 'jpeg').replace('svg', 'svg+xml')}` : 'application/octet-stream'),
+        contentType: f.contentType ?? (image ? `image/${f.name.slice(f.name.lastIndexOf('.') + 1).replace('jpg', 'jpeg').replace('svg', 'svg+xml')}` : 'application/octet-stream'),
         size: f.size ?? b.faker.number.int({ min: 2_000, max: 400_000 }),
         ...(image && { dimensions: { width: f.width ?? 1200, height: f.height ?? 630 } }),
       };
     });
     const rev = revision(b, {
-      id: deriveId(`${b.seed}:revisions:${s.key}:initial`),
+      id: pinnedRevision(b, s.revision, `${path}/revision`) ?? deriveId(`${b.seed}:revisions:${s.key}:initial`),
       space: id,
       parents: [],
       pages: buildPages(b, s.pages ?? [], `${path}/pages`, createdAt),
@@ -104,17 +110,20 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
     const createdBy = b.ref('users', cr.createdBy, `${path}/createdBy`);
     const spaceIndex = b.state.spaces.findIndex((s) => s.id === spaceId);
     const space = b.state.spaces[spaceIndex];
-    const base = b.state.revisions.find((r) => r.id === space.revision)!;
+    const base = b.built(b.state.revisions, space.revision);
     const createdAt = b.time(cr.createdAt, `${path}/createdAt`, 3 * DAY);
-    const number = (numbers.get(spaceId) ?? 0) + 1;
-    numbers.set(spaceId, number);
+    const number = cr.number ?? (numbers.get(spaceId) ?? 0) + 1;
+    if (b.state.changeRequests.some((x) => x.space === spaceId && x.number === number)) {
+      b.fail(`${path}/number`, `number ${number} is already taken in space "${cr.space}"`);
+    }
+    numbers.set(spaceId, Math.max(number, numbers.get(spaceId) ?? 0));
     const changes = new Map<string, { title?: string; markdown?: string }>();
     (cr.changes ?? []).forEach((c, j) => {
       const pageId = b.ref('pages', c.page, `${path}/changes/${j}/page`);
       changes.set(pageId, { ...(c.title && { title: c.title }), ...(c.markdown && { markdown: c.markdown }) });
     });
     const own = revision(b, {
-      id: deriveId(`${b.seed}:revisions:${cr.key}`),
+      id: pinnedRevision(b, cr.revision, `${path}/revision`) ?? deriveId(`${b.seed}:revisions:${cr.key}`),
       space: spaceId,
       changeRequest: id,
       parents: [base.id],
@@ -126,17 +135,19 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
     const status = cr.status ?? 'open';
     let revisionMerged: string | undefined;
     let spaceRevision = space.revision;
+    const mergedAt = status === 'merged' && cr.mergedAt ? b.time(cr.mergedAt, `${path}/mergedAt`) : b.time(undefined, path, DAY);
     if (status === 'merged' || cr.outdated) {
       // The primary content moves on: by this merge, or by edits made after the change request.
+      const pinned = status === 'merged' ? pinnedRevision(b, cr.revisionMerged, `${path}/revisionMerged`) : undefined;
       const merged = revision(b, {
-        id: deriveId(`${b.seed}:revisions:${cr.key}:${status === 'merged' ? 'merge' : 'later-edits'}`),
+        id: pinned ?? deriveId(`${b.seed}:revisions:${cr.key}:${status === 'merged' ? 'merge' : 'later-edits'}`),
         space: spaceId,
         parents: status === 'merged' ? [base.id, own.id] : [base.id],
         type: status === 'merged' ? 'merge' : 'edits',
         pages: status === 'merged' ? own.pages : base.pages,
         files: base.files,
         variables: base.variables,
-        createdAt: b.time(undefined, path, DAY),
+        createdAt: mergedAt,
       });
       spaceRevision = merged.id;
       if (status === 'merged') revisionMerged = merged.id;
@@ -150,10 +161,10 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
       subject: cr.subject ?? b.faker.git.commitMessage().slice(0, 100),
       createdBy,
       createdAt,
-      updatedAt: createdAt,
+      updatedAt: cr.updatedAt ? b.time(cr.updatedAt, `${path}/updatedAt`) : createdAt,
       revision: own.id,
       revisionInitial: base.id,
-      ...(revisionMerged && { revisionMerged, mergedAt: b.time(undefined, path, DAY), mergedBy: createdBy }),
+      ...(revisionMerged && { revisionMerged, mergedAt, mergedBy: cr.mergedBy ? b.ref('users', cr.mergedBy, `${path}/mergedBy`) : createdBy }),
     });
     (cr.reviewers ?? []).forEach((r, j) => {
       const user = b.ref('users', r.user, `${path}/reviewers/${j}/user`);
@@ -184,12 +195,12 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
     const id = b.declare('comments', c.key, path, c.id);
     const space = b.ref('spaces', c.space, `${path}/space`);
     const changeRequest = c.changeRequest ? b.ref('changeRequests', c.changeRequest, `${path}/changeRequest`) : undefined;
-    const cr = changeRequest ? b.state.changeRequests.find((x) => x.id === changeRequest)! : undefined;
+    const cr = changeRequest ? b.built(b.state.changeRequests, changeRequest) : undefined;
     if (cr && cr.space !== space) b.fail(`${path}/changeRequest`, `change request "${c.changeRequest}" is not in space "${c.space}"`);
-    const revisionId = cr ? cr.revision : b.state.spaces.find((s) => s.id === space)!.revision;
+    const revisionId = cr ? cr.revision : b.built(b.state.spaces, space).revision;
     const page = c.page ? b.ref('pages', c.page, `${path}/page`) : undefined;
     if (page) {
-      const rev = b.state.revisions.find((r) => r.id === revisionId)!;
+      const rev = b.built(b.state.revisions, revisionId);
       if (!flattenPages(rev.pages).some((p) => p.id === page)) b.fail(`${path}/page`, `page "${c.page}" is not in that content`);
     }
     const postedAt = b.time(c.postedAt, `${path}/postedAt`, (comments.length - i) * 3_600_000);
@@ -220,7 +231,7 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
       const path = `/comments/${index}/replies/${j}`;
       const postedAt = b.time(r.postedAt, `${path}/postedAt`, Math.max(0, b.nowMs - Date.parse(record.postedAt) - (j + 1) * 600_000));
       return {
-        id: r.key ? b.declare('commentReplies', r.key, path) : deriveId(`${b.seed}:commentReplies:${record.id}:${j}`),
+        id: r.key ? b.declare('commentReplies', r.key, path, r.id) : r.id ?? deriveId(`${b.seed}:commentReplies:${record.id}:${j}`),
         comment: record.id,
         space: record.space,
         ...(record.changeRequest && { changeRequest: record.changeRequest }),

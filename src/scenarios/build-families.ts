@@ -5,9 +5,20 @@
  */
 import { FAMILIES } from '../resources/families/index.ts';
 import { PARENT_COLLECTIONS } from '../resources/engine/parents.ts';
-import type { Builder, ManifestCollection } from './builder.ts';
+import { MANIFEST_COLLECTIONS, type Builder, type ManifestCollection } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
 import type { EngineRecord } from '../store/records.ts';
+
+/** A collection name a family definition gives (its own, or one its entries refer to). */
+function isManifestCollection(name: string): name is ManifestCollection {
+  return (MANIFEST_COLLECTIONS as readonly string[]).includes(name);
+}
+
+/** A collection of the manifest, or an error: a name it does not have is a bug of the family definition. */
+function manifestCollection(name: string): ManifestCollection {
+  if (!isManifestCollection(name)) throw new Error(`${name} is not a collection of the scenario manifest (scenarios/builder.ts)`);
+  return name;
+}
 
 export function buildFamilies(b: Builder, file: ScenarioFile): void {
   for (const family of FAMILIES) {
@@ -17,11 +28,11 @@ export function buildFamilies(b: Builder, file: ScenarioFile): void {
     const rows = b.state[family.collection] as EngineRecord[];
     entries.forEach((entry, i) => {
       const path = `/${family.collection}/${i}`;
-      const id = b.declare(family.collection as ManifestCollection, entry.key, path);
+      const id = b.declare(manifestCollection(family.collection), entry.key, path);
       const parentKey = entry[scenario.parentField];
       if (typeof parentKey !== 'string') b.fail(`${path}/${scenario.parentField}`, 'names no parent');
       const parent = b.ref(PARENT_COLLECTIONS[family.parent], parentKey, `${path}/${scenario.parentField}`);
-      const fields = scenario.build(entry, (collection, key, at) => b.ref(collection, key, at), path);
+      const fields = scenario.build(entry, (collection, key, at) => b.ref(manifestCollection(collection), key, at), path);
       rows.push({ ...fields, id, parent, createdAt: b.pastTime(1, 20) });
     });
   }

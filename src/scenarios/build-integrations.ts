@@ -8,21 +8,22 @@ import { deriveId } from '../ids.ts';
 import { SENT_EVENT_TYPES } from '../events/types.ts';
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
+import type { UserRecord } from '../store/records.ts';
 
 type Integrations = NonNullable<ScenarioFile['integrations']>;
 type Installations = NonNullable<ScenarioFile['installations']>;
 
 /** The user an integration's or installation's token authenticates as (in no organization). */
 function botUser(b: Builder, kind: string, key: string, title: string, token?: string) {
-  const id = deriveId(`${b.seed}:${kind}-user:${key}`);
-  b.state.users.push({
-    id,
+  const user: UserRecord = {
+    id: deriveId(`${b.seed}:${kind}-user:${key}`),
     displayName: title,
     email: `${key}.${kind}@installations.gitbook.invalid`.toLowerCase(),
     token: token ?? `gb_${kind === 'integration' ? 'intg' : 'inst'}_${deriveId(`${b.seed}:${kind}-token:${key}`, 32)}`,
     createdAt: b.pastTime(30, 60),
-  });
-  return b.state.users.at(-1)!;
+  };
+  b.state.users.push(user);
+  return user;
 }
 
 export function buildIntegrations(b: Builder, integrations: Integrations, installations: Installations): void {
@@ -60,7 +61,7 @@ export function buildIntegrations(b: Builder, integrations: Integrations, instal
     if (b.state.installations.some((other) => other.integration === integration && other.organization === organization)) {
       b.fail(path, `integration "${entry.integration}" is already installed in organization "${entry.organization}"`);
     }
-    const user = botUser(b, 'installation', entry.key, b.state.integrations.find((r) => r.id === integration)!.title, entry.token);
+    const user = botUser(b, 'installation', entry.key, b.built(b.state.integrations, integration).title, entry.token);
     b.installationTokens[entry.key] = user.token;
     const createdAt = b.pastTime(1, 30);
     b.state.installations.push({

@@ -12,7 +12,7 @@ export function buildMetaLinks(b: Builder, spaces: NonNullable<ScenarioFile['spa
   const spaceOfPage = new Map<string, string>();
   const records = new Map<string, PageRecord>();
   for (const space of b.state.spaces) {
-    const revision = b.state.revisions.find((r) => r.id === space.revision)!;
+    const revision = b.built(b.state.revisions, space.revision);
     for (const page of flattenPages(revision.pages)) {
       spaceOfPage.set(page.id, space.id);
       records.set(page.id, page);
@@ -21,7 +21,8 @@ export function buildMetaLinks(b: Builder, spaces: NonNullable<ScenarioFile['spa
   const target = (link: ScenarioMetaLink, from: string, path: string): MetaLinkTarget => {
     if ('url' in link) return { kind: 'url', url: link.url };
     const page = b.ref('pages', link.page, `${path}/page`);
-    const space = spaceOfPage.get(page)!;
+    const space = spaceOfPage.get(page);
+    if (space === undefined) b.fail(`${path}/page`, `page "${link.page}" is in no space`);
     return { kind: 'page', page, ...(space !== spaceOfPage.get(from) && { space }) };
   };
   const visit = (pages: ScenarioPage[], path: string) =>
@@ -30,7 +31,9 @@ export function buildMetaLinks(b: Builder, spaces: NonNullable<ScenarioFile['spa
       if (p.metaLinks) {
         const id = b.ref('pages', p.key, ppath);
         const { canonical, alternates = [] } = p.metaLinks;
-        records.get(id)!.metaLinks = {
+        const record = records.get(id);
+        if (!record) b.fail(ppath, `page "${p.key}" is in no space`);
+        record.metaLinks = {
           ...(canonical && { canonical: target(canonical, id, `${ppath}/metaLinks/canonical`) }),
           alternates: alternates.map((a, j) => target(a, id, `${ppath}/metaLinks/alternates/${j}`)),
         };

@@ -2,6 +2,7 @@
 import { deriveId } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
+import { DEFAULT_SPEC_FIXTURE } from '../resources/organizations/openapi-content.ts';
 
 export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>): void {
   users.forEach((u, i) => {
@@ -71,7 +72,7 @@ export function buildOrganizations(b: Builder, orgs: NonNullable<ScenarioFile['o
 export function buildTeams(b: Builder, teams: NonNullable<ScenarioFile['teams']>): void {
   teams.forEach((t, i) => {
     const path = `/teams/${i}`;
-    const id = b.declare('teams', t.key, path);
+    const id = b.declare('teams', t.key, path, t.id);
     const organization = b.ref('organizations', t.organization, `${path}/organization`);
     b.state.teams.push({
       id,
@@ -118,8 +119,6 @@ export function buildSamlProviders(b: Builder, providers: NonNullable<ScenarioFi
     });
   });
 }
-
-export const DEFAULT_SPEC_FIXTURE = 'petstore.json';
 
 export function buildOpenApiSpecs(b: Builder, specs: NonNullable<ScenarioFile['openapiSpecs']>): void {
   specs.forEach((s, i) => {

@@ -14,11 +14,11 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
 
     const siteSpace = (ss: ScenarioSiteSpace, sspath: string, position: number, section?: string): SiteSpaceRecord => {
       const space = b.ref('spaces', ss.space, `${sspath}/space`);
-      if (b.state.spaces.find((x) => x.id === space)!.organization !== organization) {
+      if (b.built(b.state.spaces, space).organization !== organization) {
         b.fail(`${sspath}/space`, `space "${ss.space}" is not in organization "${s.organization}"`);
       }
       return {
-        id: b.declare('siteSpaces', ss.key, sspath),
+        id: b.declare('siteSpaces', ss.key, sspath, ss.id),
         site: id,
         ...(section && { section }),
         space,
@@ -42,7 +42,7 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
     const sections = s.sections ?? [];
     sections.forEach((sec, j) => {
       const spath = `${path}/sections/${j}`;
-      const sid = b.declare('siteSections', sec.key, spath);
+      const sid = b.declare('siteSections', sec.key, spath, sec.id);
       const sectionGroup = sec.group ? groups.get(sec.group) : undefined;
       if (sec.group && !sectionGroup) b.fail(`${spath}/group`, `unknown section group key "${sec.group}" in this site`);
       const members = (sec.siteSpaces ?? []).map((ss, k) => siteSpace(ss, `${spath}/siteSpaces/${k}`, k, sid));

@@ -6,7 +6,8 @@ import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
-import { ScenarioError } from './scenario-source.ts';
+import { locateEntry, ScenarioError } from './scenario-source.ts';
+import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../http/validators.ts';
 import type { StateJson } from '../store/store.ts';
 
@@ -80,6 +81,8 @@ export class Builder {
     readonly source: string,
     emptyState: StateJson,
     private readonly kit?: FillerKit,
+    /** The scenario as merged with what it extends: failures name an entry in the file that wrote it. */
+    private readonly file?: ScenarioFile,
   ) {
     this.nowMs = Date.parse(now);
     this.state = emptyState;
@@ -89,12 +92,7 @@ export class Builder {
   /** Seeded filler data (names, texts); created on first use. */
   get faker(): Faker {
     if (!this.lazyFaker) {
-      if (!this.kit) {
-        throw new ScenarioError(
-          `${this.source} leaves out fields that are filled with generated data (faker), which this build does not include: give every title, name and text in the scenario`,
-        );
-      }
-      this.lazyFaker = this.kit.faker();
+      this.lazyFaker = this.fillerKit().faker();
       this.lazyFaker.seed([this.seed, this.fillerSeed]);
       this.lazyFaker.setDefaultRefDate(new Date(this.nowMs));
     }
@@ -105,20 +103,46 @@ export class Builder {
   get fill(): Filler {
     this.lazyFill ??= (() => {
       const faker = this.faker;
-      return this.kit!.filler(this.seed * 7919 + this.fillerSeed, faker);
+      return this.fillerKit().filler(this.seed * 7919 + this.fillerSeed, faker);
     })();
     return this.lazyFill;
   }
 
+  /** Where filler data comes from; a build without one refuses a scenario that needs it. */
+  private fillerKit(): FillerKit {
+    if (!this.kit) {
+      throw new ScenarioError(
+        `${this.source} leaves out fields that are filled with generated data (faker), which this build does not include: give every title, name and text in the scenario`,
+      );
+    }
+    return this.kit;
+  }
+
+  /** The keys declared in `collection` (every collection has its map from the start). */
+  private keysOf(collection: ManifestCollection): Map<string, string> {
+    let byKey = this.keys.get(collection);
+    if (!byKey) this.keys.set(collection, (byKey = new Map()));
+    return byKey;
+  }
+
   /** Fails naming `path` (a pointer such as `/comments/2/space`) as `scenario.comments[2].space`. */
   fail(path: string, message: string): never {
-    throw new ScenarioError(`${this.source}: ${fieldPath('scenario', path)}: ${message}`);
+    throw new ScenarioError(`${this.where(path)}: ${message}`);
+  }
+
+  /**
+   * `scenario "mine": scenario.comments[0].space`: an entry of a scenario that `extends`
+   * another is named by its index in the file that wrote it, not in the merged list.
+   */
+  where(path: string): string {
+    const found = this.file && locateEntry(this.file, path);
+    return found ? `scenario "${found.scenario}": ${fieldPath('scenario', found.pointer)}` : `${this.source}: ${fieldPath('scenario', path)}`;
   }
 
   /** Declares entity `key` of `collection` and returns its id (derived from seed and key). */
   declare(collection: ManifestCollection, key: string, path: string, id?: string): string {
     const seen = this.declared.get(`${collection}:${key}`);
-    if (seen) this.fail(path, `key "${key}" is already used by ${seen}`);
+    if (seen) this.fail(path, `key "${key}" is already used by ${this.where(seen)}`);
     this.declared.set(`${collection}:${key}`, path);
     const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
     // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.
@@ -126,15 +150,22 @@ export class Builder {
       if (this.pinned.has(`${collection}:${id}`)) this.fail(`${path}/id`, `id "${id}" is already used in ${collection}`);
       this.pinned.add(`${collection}:${id}`);
     }
-    this.keys.get(collection)!.set(key, value);
+    this.keysOf(collection).set(key, value);
     return value;
   }
 
   /** The id of entity `key` of `collection`, or a failure naming `path`. */
   ref(collection: ManifestCollection, key: string, path: string): string {
-    const id = this.keys.get(collection)!.get(key);
+    const id = this.keysOf(collection).get(key);
     if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"`);
     return id;
+  }
+
+  /** A row this build made (its id came from `declare` or `ref`): an error if `rows` lacks it. */
+  built<T extends { id: string }>(rows: readonly T[], id: string): T {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new Error(`${this.source}: the build has no row ${id}`);
+    return row;
   }
 
   /** An id for an entity the scenario does not name. */

@@ -6,7 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeError, sharedSchemas } from '../http/schemas.ts';
+import { sharedSchemas } from '../http/schemas.ts';
+import { firstRefusal } from '../http/validators.ts';
 import type { ScenarioFile } from './types.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 
@@ -100,14 +101,11 @@ export class ScenarioCatalog implements Catalog {
     // Built-in scenarios are checked by the tests; compiling the scenario schema to check them
     // again took a quarter of every start. A user's scenario is always checked.
     const validate = path.startsWith(BUILTIN_DIR) ? undefined : sharedSchemas().strictValidator('scenario');
-    if (validate && !validate(raw)) {
-      const first = validate.errors![0];
-      throw new ScenarioError(`${path}: ${describeError('scenario', first)}`);
-    }
+    if (validate && !validate(raw)) throw new ScenarioError(`${path}: ${firstRefusal('scenario', validate)}`);
     const file = raw as ScenarioFile;
     if (!file.extends) return { ...file, name };
     const parent = this.read(file.extends, [...chain, name]);
-    return { ...mergeScenarios(parent, file), name };
+    return { ...mergeScenarios(parent, file, name), name };
   }
 }
 

@@ -53,14 +53,15 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const f = b.faker;
   const streams = new Map<string, () => string>();
   const id = (kind: string) => {
-    if (!streams.has(kind)) streams.set(kind, idStream(`${b.seed}:large:${kind}`));
-    return streams.get(kind)!();
+    let next = streams.get(kind);
+    if (!next) streams.set(kind, (next = idStream(`${b.seed}:large:${kind}`)));
+    return next();
   };
   const sinceMs = (days: number) => new Date(b.nowMs - days * DAY).toISOString();
 
   // Members: users with realistic names, every role and some guests.
   const userIds: string[] = b.state.members.filter((m) => m.organization === org).map((m) => m.user);
-  const domain = b.state.organizations.find((x) => x.id === org)!.emailDomains[0] ?? 'large.test';
+  const domain = b.built(b.state.organizations, org).emailDomains[0] ?? 'large.test';
   for (let i = 0; i < o.members; i++) {
     const user = id('user');
     const first = f.person.firstName();
@@ -147,7 +148,8 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const numbers = new Map<string, number>();
   for (let c = 0; c < o.changeRequests; c++) {
     const space = spaces[c % spaces.length];
-    const base = revisions.get(space.revision)!;
+    const base = revisions.get(space.revision);
+    if (!base) b.fail('/generator', `space ${space.id} has no revision`);
     const number = (numbers.get(space.id) ?? 0) + 1;
     numbers.set(space.id, number);
     const cr = id('cr');
@@ -170,14 +172,14 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
 
   // Comments: a share on the busiest space, the rest round-robin, in posting order.
   const busiest = o.busiestSpace ? b.ref('spaces', o.busiestSpace, '/generator/options/busiestSpace') : spaces[0].id;
-  const busiestRevision = b.state.spaces.find((s) => s.id === busiest)!.revision;
+  const busiestRevision = b.built(b.state.spaces, busiest).revision;
   const onBusiest = Math.round(o.comments * o.busiestShare);
   const span = 180 * DAY;
   // Generated comments share their few bodies and their empty target and reactions: rows
   // are never changed in place, and sharing keeps the state small.
   const bodies = Array.from({ length: 64 }, () => Object.freeze({ markdown: f.lorem.sentence() }));
   const noTarget = Object.freeze({});
-  const noReactions = Object.freeze([]) as unknown as CommentRecord['reactions'];
+  const noReactions: CommentRecord['reactions'] = Object.freeze([]);
   const comments: CommentRecord[] = new Array(o.comments);
   for (let n = 0; n < o.comments; n++) {
     const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];

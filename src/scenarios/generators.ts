@@ -13,8 +13,8 @@ const GENERATORS: Record<string, Generator> = {
   large: generateLarge,
 };
 
-export function runGenerator(scenario: ScenarioFile, b: Builder): void {
-  const { name, options = {} } = scenario.generator!;
+export function runGenerator(generator: NonNullable<ScenarioFile['generator']>, b: Builder): void {
+  const { name, options = {} } = generator;
   const generate = GENERATORS[name];
   if (!generate) b.fail('/generator/name', `unknown generator "${name}"; known: ${Object.keys(GENERATORS).join(', ')}`);
   generate(b, options);

@@ -10,7 +10,7 @@ import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
-import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
+import { Store, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
 
 export interface Manifest {
@@ -28,8 +28,9 @@ export interface Manifest {
 
 export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
 
+/** Every collection, empty (what an empty store exports). */
 export function emptyState(): StateJson {
-  return Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []])) as unknown as StateJson;
+  return new Store().export();
 }
 
 export function buildScenario(
@@ -39,7 +40,7 @@ export function buildScenario(
 ): { state: StateJson; manifest: Manifest } {
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
   const source = `scenario "${scenario.name}"`;
-  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler);
+  const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler, scenario);
   const file = scenario;
   buildUsers(b, file.users ?? []);
   buildOrganizations(b, file.organizations ?? []);
@@ -54,7 +55,7 @@ export function buildScenario(
   buildTranslations(b, file.translations ?? []);
   buildFamilies(b, file);
   buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
-  if (file.generator) runGenerator(file, b);
+  if (file.generator) runGenerator(file.generator, b);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {

@@ -5,7 +5,7 @@
  * schemas/scenario.json, and a scenario is merged with the one it extends.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { describeError } from '../http/validators.ts';
+import { firstRefusal } from '../http/validators.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
 
@@ -54,11 +54,11 @@ export class MemoryCatalog implements Catalog {
     // Built-in scenarios are checked by the tests, as in catalog.ts; a user's is always checked.
     if (own !== undefined) {
       const validate = this.validate();
-      if (!validate(own)) throw new ScenarioError(`scenario "${name}": ${describeError('scenario', validate.errors![0])}`);
+      if (!validate(own)) throw new ScenarioError(`scenario "${name}": ${firstRefusal('scenario', validate)}`);
     }
     const file = own ?? this.builtIn[name];
     if (!file.extends) return { ...file, name };
     const parent = this.read(file.extends, [...chain, name]);
-    return { ...mergeScenarios(parent, file), name };
+    return { ...mergeScenarios(parent, file, name), name };
   }
 }

@@ -57,14 +57,48 @@ const LISTS = [
   'installations',
 ] as const;
 
-/** The child's entities come after the parent's; its seed, now and generator win. */
-export function mergeScenarios(parent: ScenarioFile, child: ScenarioFile): ScenarioFile {
+/** Where an entry of a merged list was written: the scenario file and its index there. */
+interface Origin {
+  scenario: string;
+  index: number;
+}
+
+/** The origin of each entry of each list `mergeScenarios` made (keyed by the list, which outlives spreads of the scenario). */
+const ORIGINS = new WeakMap<readonly unknown[], Origin[]>();
+
+function originsOf(list: readonly unknown[], scenario: string | undefined): Origin[] | undefined {
+  return ORIGINS.get(list) ?? (scenario === undefined ? undefined : list.map((_, index) => ({ scenario, index })));
+}
+
+/**
+ * The child's entities come after the parent's; its seed, now and generator win. With the
+ * names of both, each merged entry remembers the file and index it came from (`locateEntry`).
+ */
+export function mergeScenarios(parent: ScenarioFile & { name?: string }, child: ScenarioFile, childName?: string): ScenarioFile {
   const out: ScenarioFile = { ...parent, ...child, extends: undefined };
   for (const list of LISTS) {
-    const merged = [...(parent[list] ?? []), ...(child[list] ?? [])];
-    if (merged.length > 0) (out as unknown as Record<string, unknown>)[list] = merged;
+    const [mine, theirs] = [parent[list] ?? [], child[list] ?? []];
+    const merged = [...mine, ...theirs];
+    if (merged.length === 0) continue;
+    (out as unknown as Record<string, unknown>)[list] = merged;
+    const before = originsOf(mine, parent.name);
+    const after = originsOf(theirs, childName);
+    if (before && after) ORIGINS.set(merged, [...before, ...after]);
   }
   return out;
+}
+
+/**
+ * A pointer into a merged scenario (`/comments/4/space`) as the file that wrote the entry
+ * spells it (`/comments/0/space` of "mine"); undefined for a pointer outside the merged lists.
+ */
+export function locateEntry(file: ScenarioFile, pointer: string): { scenario: string; pointer: string } | undefined {
+  const [, list, index, ...rest] = pointer.split('/');
+  const entries = (file as unknown as Record<string, unknown>)[list];
+  if (!Array.isArray(entries) || !/^\d+$/.test(index ?? '')) return undefined;
+  const origin = ORIGINS.get(entries)?.[Number(index)];
+  if (!origin) return undefined;
+  return { scenario: origin.scenario, pointer: ['', list, String(origin.index), ...rest].join('/') };
 }
 
 export function scenarioErrorToApi(error: unknown): unknown {

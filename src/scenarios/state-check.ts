@@ -1,11 +1,36 @@
 /**
  * Checks a state given to PUT /__admin/state: its shape (schemas/state.json), unique ids,
  * and that every reference points at a record of the right collection. A failure is a
- * 400 naming the bad path; nothing is changed.
+ * 400 naming the bad path; nothing is changed. An export of format 2 also carries what makes
+ * the state reproducible (its scenario, clock, manifest, seed and id counter): `StateHead`.
  */
+import type { ClockState } from '../clock.ts';
 import { errors } from '../http/errors.ts';
-import { describeError, type Validators } from '../http/validators.ts';
-import type { CollectionName, StateJson } from '../store/store.ts';
+import { firstRefusal, type Validators } from '../http/validators.ts';
+import type { Manifest } from './loader.ts';
+import { COLLECTION_NAMES, type CollectionName, type StateJson } from '../store/store.ts';
+
+/** The export format GET /__admin/state writes (an export without `format` is the older one: records only). */
+export const STATE_FORMAT = 2;
+
+/** What an export carries beside the records. */
+export interface StateHead {
+  format: typeof STATE_FORMAT;
+  scenario: string;
+  clock: ClockState;
+  manifest: Manifest;
+  seed: number;
+  idPosition: number;
+}
+
+/** An export of format 2: the head, then every collection. */
+export type StateExport = StateHead & StateJson;
+
+/** A checked import: its records, and its head when it has one. */
+export interface CheckedState {
+  records: StateJson;
+  head?: StateHead;
+}
 
 /** Reference fields of each collection: field → collection it points into. */
 const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>> = {
@@ -41,10 +66,21 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   siteInstallations: { installation: 'installations', integration: 'integrations', target: 'sites' },
 };
 
-export function checkState(state: unknown, schemas: Validators): StateJson {
+/** A newer export than this build reads gets a sentence saying so, not a schema error. */
+function checkFormat(state: unknown): void {
+  const format = (state as { format?: unknown } | null)?.format;
+  if (typeof format === 'number' && format > STATE_FORMAT) {
+    throw errors.badRequest(`Invalid state: state.format is ${format}, made by a newer gitbook-mock; this one reads formats up to ${STATE_FORMAT}`);
+  }
+}
+
+export function checkState(state: unknown, schemas: Validators): CheckedState {
+  checkFormat(state);
   const validate = schemas.strictValidator('state');
-  if (!validate(state)) throw errors.badRequest(`Invalid state: ${describeError('state', validate.errors![0])}`);
-  const valid = state as Record<string, { id: string }[]>;
+  if (!validate(state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
+  const whole = state as Record<string, unknown>;
+  const valid: Record<string, ({ id: string } & Record<string, unknown>)[]> = {};
+  for (const name of COLLECTION_NAMES) if (whole[name] !== undefined) valid[name] = whole[name] as ({ id: string } & Record<string, unknown>)[];
   const ids = new Map<string, Set<string>>();
   for (const [name, rows] of Object.entries(valid)) {
     const seen = new Set<string>();
@@ -57,7 +93,7 @@ export function checkState(state: unknown, schemas: Validators): StateJson {
   for (const [name, fields] of Object.entries(REFERENCES)) {
     (valid[name] ?? []).forEach((row, i) => {
       for (const [field, target] of Object.entries(fields)) {
-        const value = (row as unknown as Record<string, unknown>)[field];
+        const value = row[field];
         if (value === undefined) continue;
         if (typeof value !== 'string' || !ids.get(target)?.has(value)) {
           throw errors.badRequest(`Invalid state: state.${name}[${i}].${field} "${String(value)}" is not an id of ${target}`);
@@ -65,11 +101,18 @@ export function checkState(state: unknown, schemas: Validators): StateJson {
       }
     });
   }
-  const users = valid.users as unknown as { token: string }[];
-  const tokens = new Set<string>();
-  users.forEach((u, i) => {
+  const tokens = new Set<unknown>();
+  valid.users.forEach((u, i) => {
     if (tokens.has(u.token)) throw errors.badRequest(`Invalid state: state.users[${i}].token is used twice`);
     tokens.add(u.token);
   });
-  return valid as unknown as StateJson;
+  return { records: valid as unknown as StateJson, head: whole.format === undefined ? undefined : headOf(whole) };
+}
+
+/** The head of a valid export; a manifest written before it had every list gets empty ones. */
+function headOf(whole: Record<string, unknown>): StateHead {
+  const head = whole as unknown as StateHead;
+  const given: Partial<Manifest> = structuredClone(head.manifest);
+  const manifest = { ...given, shareKeys: given.shareKeys ?? {}, installationTokens: given.installationTokens ?? {}, signingSecrets: given.signingSecrets ?? {} } as Manifest;
+  return { format: STATE_FORMAT, scenario: head.scenario, clock: { ...head.clock }, manifest, seed: head.seed, idPosition: head.idPosition };
 }

@@ -17,6 +17,9 @@ export interface ScenarioPage {
   description?: string;
   markdown?: string;
   hidden?: boolean;
+  /** The page's times; the space's createdAt without them. */
+  createdAt?: Time;
+  updatedAt?: Time;
   /** Generated from an OpenAPI specification (its slug) when read. */
   computed?: { openapi: string };
   /** The canonical link and alternates GitBook's renderer reads (page meta links). */
@@ -29,6 +32,7 @@ export type ScenarioMetaLink = { page: Key } | { url: string };
 
 export interface ScenarioSiteSpace {
   key: Key;
+  id?: string;
   space: Key;
   path?: string;
   condition?: string;
@@ -61,6 +65,7 @@ export interface ScenarioFile {
   }[];
   teams?: {
     key: Key;
+    id?: string;
     organization: Key;
     title?: string;
     createdAt?: Time;
@@ -79,8 +84,10 @@ export interface ScenarioFile {
     createdAt?: Time;
     updatedAt?: Time;
     deletedAt?: Time;
+    /** Pins the id of the space's first revision. */
+    revision?: string;
     pages?: ScenarioPage[];
-    files?: { key: Key; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
+    files?: { key: Key; id?: string; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
     variables?: Record<string, string>;
   }[];
   changeRequests?: {
@@ -90,8 +97,17 @@ export interface ScenarioFile {
     space: Key;
     subject?: string;
     status?: 'draft' | 'open' | 'archived' | 'merged';
+    /** Pins the number in its space. */
+    number?: number;
+    /** Pins the id of the change request's revision. */
+    revision?: string;
+    /** A merged change request: pins the id of the merge revision, when and by whom. */
+    revisionMerged?: string;
+    mergedAt?: Time;
+    mergedBy?: Key;
     createdBy: Key;
     createdAt?: Time;
+    updatedAt?: Time;
     outdated?: boolean;
     reviewers?: { user: Key; requestedBy?: Key }[];
     changes?: { page: Key; title?: string; markdown?: string }[];
@@ -110,7 +126,7 @@ export interface ScenarioFile {
     editedAt?: Time;
     resolved?: { by: Key; at?: Time };
     reactions?: Reactions;
-    replies?: { key?: Key; author: Key; body: string; postedAt?: Time; editedAt?: Time; reactions?: Reactions }[];
+    replies?: { key?: Key; id?: string; author: Key; body: string; postedAt?: Time; editedAt?: Time; reactions?: Reactions }[];
   }[];
   sites?: {
     key: Key;
@@ -130,6 +146,7 @@ export interface ScenarioFile {
     sectionGroups?: { key: Key; title: string; icon?: string }[];
     sections?: {
       key: Key;
+      id?: string;
       title: string;
       path?: string;
       description?: string;

@@ -5,7 +5,7 @@
  * `maxSessions` the least recently used idle one goes. Times are wall time (not the
  * virtual clock of any session), read from `options.wallClock` so tests can move it.
  */
-import { errors } from '../http/errors.ts';
+import { ApiError, errors } from '../http/errors.ts';
 import type { Runtime } from '../runtime.ts';
 
 export const DEFAULT_SESSION = 'default';
@@ -14,6 +14,8 @@ export const DEFAULT_SESSION_TTL_SECONDS = 1800;
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** How often, at most, a request looks for sessions past their idle time. */
 const SWEEP_EVERY_MS = 1000;
+/** How many session names a 404 for a missing one lists. */
+const MISSING_NAMES_SHOWN = 20;
 
 export interface Session {
   readonly name: string;
@@ -39,6 +41,16 @@ export function isSessionName(name: string): boolean {
   return NAME.test(name);
 }
 
+function infoOf(s: Session): SessionInfo {
+  return {
+    name: s.name,
+    scenario: s.runtime.scenarioName,
+    createdAt: new Date(s.createdAt).toISOString(),
+    lastUsedAt: new Date(s.lastUsedAt).toISOString(),
+    requests: s.requests,
+  };
+}
+
 export class Sessions {
   private readonly byName = new Map<string, Session>();
   private readonly wall: () => number;
@@ -58,14 +70,17 @@ export class Sessions {
   /**
    * The session a request names (`undefined`: the default), created if new; counts the
    * request. A bad name is a 400. Call `done` when the request has been answered.
+   * `create: false` (an admin read): a session that does not exist is a 404 naming the
+   * sessions that do, and is not created.
    */
-  open(name: string | undefined): Session {
+  open(name: string | undefined, create = true): Session {
     const key = name ?? DEFAULT_SESSION;
     const now = this.wall();
     if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
     let session = this.byName.get(key);
     if (!session) {
       if (!isSessionName(key)) throw errors.badRequest('X-Mock-Session must be 1 to 64 of A-Z a-z 0-9 . _ -');
+      if (!create) throw this.missing(key);
       session = { name: key, runtime: this.main.fork(), createdAt: now, lastUsedAt: now, requests: 0, inFlight: 0 };
       this.byName.set(key, session);
     }
@@ -74,6 +89,16 @@ export class Sessions {
     session.inFlight++;
     if (this.size > this.max) this.evictPastMaximum();
     return session;
+  }
+
+  /** The 404 of a read naming a session that does not exist: it names the ones that do. */
+  private missing(name: string): ApiError {
+    const names = [...this.byName.keys()];
+    const shown = names.length > MISSING_NAMES_SHOWN ? `${names.slice(0, MISSING_NAMES_SHOWN).join(', ')} and ${names.length - MISSING_NAMES_SHOWN} more` : names.join(', ');
+    return new ApiError(
+      404,
+      `Session "${name}" does not exist (reading it does not create it); this server has ${names.length === 1 ? 'only' : 'sessions'} ${shown}. A write naming it (a scenario load, POST /__admin/reset, an API request) starts it`,
+    );
   }
 
   done(session: Session): void {
@@ -87,13 +112,16 @@ export class Sessions {
 
   list(): SessionInfo[] {
     this.sweep(this.wall());
-    return [...this.byName.values()].map((s) => ({
-      name: s.name,
-      scenario: s.runtime.scenarioName,
-      createdAt: new Date(s.createdAt).toISOString(),
-      lastUsedAt: new Date(s.lastUsedAt).toISOString(),
-      requests: s.requests,
-    }));
+    return [...this.byName.values()].map(infoOf);
+  }
+
+  /** Starts session `name` if it does not exist (PUT /__admin/sessions/{name}); `created` says whether it did. */
+  start(name: string): { info: SessionInfo; created: boolean } {
+    if (!isSessionName(name)) throw errors.badRequest('path.name must be 1 to 64 of A-Z a-z 0-9 . _ -');
+    const created = !this.byName.has(name);
+    const session = this.open(name);
+    this.done(session);
+    return { info: infoOf(session), created };
   }
 
   /** Drops session `name`: 400 for the default one or a bad name, 404 for an unknown one. */

@@ -176,7 +176,8 @@ export interface CommentRecord {
   status: 'open' | 'resolved';
   resolvedAt?: Timestamp;
   resolvedBy?: string;
-  reactions: ReactionRecord[];
+  /** Never changed in place (new comments share one empty list): an update writes a new array. */
+  reactions: readonly ReactionRecord[];
 }
 
 export interface CommentReplyRecord {
@@ -188,7 +189,8 @@ export interface CommentReplyRecord {
   postedAt: Timestamp;
   editedAt?: Timestamp;
   body: { markdown: string };
-  reactions: ReactionRecord[];
+  /** As a comment's: never changed in place. */
+  reactions: readonly ReactionRecord[];
 }
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';

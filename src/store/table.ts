@@ -29,6 +29,26 @@ export interface TableSnapshot<T> {
   nextSeq: number;
 }
 
+/**
+ * A table seen through what every table shares, whatever its rows: whole-store work
+ * (snapshots, transactions, import, replaying the data file, an edited record) goes through it.
+ */
+export interface AnyTable {
+  readonly name: string;
+  get(id: string): Row | undefined;
+  existing(id: string): Row;
+  list(): Row[];
+  insert(row: Row): Row;
+  upsert(row: Row): void;
+  delete(id: string): boolean;
+  clear(): void;
+  begin(): void;
+  commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
+  rollback(): void;
+  snapshot(): TableSnapshot<Row>;
+  restore(snapshot: TableSnapshot<Row>): void;
+}
+
 const EMPTY: readonly string[] = Object.freeze([]);
 
 /**
@@ -112,9 +132,32 @@ export class Table<T extends Row> {
     return this.rows.get(id);
   }
 
+  /**
+   * The row of `id`, which the caller knows is there (an id just read from an index, a
+   * reference the state check keeps); an error, not undefined, if it is not.
+   */
+  existing(id: string): T {
+    this.read();
+    return this.stored(id);
+  }
+
   has(id: string): boolean {
     this.read();
     return this.rows.has(id);
+  }
+
+  /** A row the table's own bookkeeping (an index, the id list of a view) says is there. */
+  private stored(id: string): T {
+    const row = this.rows.get(id);
+    if (row === undefined) throw new Error(`${this.name}: no row ${id}`);
+    return row;
+  }
+
+  /** The insertion sequence of a row that is there. */
+  private seqAt(id: string): number {
+    const seq = this.seqs.get(id);
+    if (seq === undefined) throw new Error(`${this.name}: no sequence for ${id}`);
+    return seq;
   }
 
   all(): IterableIterator<T> {
@@ -189,7 +232,7 @@ export class Table<T extends Row> {
   delete(id: string): boolean {
     const old = this.rows.get(id);
     if (!old) return false;
-    const seq = this.seqs.get(id)!;
+    const seq = this.seqAt(id);
     const places = this.remove(id);
     this.touch(id, old);
     this.journal?.push(() => {
@@ -257,7 +300,7 @@ export class Table<T extends Row> {
   /** Removes the row; returns the index keys it had, for an undo to put it back. */
   private remove(id: string): [string, string][] {
     this.own();
-    const old = this.rows.get(id)!;
+    const old = this.stored(id);
     const places: [string, string][] = [];
     for (const [index, keyOf] of this.indexes) {
       const key = keyOf(old);
@@ -277,7 +320,7 @@ export class Table<T extends Row> {
 
   /** The rows whose index `index` has key `key`, in insertion order (a copy). */
   by(index: string, key: string): T[] {
-    return this.idsBy(index, key).map((id) => this.rows.get(id)!);
+    return this.idsBy(index, key).map((id) => this.stored(id));
   }
 
   countBy(index: string, key: string): number {
@@ -289,8 +332,8 @@ export class Table<T extends Row> {
     const ids = this.idsBy(index, key);
     return {
       length: ids.length,
-      at: (i) => this.rows.get(ids[i])!,
-      keyAt: (i) => this.seqs.get(ids[i])!,
+      at: (i) => this.stored(ids[i]),
+      keyAt: (i) => this.seqAt(ids[i]),
     };
   }
 
@@ -300,15 +343,15 @@ export class Table<T extends Row> {
     const ids = [...this.rows.keys()];
     return {
       length: ids.length,
-      at: (i) => this.rows.get(ids[i])!,
-      keyAt: (i) => this.seqs.get(ids[i])!,
+      at: (i) => this.stored(ids[i]),
+      keyAt: (i) => this.seqAt(ids[i]),
     };
   }
 
   /** A view over rows the caller has already selected and put in insertion order. */
   viewOf(rows: readonly T[]): RowView<T> {
     this.read();
-    return { length: rows.length, at: (i) => rows[i], keyAt: (i) => this.seqs.get(rows[i].id)! };
+    return { length: rows.length, at: (i) => rows[i], keyAt: (i) => this.seqAt(rows[i].id) };
   }
 
   seqOf(id: string): number | undefined {
@@ -381,11 +424,12 @@ export class Table<T extends Row> {
   }
 
   private unbucket(index: string, key: string, id: string): boolean {
-    const ids = this.buckets.get(index)?.get(key);
-    if (!ids) return false;
+    const bucket = this.buckets.get(index);
+    const ids = bucket?.get(key);
+    if (!bucket || !ids) return false;
     const at = ids.lastIndexOf(id);
     if (at >= 0) ids.splice(at, 1);
-    if (ids.length === 0) this.buckets.get(index)!.delete(key);
+    if (ids.length === 0) bucket.delete(key);
     return at >= 0;
   }
 }

@@ -49,8 +49,9 @@ export function hex(bytes: Uint8Array): string {
 
 /** Base64url without padding, as Node's `toString('base64url')` writes it. */
 export function toBase64Url(bytes: Uint8Array): string {
-  // hono's helper reads any view of bytes (it copies into a Uint8Array); its type says a buffer.
-  return encodeBase64Url(bytes as unknown as ArrayBuffer).replace(/=+$/, '');
+  // hono's helper takes a whole buffer: a view of part of one is copied out first.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  return encodeBase64Url(whole.buffer).replace(/=+$/, '');
 }
 
 /** The UTF-8 text as base64url without padding. */

@@ -10,6 +10,7 @@ import type { Manifest } from '../scenarios/loader.ts';
 import { inProcess, overHttp, sessionName, type Fetch, type Target } from './session.ts';
 import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
 import { eventsOf, type GitBookMockEvents } from './events.ts';
+import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 
 export interface UseMockOptions extends AppOptions {
   /** A running server (`http://127.0.0.1:4010`); default `GITBOOK_MOCK_URL`, else in-process. */
@@ -65,7 +66,11 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     if (!target) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
     return target;
   };
-  const current = (): Manifest => (ready(), manifest!);
+  const current = (): Manifest => {
+    ready();
+    if (!manifest) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
+    return manifest;
+  };
 
   beforeAll(async () => {
     const file = expect.getState().testPath ?? 'test-file';
@@ -104,14 +109,10 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     fetch: (input, init) => ready().fetch(input, init),
     token(user = 'admin') {
       // A user's token, or an installation's (manifest `installationTokens`) by its key.
-      const token = current().tokens[user] ?? current().installationTokens?.[user];
-      if (!token) throw new Error(`gitbook-mock: the manifest has no user "${user}"; users: ${Object.keys(current().tokens).join(', ')}`);
-      return token;
+      return manifestToken(current(), user, 'gitbook-mock');
     },
     id(collection, key) {
-      const id = current().ids[collection]?.[key];
-      if (id === undefined) throw new Error(`gitbook-mock: the manifest has no ${collection} "${key}"`);
-      return id;
+      return manifestId(current(), collection, key, 'gitbook-mock');
     },
     client(user = 'admin') {
       if (!Client) throw new Error('gitbook-mock: client() needs the official client: npm i -D @gitbook/api');

@@ -35,6 +35,8 @@ describe('the QA console: journal, state and hand-over', () => {
   };
   const adminJson = async (path: string, session?: string) =>
     (await fetch(`${served.origin}${path}`, { headers: session ? { 'X-Mock-Session': session } : {} })).json();
+  /** An export without the instant of its running clock (two reads a moment apart differ there only). */
+  const untimed = ({ clock, ...rest }: { clock: { frozen: boolean } }) => ({ ...rest, frozen: clock.frozen });
 
   beforeAll(async () => {
     served = await serveMock();
@@ -163,16 +165,19 @@ describe('the QA console: journal, state and hand-over', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download bug-42' }).click()]);
     expect(file.suggestedFilename()).toBe('bug-42.json');
-    expect(JSON.parse(readFileSync((await file.path())!, 'utf8'))).toEqual(await adminJson('/__admin/state'));
+    expect(untimed(JSON.parse(readFileSync((await file.path())!, 'utf8')))).toEqual(untimed(await adminJson('/__admin/state')));
     await shot('snapshots');
 
-    // In session bob (still starter), the snapshot brings trash's state with the edit.
+    // Session bob is new: typing its name starts it (a read alone would not). The snapshot
+    // brings the state with the edit, and its scenario, manifest, seed and clock.
+    expect((await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } })).status).toBe(404);
     await page.getByLabel('Session', { exact: true }).fill('bob');
     await page.getByRole('button', { name: 'Use', exact: true }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Using session bob');
+    expect((await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } })).status).toBe(200);
     await row.getByRole('button', { name: 'Load bug-42', exact: true }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Loaded snapshot bug-42');
-    expect(await adminJson('/__admin/state', 'bob')).toEqual(await adminJson('/__admin/state'));
+    expect(untimed(await adminJson('/__admin/state', 'bob'))).toEqual(untimed(await adminJson('/__admin/state')));
   });
 
   it('gives a link that opens the console on the session, with a copy button', async () => {
@@ -191,6 +196,10 @@ describe('the QA console: journal, state and hand-over', () => {
     expect(sessions).toContain('bob');
     // The link names the session; the address then shows the screen only.
     expect(new URL(other.url()).hash).toBe('#scenarios');
+    // A link to a session that is gone says so, and does not start an empty one.
+    await other.goto(`${served.origin}/__admin/ui#session=gone-home`);
+    await expect.poll(() => other.locator('#notice').textContent()).toMatch(/Session "gone-home" does not exist/);
+    expect((await adminJson('/__admin/sessions')).items.map((s: { name: string }) => s.name)).not.toContain('gone-home');
     await other.close();
   });
 });

@@ -10,8 +10,9 @@
  *    `space_content_updated` getRevisionById, which says the revision came from Git: no export;
  * 4. a change request merged in GitBook: `space_content_updated` again, now without Git
  *    metadata, so getCurrentRevision and an export whose commit message names the change request.
- * GitBook delivers the revision id of an event; the mock sends no events, so the test finds
- * the revision an import made in the store, as the event would carry it.
+ * The revision ids the integration works on come from the events the mock sends the
+ * integration installed on the space (starter's docs-bot, to the session's sink), as
+ * GitBook delivers them to the GitHub integration's handlers.
  */
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
@@ -43,10 +44,8 @@ function importBody(options: { standaloneRef?: string; force?: boolean; updateGi
   );
 }
 
-function newestRevision(t: TestMock, spaceId: string) {
-  const all = t.mock.runtime.db.revisions.list().filter((r) => r.space === spaceId);
-  return all[all.length - 1].id;
-}
+/** The next event of `type` the mock sent the space's integration (the official body). */
+const event = <T extends 'space_content_updated' | 'space_gitsync_started' | 'space_gitsync_completed'>(t: TestMock, type: T) => t.mock.events.next(type, { timeoutMs: 1000 });
 
 describe('the GitHub integration flow, replayed', () => {
   it('configures, previews a pull request, imports the merge, and exports a GitBook change request', async () => {
@@ -63,10 +62,17 @@ describe('the GitHub integration flow, replayed', () => {
     expect(JSON.stringify(info.data)).not.toContain('ghs_installationToken');
     const configured = (await api.spaces.getCurrentRevision(spaceId)).data;
     expect(configured.id).not.toBe(liveBefore);
+    expect((await event(t, 'space_gitsync_started')).revisionId).toBe(configured.id);
+    expect((await event(t, 'space_content_updated')).revisionId).toBe(configured.id);
+    expect((await event(t, 'space_gitsync_completed')).revisionId).toBe(configured.id);
 
     // 2. Pull request #42 opened: a standalone import of its head.
     expect((await api.spaces.importGitRepository(spaceId, importBody({ standaloneRef: 'refs/pull/42/head' }))).status).toBe(204);
-    const preview = newestRevision(t, spaceId);
+    // space_gitsync_completed carries the preview revision and its commit.
+    const completed = await event(t, 'space_gitsync_completed');
+    expect(completed).toMatchObject({ spaceId, state: 'success' });
+    const preview = completed.revisionId;
+    expect(preview).not.toBe(configured.id);
     expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(configured.id);
     expect((await api.spaces.getSpaceGitInfo(spaceId)).data).toEqual(info.data);
     // space_gitsync_completed: the commit status links (updateCommitWithPreviewLinks).
@@ -76,7 +82,7 @@ describe('the GitHub integration flow, replayed', () => {
     expect(diffLink.pathname).toBe(`/o/${space.organization}/s/${spaceId}/~/diff/~/revisions/${preview}/`);
     const revision = await api.spaces.getRevisionById(spaceId, preview);
     expectOfficial('getRevisionById', 200, revision.data);
-    expect(revision.data.git).toMatchObject({ ref: 'refs/pull/42/head', createdByGitBook: false });
+    expect(revision.data.git).toMatchObject({ ref: 'refs/pull/42/head', createdByGitBook: false, oid: completed.commitId });
     expect(revision.data.git?.url).toBe(`${repoCommitURL}/${revision.data.git?.oid}`);
     const page = revision.data.pages[0];
     const read = await api.spaces.getPageInRevisionById(spaceId, preview, page.id);
@@ -88,24 +94,28 @@ describe('the GitHub integration flow, replayed', () => {
     await t.admin('POST', '/__admin/clock', { advance: 'PT1M' });
     const pushedAt = new Date(Date.parse((await t.admin('GET', '/__admin/clock')).body.now) - 5_000);
     expect((await api.spaces.importGitRepository(spaceId, importBody({ eventTimestamp: pushedAt }))).status).toBe(204);
-    const merged = (await api.spaces.getCurrentRevision(spaceId)).data;
-    expect(merged.id).toBe(newestRevision(t, spaceId));
     // space_content_updated: the revision came from Git, so handleSpaceContentUpdated stops.
-    const updated = (await api.spaces.getRevisionById(spaceId, merged.id)).data;
+    const pushed = (await event(t, 'space_content_updated')).revisionId;
+    expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(pushed);
+    const updated = (await api.spaces.getRevisionById(spaceId, pushed)).data;
     expect(updated.git?.oid).toMatch(/^[0-9a-f]{40}$/);
     expect(updated.git?.createdByGitBook).toBe(false);
     // A late event (older timestamp) changes nothing.
     expect((await api.spaces.importGitRepository(spaceId, importBody({ eventTimestamp: new Date(pushedAt.getTime() - 60_000) }))).status).toBe(204);
-    expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(merged.id);
+    expect((await api.spaces.getCurrentRevision(spaceId)).data.id).toBe(pushed);
+    await expect(event(t, 'space_content_updated')).rejects.toThrow(/No space_content_updated event/);
 
     // 4. A change request merged in GitBook: no Git metadata, so the integration exports.
     const cr = (await api.spaces.createChangeRequest(spaceId, { subject: 'Fix typo' })).data;
     await t.call('editor', 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/typo-fixes', source: 'website' });
     const mergeResult = await t.call('editor', 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
     expect(mergeResult.status).toBe(200);
-    const contentUpdated = (await api.spaces.getRevisionById(spaceId, mergeResult.body.revision)).data;
+    const mergedRevision = (await event(t, 'space_content_updated')).revisionId;
+    expect(mergedRevision).toBe(mergeResult.body.revision);
+    const contentUpdated = (await api.spaces.getRevisionById(spaceId, mergedRevision)).data;
     expect(contentUpdated.git?.oid).toBeUndefined();
     const current = (await api.spaces.getCurrentRevision(spaceId)).data;
+    expect(current.id).toBe(mergedRevision);
     expect(current.type).toBe('merge');
     const mergedFrom = current.type === 'merge' ? current.mergedFrom : undefined;
     expect(mergedFrom).toMatchObject({ id: cr.id, number: cr.number, subject: 'Fix typo' });
@@ -121,6 +131,8 @@ describe('the GitHub integration flow, replayed', () => {
     expect(after.git?.url).toBe(`${repoCommitURL}/${after.git?.oid}`);
     // The next space_content_updated for that revision sees Git metadata: no second export.
     expect(after.git?.oid).toMatch(/^[0-9a-f]{40}$/);
+    // The export's own space_gitsync_completed names the revision and the commit it made.
+    expect(t.mock.events.list({ type: 'space_gitsync_completed' }).at(-1)?.payload).toMatchObject({ revisionId: current.id, commitId: after.git?.oid });
     expect((await api.spaces.getSpaceGitInfo(spaceId)).data).toMatchObject({ installationProvider: 'github', repoName: 'acme/handbook', url: repoTreeURL });
   });
 });

@@ -76,4 +76,16 @@ describe('gitbook-mock coverage', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--fail-under PERCENT');
   });
+
+  it('exits 2 naming the sessions that exist for a --session that does not, and does not create it (issue 27)', async () => {
+    await fetch(`${served.origin}/__admin/requests`, { method: 'DELETE', headers: { 'X-Mock-Session': 'checkout' } });
+    const typo = await run(['--url', served.origin, '--session', 'chekout']);
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toContain('Session "chekout" does not exist');
+    expect(typo.stderr).toContain('this server has sessions default, checkout');
+    const names = (await (await fetch(`${served.origin}/__admin/sessions`)).json()).items.map((s: { name: string }) => s.name);
+    expect(names).toEqual(['default', 'checkout']);
+    expect((await run(['--url', served.origin, '--session', 'checkout'])).code).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { SITE } from '../sites/helpers.ts';
@@ -140,5 +141,20 @@ describe('GET /__admin/coverage', () => {
     const report = await coverage(t);
     expect(report.operations.called).toBe(0);
     expect(report.transitions.exercised).toBe(0);
+  });
+});
+
+describe('the README coverage sample (issue 27)', () => {
+  it('has the totals and item fields of a real report', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const at = readme.indexOf('`GET /__admin/coverage` answers');
+    const sample = JSON.parse(/```json\n([\s\S]*?)```/.exec(readme.slice(at))![1]);
+    const real = createTestMock().mock.runtime.coverage.report();
+    expect(sample.operations.total).toBe(real.operations.total);
+    expect(sample.transitions.total).toBe(real.transitions.total);
+    expect(sample.events.total).toBe(real.events!.total);
+    expect(Object.keys(sample.operations.items[0])).toEqual(Object.keys(real.operations.items[0]));
+    expect(Object.keys(sample.transitions.items[0])).toEqual(Object.keys(real.transitions.items[0]));
+    expect(Object.keys(sample.events.items[0])).toEqual(Object.keys(real.events!.items[0]));
   });
 });

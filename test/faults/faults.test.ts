@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { routedOperations } from '../../src/resources/index.ts';
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
@@ -104,12 +105,38 @@ describe('fault rules over a real socket', () => {
     expect((await admin('POST', '/__admin/faults', { fault: 'boom' })).body.error.message).toMatch(/body\.fault/);
     expect((await admin('POST', '/__admin/faults', { status: 500, times: 0 })).body.error.message).toMatch(/body\.times/);
     expect((await admin('POST', '/__admin/faults', { status: 500, nope: 1 })).status).toBe(400);
-    const rule = await admin('POST', '/__admin/faults', { status: 500, operationId: 'x' });
+    const rule = await admin('POST', '/__admin/faults', { status: 500, operationId: 'listPages' });
     expect((await admin('DELETE', `/__admin/faults/${rule.body.id}`)).status).toBe(204);
     expect((await admin('DELETE', `/__admin/faults/${rule.body.id}`)).status).toBe(404);
-    await admin('POST', '/__admin/faults', { status: 500, operationId: 'x' });
+    await admin('POST', '/__admin/faults', { status: 500, operationId: 'listPages' });
     await admin('POST', '/__admin/reset');
     expect((await admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+});
+
+describe('a rule no route can match is refused (issue 27)', () => {
+  it.each([
+    [{ operationId: 'getSpace' }, 'body.operationId "getSpace" is not an operation of this server, so the rule would never match; did you mean getSpaceById?'],
+    [{ path: '/v1/spaces/{id}' }, 'body.path "/v1/spaces/{id}" is no route of this server, so the rule would never match; did you mean /v1/spaces/{spaceId}?'],
+    [{ path: '/spaces/{spaceId}' }, 'body.path "/spaces/{spaceId}" is no route of this server, so the rule would never match; did you mean /v1/spaces/{spaceId}?'],
+    [{ path: '/spaces/abc' }, 'body.path "/spaces/abc" is no route of this server, so the rule would never match; did you mean /v1/spaces/abc?'],
+    [{ operationId: 'getSpaceById', path: '/v1/orgs/{organizationId}' }, 'body.path "/v1/orgs/{organizationId}" is not the path of getSpaceById (GET /v1/spaces/{spaceId}), so the rule would never match'],
+    [{ operationId: 'getSpaceById', method: 'POST' }, 'body.method POST never matches getSpaceById, which takes GET'],
+  ])('%j: 400 naming the field, and no rule kept', async (target, message) => {
+    const t = createTestMock();
+    const res = await t.admin('POST', '/__admin/faults', { ...target, status: 503 });
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
+    expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+
+  it('takes what the route table has: a template, an exact path (with a trailing slash), an official operation answered 501', async () => {
+    const t = createTestMock();
+    for (const target of [{ path: '/v1/spaces/{spaceId}', method: 'patch' }, { path: t.path(`${SPACE}/`) }, { operationId: 'getSpaceById', path: t.path(SPACE) }]) {
+      expect((await t.admin('POST', '/__admin/faults', { ...target, status: 503 })).status).toBe(201);
+    }
+    // An official operation this mock answers 501 for is still a route a rule may target.
+    const operationId = routedOperations.find((op) => op.unserved)!.operationId;
+    expect((await t.admin('POST', '/__admin/faults', { operationId, status: 503 })).status).toBe(201);
   });
 });
 
@@ -136,6 +163,56 @@ describe('Prefer through the official client', () => {
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
     expect((await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=200' })).status).toBe(200);
+  });
+
+  it.each([
+    ['code=999', 'Prefer code=999 ignored: code takes an error status from 400 to 599'],
+    ['code=abc', 'Prefer code=abc ignored: code takes an error status from 400 to 599'],
+    ['status=404', 'Prefer status=404 ignored: the mock takes code=NNN (400-599) and delay=MS only'],
+    ['delay=soon', 'Prefer delay=soon ignored: delay takes whole milliseconds'],
+  ])('Prefer: %s answers as usual with X-Mock-Warning saying what was ignored (issue 27)', async (prefer, warning) => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: prefer });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toBe(warning);
+    expect(t.mock.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
+  });
+
+  it('honours what is valid and warns about the rest; an answer without Prefer has no warning', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=404, return=minimal' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-mock-warning')).toBe('Prefer return=minimal ignored: the mock takes code=NNN (400-599) and delay=MS only');
+    expect((await t.call('admin', 'GET', SPACE)).headers.get('x-mock-warning')).toBeNull();
+    // A fault rule's answer carries it too.
+    await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', status: 503, times: 1 });
+    const ruled = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'wait=5' });
+    expect([ruled.status, ruled.headers.get('x-mock-warning')]).toEqual([503, 'Prefer wait=5 ignored: the mock takes code=NNN (400-599) and delay=MS only']);
+    // Before authentication too: a refused request still says what was ignored.
+    expect((await t.call(null, 'GET', SPACE, undefined, { Prefer: 'code=1' })).headers.get('x-mock-warning')).toMatch(/^Prefer code=1 ignored/);
+  });
+
+  it('a browser page can read the warning (CORS exposes it)', async () => {
+    const t = createTestMock();
+    const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=999', Origin: 'http://localhost:5173' });
+    expect(res.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('X-Mock-Warning');
+  });
+
+  it('delay past 60 s is capped at 60 s with a warning', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const t = createTestMock();
+      let settled = false;
+      const pending = t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=60001' }).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-mock-warning')).toBe('Prefer delay=60001 capped at delay=60000: delays are at most 60 s');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries against "fail twice, then succeed"', async () => {
@@ -180,5 +257,18 @@ describe('journal and near misses', () => {
     expect(res.body.error.message).toMatch(/closest operations: listCommentsInSpace \(GET \/v1\/spaces\/\{spaceId\}\/comments\)/);
     const far = await t.call('reader', 'GET', '/v1/zzz/yyy/xxx/www/vvv');
     expect(far.body.error.message).not.toMatch(/closest/);
+  });
+
+  it('a client whose endpoint already ends in /v1 is told to drop it (issue 27)', async () => {
+    const t = createTestMock();
+    const client = new GitBookAPI({ authToken: t.manifest.tokens.reader, endpoint: 'http://localhost/v1', serviceBinding: { fetch: t.mock.fetch } });
+    const error = await client.user.getAuthenticatedUser().then(() => undefined, (e: Error) => e);
+    const item = t.mock.runtime.log.list({}).at(-1)!;
+    expect([item.path, item.status]).toEqual(['/v1/v1/user', 404]);
+    const message = (item.response.body as { error: { message: string } }).error.message;
+    expect(message).toBe(
+      'No route for GET /v1/v1/user: the path has /v1 twice, so the client\'s endpoint probably ends in /v1 already; drop the /v1 from the endpoint (http://HOST:PORT, not http://HOST:PORT/v1); GET /v1/user is getAuthenticatedUser',
+    );
+    expect(error?.message).toContain('drop the /v1');
   });
 });

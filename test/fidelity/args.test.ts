@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseRecordArgs, parseVerifyArgs, refuseUpstreamWrite } from '../../src/fidelity/args.ts';
+import { parseRecordArgs, parseVerifyArgs, refuseUpstreamWrite, refuseUpstreamWriteAsked } from '../../src/fidelity/args.ts';
+import { createMock } from '../../src/app.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/gitbook-mock.js', import.meta.url));
 
@@ -54,5 +55,23 @@ describe('writes to the upstream', () => {
     expect(refuseUpstreamWrite({ allowWrites: false }, 'POST', '/v1/orgs/o1/spaces')).toMatch(/--allow-writes/);
     expect(refuseUpstreamWrite({ allowWrites: true, org: 'o1' }, 'POST', '/v1/orgs/o1/spaces')).toBeNull();
     expect(refuseUpstreamWrite({ allowWrites: true, org: 'o1' }, 'DELETE', '/v1/orgs/o2/members/u')).toMatch(/not --org o1/);
+  });
+});
+
+describe('which organization a write touches, asked of the upstream', () => {
+  const upstream = createMock({});
+  const { tokens, ids } = upstream.runtime.manifest;
+  const upstreamFetch = (async (url: string | URL | Request, init?: RequestInit) => upstream.fetch(new Request(url, init))) as typeof fetch;
+  const as = (org: string) => ({ allowWrites: true, org, upstream: 'http://upstream.test', token: tokens.admin });
+
+  it('a write to a space goes only when the space belongs to --org; one verify cannot place is refused', async () => {
+    const comments = `/v1/spaces/${ids.spaces.handbook}/comments`;
+    expect(await refuseUpstreamWriteAsked(as(ids.organizations.acme), 'POST', comments, upstreamFetch)).toBeNull();
+    expect(await refuseUpstreamWriteAsked(as(ids.organizations.globex), 'POST', comments, upstreamFetch)).toBe(
+      `POST ${comments} touches organization ${ids.organizations.acme}, not --org ${ids.organizations.globex}`,
+    );
+    expect(await refuseUpstreamWriteAsked(as(ids.organizations.acme), 'POST', '/v1/spaces/nope/comments', upstreamFetch)).toMatch(/did not say which organization space nope/);
+    expect(await refuseUpstreamWriteAsked(as(ids.organizations.acme), 'PATCH', '/v1/user', upstreamFetch)).toMatch(/cannot tell which organization/);
+    expect(await refuseUpstreamWriteAsked({ ...as(ids.organizations.acme), allowWrites: false }, 'POST', comments, upstreamFetch)).toMatch(/--allow-writes/);
   });
 });

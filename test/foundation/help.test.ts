@@ -23,3 +23,17 @@ describe('--help', () => {
     expect(flags).toEqual(expect.arrayContaining(['port', 'host', 'scenario', 'scenarios-dir', 'data', 'seed', 'latency', 'help']));
   });
 });
+
+describe('a negative number for a numeric flag (issue 27)', () => {
+  it('says which values are allowed, not that the argument is ambiguous', () => {
+    expect(() => parseCli(['--latency', '-5'])).toThrow('--latency must be between 0 and 600000 milliseconds, got -5');
+    expect(() => parseCli(['--port', '-1'])).toThrow('--port must be between 0 and 65535, got -1');
+    expect(() => parseCli(['--session-ttl', '-1'])).toThrow('--session-ttl must be between 0 and 31536000 seconds, got -1');
+    expect(() => parseCli(['--latency', 'soon'])).toThrow('--latency must be a whole number between 0 and 600000 milliseconds, got "soon"');
+  });
+
+  it('takes one where it is allowed (--seed -5), and leaves other values starting with a dash alone', () => {
+    expect(parseCli(['--seed', '-5']).app.seed).toBe(-5);
+    expect(() => parseCli(['--scenario', '-x'])).toThrow(/--scenario/);
+  });
+});

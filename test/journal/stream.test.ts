@@ -95,6 +95,7 @@ describe('the journal as a stream', () => {
 
   it("streams the session's own journal only", async () => {
     const t = createTestMock();
+    await t.mock.fetch('http://localhost/__admin/requests', { method: 'DELETE', headers: { 'X-Mock-Session': 'qa-stream' } }); // starts the session
     const stream = await open(t, 'qa-stream');
     expect((await stream.next()).data).toEqual([]);
     await t.call('reader', 'GET', '/v1/orgs');

@@ -78,6 +78,14 @@ describe('the packed package, installed in an empty folder', () => {
     expect(await stopsListening(base)).toBe(true);
   });
 
+  it('stops `npx gitbook-mock` on a SIGINT to npx alone, which npx passes to its shell (issue 27)', async () => {
+    const { child, base } = await launch('npx', ['gitbook-mock', '--port', '0', '--scenario', 'empty'], app);
+    started.push(child);
+    expect((await fetch(`${base}/__admin/health`)).status).toBe(200);
+    process.kill(child.pid!, 'SIGINT');
+    expect(await stopsListening(base)).toBe(true);
+  });
+
   it('imports from a plain .mjs under node', async () => {
     writeFileSync(
       join(app, 'plain.mjs'),

@@ -146,4 +146,21 @@ describe('user scenarios', () => {
     expect(res.body.error.message).toContain(message);
     expect((await t.admin('GET', '/__admin/health')).body.scenario).toBe('starter');
   });
+
+  it.each([
+    [
+      'an unknown key in the one comment of a file that extends starter',
+      { description: 'one comment', extends: 'starter', comments: [{ key: 'hello', space: 'hanbook', author: 'editor', body: 'Hi' }] },
+      'scenario "mine": scenario.comments[0].space: unknown spaces key "hanbook"',
+    ],
+    [
+      'a key the extended scenario already uses',
+      { description: 'one user', extends: 'starter', users: [{ key: 'newcomer' }, { key: 'editor' }] },
+      'scenario "mine": scenario.users[1]: key "editor" is already used by scenario "starter": scenario.users[2]',
+    ],
+  ])('names %s by its index in the file that wrote it (issue 27)', async (_name, body, message) => {
+    const t = createTestMock({ scenariosDirs: [userScenarios({ mine: body })] });
+    const res = await t.admin('POST', '/__admin/scenarios/mine');
+    expect(res.body.error.message).toBe(message);
+  });
 });

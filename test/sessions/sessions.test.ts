@@ -75,8 +75,8 @@ describe('X-Mock-Session', () => {
     const spaceId = Object.values(manifest.ids.spaces as Record<string, string>)[0];
     await t.call(manifest.tokens.admin, 'DELETE', `/v1/spaces/${spaceId}`);
     const fresh = inSession(t, 'late');
-    expect((await fresh.admin('GET', '/__admin/health')).body.scenario).toBe('review');
     expect((await fresh.call(manifest.tokens.admin, 'GET', `/v1/spaces/${spaceId}`)).status).toBe(200);
+    expect((await fresh.admin('GET', '/__admin/health')).body.scenario).toBe('review');
     expect((await fresh.admin('POST', '/__admin/reset')).body).toEqual(manifest);
   });
 
@@ -108,6 +108,7 @@ describe('X-Mock-Session', () => {
     const items = (await a.admin('GET', '/__admin/requests')).body.items;
     expect(items.map((i: { path: string; status: number }) => `${i.path} ${i.status}`)).toEqual(['/v1/orgs 200', '/v1/nothing-here 404']);
     expect((await t.admin('GET', '/__admin/requests')).body.items.map((i: { path: string }) => i.path)).toEqual(['/v1/user']);
+    await inSession(t, 'journal-b').admin('DELETE', '/__admin/requests'); // a write starts the session
     expect((await inSession(t, 'journal-b').admin('GET', '/__admin/requests')).body.items).toEqual([]);
     expect((await a.admin('DELETE', '/__admin/requests')).status).toBe(204);
     expect((await t.admin('GET', '/__admin/requests')).body.items).toHaveLength(1);
@@ -139,6 +140,7 @@ describe('X-Mock-Session', () => {
     const mine = (await a.admin('GET', '/__admin/coverage')).body;
     expect(mine.operations.called).toBe(2);
     expect(mine.transitions.exercised).toBeGreaterThan(0);
+    await inSession(t, 'cov-b').admin('DELETE', '/__admin/coverage'); // a write starts the session
     const other = (await inSession(t, 'cov-b').admin('GET', '/__admin/coverage')).body;
     expect(other.operations.called).toBe(0);
     expect(other.transitions.exercised).toBe(0);
@@ -212,7 +214,7 @@ describe('session names', () => {
   it('accepts 64 characters of letters, digits, dot, underscore and dash', async () => {
     const t = createTestMock();
     const name = `A-z_0.9${'x'.repeat(57)}`;
-    const res = await inSession(t, name).admin('GET', '/__admin/health');
+    const res = await inSession(t, name).admin('POST', '/__admin/reset');
     expect(res.status).toBe(200);
     expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default', name]);
   });
@@ -256,8 +258,8 @@ describe('the sessions admin API', () => {
   it('drops sessions idle past --session-ttl, on the wall clock', async () => {
     let wall = 1_000_000;
     const t = createTestMock({ wallClock: () => wall, sessionTtl: 60 });
-    await inSession(t, 'idle').admin('GET', '/__admin/health');
-    await inSession(t, 'busy').admin('GET', '/__admin/health');
+    await inSession(t, 'idle').call(null, 'GET', '/v1/orgs');
+    await inSession(t, 'busy').call(null, 'GET', '/v1/orgs');
     wall += 45_000;
     await inSession(t, 'busy').admin('GET', '/__admin/health');
     wall += 30_000;
@@ -272,11 +274,11 @@ describe('the sessions admin API', () => {
     const a = inSession(t, 'a');
     await a.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Kept in a' });
     wall += 1000;
-    await inSession(t, 'b').admin('GET', '/__admin/health');
+    await inSession(t, 'b').call(null, 'GET', '/v1/orgs');
     wall += 1000;
     await a.admin('GET', '/__admin/health');
     wall += 1000;
-    await inSession(t, 'c').admin('GET', '/__admin/health');
+    await inSession(t, 'c').call(null, 'GET', '/v1/orgs');
     expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['a', 'c', 'default']);
     // `a` kept its state through the eviction of `b`.
     expect((await a.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Kept in a');

@@ -4,6 +4,7 @@
  * shows exactly what a test or curl would see, for whichever session is chosen.
  */
 import type { FC, PropsWithChildren } from 'hono/jsx';
+import { SENT_EVENT_TYPES } from '../../events/types.ts';
 
 export const SECTIONS = [
   { id: 'scenarios', title: 'Scenarios' },
@@ -12,6 +13,7 @@ export const SECTIONS = [
   { id: 'state', title: 'State' },
   { id: 'sessions', title: 'Sessions' },
   { id: 'faults', title: 'Fault rules' },
+  { id: 'events', title: 'Events' },
   { id: 'coverage', title: 'Coverage' },
 ] as const;
 
@@ -171,6 +173,35 @@ const Faults: FC = () => (
   </Section>
 );
 
+const Events: FC = () => (
+  <Section id="events" title="Events">
+    <p>What this session's writes sent to the integrations installed on its spaces, sites and organizations, with each delivery and its tries.</p>
+    <form id="event-filters" class="filters">
+      <label for="event-type">Type</label>
+      <select id="event-type" name="type">
+        <option value="">any</option>
+        {SENT_EVENT_TYPES.map((t) => <option value={t}>{t}</option>)}
+      </select>
+      <label for="event-status">Delivery</label>
+      <select id="event-status" name="status">
+        <option value="">any</option><option value="pending">pending</option><option value="delivered">delivered</option><option value="failed">failed</option>
+      </select>
+      <label for="event-installation">Installation id</label>
+      <input id="event-installation" name="installationId" size={14} />
+      <label for="event-space">Space id</label>
+      <input id="event-space" name="spaceId" size={14} />
+      <button type="button" id="events-clear">Forget the events</button>
+    </form>
+    <p><span id="events-count" aria-live="polite" /></p>
+    <table id="event-table">
+      <caption>Newest first</caption>
+      <thead><tr><th scope="col">Time</th><th scope="col">Type</th><th scope="col">Installation</th><th scope="col">About</th><th scope="col">Delivery</th><th scope="col">Details</th></tr></thead>
+      <tbody />
+    </table>
+    <div id="event-detail" aria-live="polite" />
+  </Section>
+);
+
 const Coverage: FC = () => (
   <Section id="coverage" title="Coverage">
     <p>
@@ -233,6 +264,7 @@ export const ConsolePage: FC = () => (
         <State />
         <Sessions />
         <Faults />
+        <Events />
         <Coverage />
       </main>
     </body>

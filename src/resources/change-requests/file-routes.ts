@@ -6,24 +6,23 @@
 import type { Hono } from 'hono';
 import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../http/errors.ts';
-import { runtimeOf } from '../../sessions/context.ts';
 import type { FileRecord } from '../../store/records.ts';
-import { pdfWriter, registerPdfRoute } from './pdf.ts';
-import type { Platform } from '../../platform.ts';
+import { pdfWriter, registerPdfRoute, type PdfPlatform, type SessionOf } from './pdf.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
 
-async function placeholder(file: FileRecord, platform: Platform, now: Date): Promise<Uint8Array<ArrayBuffer>> {
+async function placeholder(file: FileRecord, platform: PdfPlatform, now: Date): Promise<Uint8Array<ArrayBuffer>> {
   if (file.contentType === 'image/png') return PNG;
   if (file.contentType === 'application/pdf') return pdfWriter(platform)(file.name, [{ text: file.name, heading: true }], now);
   return new TextEncoder().encode(`${file.name}\n`);
 }
 
-export function registerChangeRequestRoutes(app: Hono): void {
-  registerPdfRoute(app);
+/** The file routes; `sessionOf` finds the request's session (see pdf.ts, `FileSession`). */
+export function registerChangeRequestRoutes(app: Hono, sessionOf: SessionOf): void {
+  registerPdfRoute(app, sessionOf);
   app.get('/__files/uploads/:spaceId/:fileId/:name', async (c) => {
-    const rt = runtimeOf(c);
+    const rt = sessionOf(c);
     const { spaceId, fileId } = c.req.param();
     let file: FileRecord | undefined;
     for (const revision of rt.db.revisions.by('space', spaceId)) {

@@ -15,7 +15,7 @@ import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
 function where(ctx: HandlerContext, place: ContentPlace) {
   const { space, changeRequest } = place;
   return {
-    organization: presentOrganization(ctx, ctx.db.organizations.get(space.organization)!),
+    organization: presentOrganization(ctx, ctx.db.organizations.existing(space.organization)),
     space: presentSpaceToCaller(ctx, space),
     versionContext: changeRequest
       ? { type: 'changeRequest' as const, changeRequest: changeRequest.id }

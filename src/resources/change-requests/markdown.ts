@@ -13,7 +13,7 @@ export function evaluate(markdown: string, variables: Record<string, string>): s
 }
 
 function text(value: string) {
-  return { object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] as never[] }] };
+  return { object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] }] };
 }
 
 /** Plain text of a markdown line: links and images keep their label, emphasis and tags go. */

@@ -3,19 +3,36 @@
  * renders the change request's revision (as it was when the URL was made) as a PDF. With
  * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../../http/errors.ts';
 import { hasValidSignature, sign } from '../../http/signed-url.ts';
 import { op, type Operation } from '../../http/operation.ts';
-import { runtimeOf } from '../../sessions/context.ts';
 import type { RevisionRecord } from '../../store/records.ts';
+import type { Tables } from '../../store/store.ts';
+import type { VirtualClock } from '../../clock.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { loadChangeRequest } from './context.ts';
 import { evaluate, plainText } from './markdown.ts';
 import type { PdfLine } from './pdf-document.ts';
-import type { Platform } from '../../platform.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
+
+/** The platform's PDF writer, where it has one (platform.ts: pdfkit in Node). */
+export interface PdfPlatform {
+  renderPdf?(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+/**
+ * What a file route reads of the request's session. The routes are given a way to find it
+ * (build-mock.ts gives `runtimeOf` of sessions/context.ts): operations know nothing of sessions.
+ */
+export interface FileSession {
+  db: Tables;
+  clock: Pick<VirtualClock, 'now' | 'nowMs'>;
+  platform: PdfPlatform;
+}
+
+export type SessionOf = (c: Context) => FileSession;
 
 /** The pages a PDF holds: all, a page and its subtree, or one page. */
 export function pdfPages(revision: RevisionRecord, pageId?: string, only?: boolean): PageEntry[] {
@@ -51,7 +68,7 @@ export const pdfOperations: Operation[] = [
       const { space, cr } = loadChangeRequest(ctx);
       const { only, page } = ctx.query;
       if (only && !page) throw errors.invalid('query', 'page is required when only is true');
-      const revision = ctx.db.revisions.get(cr.revision)!;
+      const revision = ctx.db.revisions.existing(cr.revision);
       if (page && pdfPages(revision, page).length === 0) throw errors.notFound('Page', page);
       const url = new URL(`${ctx.origin}/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`);
       if (page) url.searchParams.set('page', page);
@@ -66,16 +83,16 @@ export const pdfOperations: Operation[] = [
  * The platform's PDF writer (pdfkit in Node). The browser build has none: pdfkit and its fonts
  * need Node and would weigh more than the rest of the mock, so its PDF files answer 501.
  */
-export function pdfWriter(platform: Platform): NonNullable<Platform['renderPdf']> {
+export function pdfWriter(platform: PdfPlatform): NonNullable<PdfPlatform['renderPdf']> {
   const render = platform.renderPdf;
   if (!render) throw new ApiError(501, 'PDF files are rendered by the Node server only, not by the mock in a browser page (gitbook-mock/msw)');
   return render.bind(platform);
 }
 
 /** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
-export function registerPdfRoute(app: Hono): void {
+export function registerPdfRoute(app: Hono, sessionOf: SessionOf): void {
   app.get('/__files/pdf/:spaceId/:changeRequestId/:file', async (c) => {
-    const rt = runtimeOf(c);
+    const rt = sessionOf(c);
     if (!hasValidSignature(new URL(c.req.url))) {
       throw new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
     }

@@ -14,7 +14,7 @@ export function openComments(ctx: HandlerContext, cr: ChangeRequestRecord): numb
 }
 
 export function presentChangeRequest(ctx: HandlerContext, cr: ChangeRequestRecord) {
-  const space = ctx.db.spaces.get(cr.space)!;
+  const space = ctx.db.spaces.existing(cr.space);
   return {
     object: 'change-request' as const,
     id: cr.id,

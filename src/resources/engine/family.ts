@@ -11,7 +11,6 @@ import type { HandlerContext, Operation } from '../../http/operation.ts';
 import type { CollectionName, Tables } from '../../store/store.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import type { ParentName, Scope } from './parents.ts';
-import type { ManifestCollection } from '../../scenarios/builder.ts';
 
 /** The store collections whose records are engine records. */
 export type FamilyCollection = { [K in CollectionName]: ReturnType<Tables[K]['list']>[number] extends EngineRecord ? K : never }[CollectionName];
@@ -60,8 +59,11 @@ export interface Family<R extends EngineRecord = EngineRecord, C = any, U = any,
   extra?: (helpers: FamilyHelpers<R>) => Operation[];
 }
 
-/** A key of another scenario entity to its id (`collection` as in the manifest). */
-export type ScenarioRef = (collection: ManifestCollection, key: string, path: string) => string;
+/**
+ * A key of another scenario entity to its id. `collection` is a collection of the manifest
+ * (`siteSpaces`, `pages`: scenarios/builder.ts), checked when the scenario is built.
+ */
+export type ScenarioRef = (collection: string, key: string, path: string) => string;
 
 /** What the engine lends a family's hand-written rows. */
 export interface FamilyHelpers<R extends EngineRecord> {

@@ -71,7 +71,8 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
       query: officialSchema.query(list), response: officialSchema.response(list),
       handle: (ctx) => {
         const found = scope(ctx, family.access.read);
-        const keep = family.filter ? (r: R) => family.filter!(r, ctx.query, ctx) : undefined;
+        const { filter } = family;
+        const keep = filter ? (r: R) => filter(r, ctx.query, ctx) : undefined;
         return paginate(table(ctx).viewBy('parent', found.id), ctx.query, (r) => family.present(r, ctx, found), keep, family.order ?? 'asc');
       },
     }));

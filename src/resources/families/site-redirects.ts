@@ -93,8 +93,8 @@ function matchSource(pattern: string, path: string): { suffix: string } | undefi
 
 /** The published URL a redirect sends to. */
 function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suffix: string, shareKey?: string): string {
-  const site = ctx.db.sites.get(scope.id)!;
-  const view = urlContext(ctx.db, ctx.db.organizations.get(site.organization)!, site, shareKey);
+  const site = ctx.db.sites.existing(scope.id);
+  const view = urlContext(ctx.db, ctx.db.organizations.existing(site.organization), site, shareKey);
   const d = r.destination;
   const tail = r.captureWildcard && suffix ? `/${suffix.replace(/^\/+/, '')}` : '';
   if (d.kind === 'external') return tail ? `${d.url.replace(/\/+$/, '')}${tail}` : d.url;

@@ -129,7 +129,7 @@ export const installationOperations: Operation[] = [
     handle: (ctx) => {
       const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
       // The installation's user exists as long as the installation (the state check holds it).
-      return { token: ctx.db.users.get(installation.user)!.token };
+      return { token: ctx.db.users.existing(installation.user).token };
     },
   }),
   op<{ organizationId: string }, PageRequest & { search?: string }>({
@@ -143,7 +143,7 @@ export const installationOperations: Operation[] = [
       return paginate(
         ctx.db.installations.viewBy('organization', org.id),
         ctx.query,
-        (i) => ({ installation: presentInstallation(ctx, i), integration: presentIntegration(ctx, ctx.db.integrations.get(i.integration)!) }),
+        (i) => ({ installation: presentInstallation(ctx, i), integration: presentIntegration(ctx, ctx.db.integrations.existing(i.integration)) }),
         (i) => !search || `${i.integration} ${ctx.db.integrations.get(i.integration)?.title ?? ''}`.toLowerCase().includes(search),
       );
     },

@@ -51,7 +51,7 @@ const sortedRoster = derived('member roster', (db, organizationId: string, sort:
     const user = db.users.get(m.user);
     texts.set(m, user ? searchText(user) : '');
   }
-  return sortMembers(db, [...texts.keys()], sort).map((member) => ({ member, text: texts.get(member)! }));
+  return sortMembers(db, [...texts.keys()], sort).map((member) => ({ member, text: texts.get(member) ?? '' }));
 });
 
 /** The members sorted ascending by the requested key (ties keep joining order). */
@@ -167,8 +167,8 @@ export const memberOperations: Operation[] = [
       return paginate(
         teamMembers.viewOf(teamsOfMember(ctx, org.id, member.user)),
         ctx.query,
-        (tm) => ({ team: presentTeam(ctx, teams.get(tm.team)!), member: { role: tm.role } }),
-        needle ? (tm) => teams.get(tm.team)!.title.toLowerCase().includes(needle) : undefined,
+        (tm) => ({ team: presentTeam(ctx, teams.existing(tm.team)), member: { role: tm.role } }),
+        needle ? (tm) => teams.existing(tm.team).title.toLowerCase().includes(needle) : undefined,
       );
     },
   }),

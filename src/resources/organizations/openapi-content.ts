@@ -11,6 +11,9 @@ import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/re
 import { apiUrl } from '../shared/present.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 
+/** The fixture a version serves when neither the scenario nor its source names another. */
+export const DEFAULT_SPEC_FIXTURE = 'petstore.json';
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*\.(json|ya?ml)$/;
 
 /** A fixture file by name, from the platform (node-platform.ts reads fixtures/; the browser build holds them). */

@@ -3,10 +3,9 @@ import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
-import { DEFAULT_SPEC_FIXTURE } from '../../scenarios/build-people.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
-import { presentContent, textVersionUrl } from './openapi-content.ts';
+import { DEFAULT_SPEC_FIXTURE, presentContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
 
 type OrgParams = { organizationId: string };

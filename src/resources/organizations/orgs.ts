@@ -35,7 +35,7 @@ export const orgOperations: Operation[] = [
     handle: (ctx) => {
       const { members, organizations } = ctx.db;
       return paginate(members.viewBy('user', ctx.user.id), ctx.query, (m) =>
-        presentOrganization(ctx, organizations.get(m.organization)!),
+        presentOrganization(ctx, organizations.existing(m.organization)),
       (m) => !m.disabled);
     },
   }),

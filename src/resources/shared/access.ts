@@ -60,10 +60,11 @@ export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role 
   const role = roleOnSpace(orgRole(db, space.organization, userId), space);
   // Grants on the space and on its collection (resources/spaces/permissions.ts) raise it; most have none.
   const own = db.spacePermissions.countBy('parent', space.id) > 0;
-  const inherited = space.parent !== undefined && db.collectionPermissions.countBy('parent', space.parent) > 0;
+  const { parent } = space;
+  const inherited = parent !== undefined && db.collectionPermissions.countBy('parent', parent) > 0;
   if (!own && !inherited) return role;
   const teams = new Set(db.teamMembers.by('user', userId).map((tm) => tm.team));
-  const grants = [...(own ? db.spacePermissions.by('parent', space.id) : []), ...(inherited ? db.collectionPermissions.by('parent', space.parent!) : [])];
+  const grants = [...(own ? db.spacePermissions.by('parent', space.id) : []), ...(inherited ? db.collectionPermissions.by('parent', parent) : [])];
   return grantedRole(role, grants, userId, teams);
 }
 

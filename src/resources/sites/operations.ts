@@ -9,6 +9,7 @@ import { siteCoreOperations } from './sites.ts';
 import { siteSpaceOperations } from './site-spaces.ts';
 import { siteStructureOperations } from './site-structure.ts';
 import { customizationOperations } from './customization-ops.ts';
+import { insightOperations } from './insights.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -20,4 +21,5 @@ export const siteOperations: Operation[] = [
   ...shareLinkOperations,
   ...siteStructureOperations,
   ...customizationOperations,
+  ...insightOperations,
 ];

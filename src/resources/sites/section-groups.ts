@@ -77,7 +77,7 @@ export const sectionGroupOperations: Operation[] = [
         position: nextPosition(topLevel(ctx.db, site.id).map((i) => i.row)),
         createdAt: ctx.now,
       });
-      for (const s of sections) joinGroup(ctx, site, ctx.db.siteSections.get(s.id)!, group);
+      for (const s of sections) joinGroup(ctx, site, ctx.db.siteSections.existing(s.id), group);
       return reply(present(ctx, org, site, group), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`) } });
     },
   }),

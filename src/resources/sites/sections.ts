@@ -64,7 +64,7 @@ function adoptRootSiteSpaces(ctx: HandlerContext, site: SiteRecord): void {
 
 /** Puts `section` in `groupId` (or the top level) at `position`, leaving any other group. */
 function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
-  const site = ctx.db.sites.get(section.site)!;
+  const site = ctx.db.sites.existing(section.site);
   if (groupId) {
     const order = sectionsInGroup(ctx.db, site.id, groupId).map((s) => s.id);
     const result = moveInOrder(order, section.id, position);
@@ -123,7 +123,7 @@ export const sectionOperations: Operation[] = [
       });
       const ss = insertSiteSpace(ctx, site, space, section.id);
       const stored = ctx.db.siteSections.update(section.id, { defaultSiteSpace: ss.id });
-      return reply(presentSection(ctx, siteView(ctx, org, ctx.db.sites.get(site.id)!), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
+      return reply(presentSection(ctx, siteView(ctx, org, ctx.db.sites.existing(site.id)), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
     },
   }),
   op<SectionPath>({
@@ -165,9 +165,9 @@ export const sectionOperations: Operation[] = [
       const group = b.siteSectionGroupId ? groupField(ctx, site, b.siteSectionGroupId, 'body.siteSectionGroupId') : undefined;
       ctx.db.siteSections.update(section.id, patch);
       if (b.siteSectionGroupId !== undefined && (group?.id ?? undefined) !== section.sectionGroup) {
-        moveToContainer(ctx, ctx.db.siteSections.get(section.id)!, group?.id, {}, 'body.position');
+        moveToContainer(ctx, ctx.db.siteSections.existing(section.id), group?.id, {}, 'body.position');
       }
-      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.get(section.id)!);
+      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.existing(section.id));
     },
   }),
   op<SectionPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
@@ -187,7 +187,7 @@ export const sectionOperations: Operation[] = [
         : section;
       if (before && after) sectionField(ctx, site, after.siteSection, 'body.position.after.siteSection');
       moveToContainer(ctx, section, target.sectionGroup, { before: before?.siteSection, after: after?.siteSection }, 'body.position');
-      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.get(section.id)!);
+      return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.existing(section.id));
     },
   }),
 ];

@@ -126,7 +126,7 @@ export const siteSpaceOperations: Operation[] = [
         ctx.db.siteSpaces.update(ss.id, { section: container, path });
       }
       renumber(ctx.db.siteSpaces, result.order);
-      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.get(ss.id)!);
+      return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.existing(ss.id));
     },
   }),
 ];

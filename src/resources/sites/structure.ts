@@ -67,13 +67,13 @@ export function isDefaultSiteSpace(db: Tables, site: SiteRecord, ss: SiteSpaceRe
 export function renumberTop(db: Tables, items: readonly { kind: 'section' | 'group'; id: string }[]): void {
   items.forEach((item, position) => {
     const table = item.kind === 'section' ? db.siteSections : db.siteSectionGroups;
-    if (table.get(item.id)!.position !== position) table.update(item.id, { position });
+    if (table.existing(item.id).position !== position) table.update(item.id, { position });
   });
 }
 
 export function renumber(table: Tables['siteSections'] | Tables['siteSpaces'], ids: readonly string[]): void {
   ids.forEach((id, position) => {
-    if (table.get(id)!.position !== position) (table as Tables['siteSpaces']).update(id, { position });
+    if (table.existing(id).position !== position) (table as Tables['siteSpaces']).update(id, { position });
   });
 }
 
@@ -85,7 +85,7 @@ export function nextPosition(rows: readonly { position: number }[]): number {
 export function deleteSection(db: Tables, section: SiteSectionRecord): void {
   for (const ss of db.siteSpaces.by('site', section.site)) if (ss.section === section.id) db.siteSpaces.delete(ss.id);
   db.siteSections.delete(section.id);
-  const site = db.sites.get(section.site)!;
+  const site = db.sites.existing(section.site);
   if (site.defaultSiteSection === section.id) db.sites.update(site.id, { defaultSiteSection: undefined });
 }
 

@@ -31,7 +31,7 @@ function siblings(ctx: HandlerContext, organization: string, parent: string | un
   return spaces
     .by('organization', organization)
     .filter((s) => s.id !== except && s.parent === parent)
-    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || spaces.seqOf(a.id)! - spaces.seqOf(b.id)!);
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || (spaces.seqOf(a.id) ?? 0) - (spaces.seqOf(b.id) ?? 0));
 }
 
 /** The index among `list` where the space goes, from `position` (end of the list by default). */
@@ -95,7 +95,7 @@ export const spacePlacementOperations: Operation[] = [
       const order = siblings(ctx, space.organization, space.parent, copy.id);
       order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, copy);
       renumber(ctx, order);
-      return presentSpace(ctx, ctx.db.spaces.get(copy.id)!, role);
+      return presentSpace(ctx, ctx.db.spaces.existing(copy.id), role);
     },
   }),
   op<SpaceParams, unknown, SpaceMove>({
@@ -117,7 +117,7 @@ export const spacePlacementOperations: Operation[] = [
       });
       list.splice(at, 0, moved);
       renumber(ctx, list);
-      return presentSpace(ctx, ctx.db.spaces.get(space.id)!, role);
+      return presentSpace(ctx, ctx.db.spaces.existing(space.id), role);
     },
   }),
   op<SpaceParams, unknown, { organization: string }>({

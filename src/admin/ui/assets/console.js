@@ -9,6 +9,7 @@ import { restart as restartStream } from './journal-stream.js';
 import './requests.js';
 import './state.js';
 import './faults.js';
+import './events.js';
 
 // ---- sections ------------------------------------------------------------------------
 
@@ -188,7 +189,18 @@ const sessionLink = () => `${location.origin}/__admin/ui#session=${encodeURIComp
 $('#session-link').addEventListener('click', () => copy(sessionLink(), `Copied the link to session ${settings.session || 'default'}: ${sessionLink()}`));
 $('#session-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  useSession($('#session-name').value.trim());
+  const name = $('#session-name').value.trim();
+  if (!name) {
+    useSession('');
+    return;
+  }
+  // A name typed here starts the session when it is new (a read never starts one; a link to a
+  // session that is gone says so instead of starting an empty one).
+  act(`Use session ${name}`, async () => {
+    await admin('PUT', `/__admin/sessions/${encodeURIComponent(name)}`);
+    useSession(name);
+    return `Using session ${name}`;
+  });
 });
 $('#token-form').addEventListener('submit', (event) => {
   event.preventDefault();

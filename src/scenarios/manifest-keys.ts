@@ -1,0 +1,33 @@
+/**
+ * Looking up a key of a scenario manifest for a test (`gb.id('spaces', 'handbook')`,
+ * `gb.token('editor')`): a key the manifest lacks throws naming it, the nearest key it has
+ * (edit distance, fastest-levenshtein) and the keys there are. Nothing here imports Node.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { Manifest } from './loader.ts';
+
+/** How many keys a miss lists (a `large` manifest has few, a custom one may have many). */
+const LISTED = 30;
+
+function missing(what: string, key: string, known: string[]): string {
+  const near = [...known].sort((a, b) => distance(key, a) - distance(key, b))[0];
+  const hint = near !== undefined && distance(key, near) <= Math.max(2, Math.floor(key.length / 2)) ? `; did you mean "${near}"?` : '';
+  const list = known.length > LISTED ? `${known.slice(0, LISTED).join(', ')} and ${known.length - LISTED} more` : known.join(', ') || 'none';
+  return `the manifest has no ${what} "${key}"${hint} (${what === 'user' ? 'users' : 'keys'}: ${list})`;
+}
+
+/** The id of `key` in `collection`; throws (prefixed by `who`) when the manifest has none. */
+export function manifestId(manifest: Manifest, collection: string, key: string, who: string): string {
+  const ids = manifest.ids[collection];
+  if (!ids) throw new Error(`${who}: ${missing('collection', collection, Object.keys(manifest.ids)).replace(' (keys:', ' (collections:')}`);
+  const id = ids[key];
+  if (id === undefined) throw new Error(`${who}: ${missing(collection, key, Object.keys(ids))}`);
+  return id;
+}
+
+/** The token of user `user` (or of an installation, by its key); throws naming the users otherwise. */
+export function manifestToken(manifest: Manifest, user: string, who: string): string {
+  const token = manifest.tokens[user] ?? manifest.installationTokens?.[user];
+  if (!token) throw new Error(`${who}: ${missing('user', user, Object.keys(manifest.tokens))}`);
+  return token;
+}
