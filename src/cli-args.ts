@@ -1,4 +1,4 @@
-/** The command line of contract.md, parsed into app and listen options. */
+/** The command line of docs/contract.md, parsed into app and listen options. */
 import { parseArgs } from 'node:util';
 import type { AppOptions } from './runtime.ts';
 

@@ -36,7 +36,7 @@ export interface AppOptions {
   dataFile?: string;
   /** Wall time source of the virtual clock (tests inject one). */
   wallClock?: () => number;
-  /** Opens the admin API from anywhere with `Authorization: Bearer TOKEN` (contract.md). */
+  /** Opens the admin API from anywhere with `Authorization: Bearer TOKEN` (docs/contract.md). */
   adminToken?: string;
   /** How many requests GET /__admin/requests keeps. */
   requestLogLimit?: number;

@@ -1,12 +1,12 @@
 /**
- * The admin API of contract.md: health, scenarios, reset, state export and import,
+ * The admin API of docs/contract.md: health, scenarios, reset, state export and import,
  * the virtual clock and the request log. Who may call it: see access.ts. Every call acts
  * on the session its `X-Mock-Session` header names (the default one without it).
  */
 import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../http/errors.ts';
 import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
-import { requireAdminAccess } from './access.ts';
+import { crossSiteSender, requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
@@ -82,7 +82,9 @@ const stateTransfer: StateTransfer = {
 export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
   app.use('/__admin/*', async (c, next) => {
     const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
-    if (shell) return next();
+    // The console's own files hold no data: open to a link from anywhere (a top-level page),
+    // not to another site's page that would load them into itself (they also refuse framing).
+    if (shell && (crossSiteSender(c) === undefined || c.req.header('sec-fetch-dest') === 'document')) return next();
     // Access first: a caller without it never creates a session.
     requireAdminAccess(c, sessions.main.options.adminToken);
     checkAdminQuery(c);

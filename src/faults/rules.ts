@@ -1,5 +1,5 @@
 /**
- * Response control (contract.md): fault rules added at /__admin/faults and the `Prefer`
+ * Response control (docs/contract.md): fault rules added at /__admin/faults and the `Prefer`
  * header. A rule matches an operation by id, method and path (template or exact path) and
  * answers instead of it: a status with a body and headers, a delay, or a broken answer.
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).

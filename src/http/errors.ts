@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the answer carries besides the error body (`WWW-Authenticate` on a 401). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

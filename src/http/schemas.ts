@@ -75,6 +75,7 @@ function createAjv(coerce: boolean, prune = false, allErrors = false, source = f
  * but inside `oneOf`/`anyOf` it would also drop them from a branch that then fails, losing fields
  * the next branch needs; so there the keyword goes (unknown fields stay and are ignored) and
  * `oneOf` becomes `anyOf` (a body with fields of two branches is accepted, not refused).
+ * Definitions under `$defs` count as inside a branch: a branch may name them.
  */
 export function lenientCopy(schema: unknown, inBranch = false): unknown {
   if (Array.isArray(schema)) return schema.map((item) => lenientCopy(item, inBranch));
@@ -83,6 +84,8 @@ export function lenientCopy(schema: unknown, inBranch = false): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'additionalProperties' && value === false && inBranch) continue;
     if (key === 'oneOf' || key === 'anyOf') out.anyOf = lenientCopy(value, true);
+    // Shared definitions (the official JSON document's blocks) are reached from branches too.
+    else if (key === '$defs') out.$defs = lenientCopy(value, true);
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value;
     else out[key] = lenientCopy(value, inBranch);
   }

@@ -14,6 +14,7 @@ export function sendError(c: Context, raw: unknown): Response {
   const [status, message] = error instanceof ApiError ? [error.status, error.message] : [500, 'Internal error; the state was not changed'];
   // Written as c.json does, with the text noted for the request journal.
   const text = JSON.stringify(errorBody(status, message));
-  noteAnswer(c, text, JSON_TYPE);
-  return c.body(text, status as 400, JSON_TYPE);
+  const headers = error instanceof ApiError && error.headers ? { ...JSON_TYPE, ...error.headers } : JSON_TYPE;
+  noteAnswer(c, text, headers);
+  return c.body(text, status as 400, headers);
 }

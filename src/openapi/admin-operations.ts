@@ -1,5 +1,5 @@
 /**
- * The admin API (contract.md) as rows for the OpenAPI document. The admin routes are plain
+ * The admin API (docs/contract.md) as rows for the OpenAPI document. The admin routes are plain
  * Hono routes (src/admin/routes.ts), not operation rows, so they are described here; a test
  * checks every row against the served app, and that every admin route has a row.
  */

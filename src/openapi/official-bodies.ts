@@ -99,6 +99,10 @@ export function officialBodySchemas(): { file: string; schema: Json }[] {
   const override = doc.paths['/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization'].patch.requestBody!;
   return [
     {
+      file: 'common/json-document.json',
+      schema: withDefs('common/json-document', `The official JSONDocument (a translation's instructions); ${from}`, { $ref: '#/components/schemas/JSONDocument' }, doc.components.schemas),
+    },
+    {
       file: 'sites/customization-input.json',
       schema: withDefs('sites/customization-input', `The official SiteCustomizationSettingsInput (PUT .../customization); ${from}`, { $ref: '#/components/schemas/SiteCustomizationSettingsInput' }, doc.components.schemas),
     },

@@ -11,7 +11,7 @@ import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../http/validators.ts';
 import type { StateJson } from '../store/store.ts';
 
-/** The collections of the manifest (contract.md), plus `commentReplies`. */
+/** The collections of the manifest (docs/contract.md), plus `commentReplies`. */
 export const MANIFEST_COLLECTIONS = [
   'users',
   'organizations',

@@ -1,5 +1,5 @@
 /**
- * The sessions of one app (contract.md "Sessions"): the default session, and one forked
+ * The sessions of one app (docs/contract.md "Sessions"): the default session, and one forked
  * runtime per `X-Mock-Session` name, created on first use from the scenario loaded in the
  * default session. Idle sessions are dropped after `sessionTtl` seconds, and past
  * `maxSessions` the least recently used idle one goes. Times are wall time (not the

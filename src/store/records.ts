@@ -107,8 +107,8 @@ export interface SpaceRecord {
   language?: string;
   /** Icon URL (the official update body sets an icon instead of an emoji). */
   icon?: string;
-  /** Absent means `{ type: 'inherit' }` (the organization's rules). */
-  mergeRules?: { type: 'inherit' } | { type: 'none' };
+  /** Absent means `{ type: 'inherit' }` (the organization's rules); else the space's own, as an organization's. */
+  mergeRules?: { type: 'inherit' } | NonNullable<OrganizationRecord['mergeRules']>;
 }
 
 /** A content reference of a page's meta links, in the official ContentRef shape. */

@@ -1,6 +1,6 @@
 /**
  * Where a helper's requests go: an in-process mock, or a running server where each test file
- * has its own session (contract.md "Sessions": the `X-Mock-Session` header on every call).
+ * has its own session (docs/contract.md "Sessions": the `X-Mock-Session` header on every call).
  */
 import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
@@ -23,7 +23,7 @@ export interface Target {
 export const IN_PROCESS_URL = 'http://gitbook-mock.local';
 const SESSION_NAME = /[^A-Za-z0-9._-]+/g;
 
-/** A session name (contract.md: 1 to 64 of `A-Z a-z 0-9 . _ -`) from a test file's path. */
+/** A session name (docs/contract.md: 1 to 64 of `A-Z a-z 0-9 . _ -`) from a test file's path. */
 export function sessionName(file: string, cwd = process.cwd()): string {
   const relative = file.startsWith(cwd) ? file.slice(cwd.length) : file;
   const name = relative.replace(SESSION_NAME, '-').replace(/^[-.]+|-+$/g, '');

@@ -46,6 +46,48 @@ describe('change-request reviews', () => {
     expect(listed.items[0].comment.body.document.nodes).toHaveLength(1);
   });
 
+  it('takes the comment in every official Document shape: markdown, a JSON document, or empty (issue 24)', async () => {
+    const t = createTestMock();
+    const client = t.client('reviewer');
+    const space = t.id('spaces', 'handbook');
+    const cr = t.id('changeRequests', 'handbook-draft');
+    const count = async () => (await t.call('reader', 'GET', `${CR}/comments`)).body.count;
+    const before = await count();
+
+    const markdown = await client.spaces.submitChangeRequestReview(space, cr, { status: ChangeRequestReviewStatus.Approved, comment: { markdown: 'LGTM\n\nShip it' } });
+    expect(markdown.status).toBe(201);
+    expectOfficial('submitChangeRequestReview', 201, markdown.data);
+    expect(markdown.data.comment?.body).toMatchObject({ markdown: 'LGTM\n\nShip it' });
+    const asDocument = await t.call('reader', 'GET', `${CR}/comments/${markdown.data.comment!.id}?format=document`);
+    expect(asDocument.body.body.document.nodes).toHaveLength(2);
+
+    const document = await client.spaces.submitChangeRequestReview(space, cr, {
+      status: ChangeRequestReviewStatus.ChangesRequested,
+      comment: { document: doc('One typo on the second page') as never },
+    });
+    expect(document.status).toBe(201);
+    expect(document.data.comment?.body).toMatchObject({ markdown: 'One typo on the second page' });
+
+    // An empty document says nothing: the review is kept, no comment is posted.
+    const empty = await client.spaces.submitChangeRequestReview(space, cr, { status: ChangeRequestReviewStatus.Approved, comment: {} });
+    expect(empty.status).toBe(201);
+    expectOfficial('submitChangeRequestReview', 201, empty.data);
+    expect(empty.data.comment).toBeUndefined();
+
+    expect(await count()).toBe(before + 2);
+    expect((await t.call('reader', 'GET', `${CR}/reviews`)).body.count).toBe(3);
+  });
+
+  it('still refuses a comment in no Document shape, naming the field', async () => {
+    const t = createTestMock();
+    for (const comment of [{ markdown: 5 }, { document: { object: 'document' } }, 'nice', { nodes: 'x' }]) {
+      const res = await t.call('reviewer', 'POST', `${CR}/reviews`, { status: 'approved', comment });
+      expect(res.status, JSON.stringify(comment)).toBe(400);
+      expect(res.body.error.message).toMatch(/^body\.comment/);
+    }
+    expect((await t.call('reader', 'GET', `${CR}/reviews`)).body.count).toBe(0);
+  });
+
   it('lets the review role review without a request, and refuses lower roles (403) and strangers (404)', async () => {
     const t = createTestMock();
     expect((await t.call('admin', 'POST', `${CR}/reviews`, { status: 'approved' })).status).toBe(201);

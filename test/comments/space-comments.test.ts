@@ -43,13 +43,21 @@ describe('space comments', () => {
 
   it.each([
     [{}, 'body.body'],
-    [{ body: {} }, 'body.body'],
+    [{ body: { nodes: [] } }, 'body.body'],
     [{ body: { markdown: 3 } }, 'body.body.markdown'],
   ])('refuses %j with 400 naming the field', async (body, field) => {
     const t = createTestMock();
     const res = await t.call('commenter', 'POST', P, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
+  });
+
+  it('takes the official empty document as an empty body (seed and official list it)', async () => {
+    const t = createTestMock();
+    const res = await t.call('commenter', 'POST', P, { body: {} });
+    expect(res.status).toBe(200);
+    expectOfficial('postCommentInSpace', 200, res.body);
+    expect(res.body.body.markdown).toBe('');
   });
 
   it('gets one comment with its replies counted, through the official client', async () => {

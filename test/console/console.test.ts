@@ -216,7 +216,7 @@ describe('the QA console off loopback, on a server with an admin token', () => {
       await page.goto(`${origin}/__admin/ui`);
       await expect.poll(() => page.locator('#notice[role=alert]').textContent()).toMatch(/failed: .*admin token/);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-token');
-      expect(await page.evaluate(() => fetch('/__admin/state').then((r) => r.status))).toBe(403);
+      expect(await page.evaluate(() => fetch('/__admin/state').then((r) => r.status))).toBe(401);
       expect(await page.locator('#scenario-table tbody tr').count()).toBe(0);
 
       await page.getByLabel('Admin token').fill('qa-secret-token');

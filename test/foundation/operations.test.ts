@@ -1,22 +1,23 @@
-/** The route table matches the seed operations row for row (../shared/design/operations.json). */
+/**
+ * The route table matches the seed operations row for row. test/data/seed-operations.json holds
+ * the seed documents' operations (method, path, status, operationId) inside the repository.
+ */
 import { OFFICIAL_ROUTES } from '../../src/openapi/official-routes.ts';
 import { routeKey } from '../../src/resources/unserved.ts';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { operations } from '../../src/resources/index.ts';
 import { officialOperation } from '../helpers/official.ts';
-import { sharedFile } from '../helpers/shared.ts';
 
 interface SeedOperation {
   method: string;
   path: string;
   status: number;
   operationId: string | null;
-  name: string;
 }
 
 const seed = JSON.parse(
-  readFileSync(sharedFile('design/operations.json'), 'utf8'),
+  readFileSync(new URL('../data/seed-operations.json', import.meta.url), 'utf8'),
 ) as SeedOperation[];
 
 /** Operations we serve beyond the seed list, each with the reason. */

@@ -1,10 +1,10 @@
-/** The `starter` scenario exactly as contract.md lists it, checked through the API. */
+/** The `starter` scenario exactly as docs/contract.md lists it, checked through the API. */
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 
 const t = createTestMock();
 
-describe('starter, as contract.md lists it', () => {
+describe('starter, as docs/contract.md lists it', () => {
   it.each([
     ['admin', 'admin'],
     ['creator', 'create'],

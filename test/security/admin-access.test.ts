@@ -1,6 +1,7 @@
 /**
- * Who may use the admin API (contract.md, "Admin access"), over a real socket on loopback:
- * the Host check, the admin token, scenario tokens refused, a reset connection, admin CORS.
+ * Who may use the admin API (docs/contract.md, "Admin access"), over a real socket on loopback:
+ * the Host check, the admin token, scenario tokens refused, a reset connection, admin CORS, and
+ * what a refusal says (docs/contract.md, "Admin refusals and cross-site requests").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
@@ -103,11 +104,50 @@ describe('admin access over a real socket', () => {
     for (const path of ['/__admin/ui', '/__admin/ui/console.js', '/__admin/ui/console.css']) {
       expect((await send(tokened.port, 'GET', path, { host: 'mock.example' })).status).toBe(200);
     }
+    // Anything else wants the admin token: 401, as no credentials came.
     for (const path of ['/__admin/ui/../state', '/__admin/ui%2F..%2Fstate', '/__admin/uix', '/__admin/ui/state']) {
-      expect((await send(tokened.port, 'GET', path, { host: 'mock.example' })).status).toBe(403);
+      expect((await send(tokened.port, 'GET', path, { host: 'mock.example' })).status).toBe(401);
     }
     const post = await send(tokened.port, 'POST', '/__admin/ui', { host: 'mock.example' });
-    expect(post.status).toBe(403);
+    expect(post.status).toBe(401);
+  });
+
+  it('says in a sentence why it refuses: 401 with WWW-Authenticate when no credentials came and the token would open it, else 403', async () => {
+    const clocks = () => [plain.runtime.clock.iso(), guarded.runtime.clock.iso()];
+    const before = clocks();
+    const json = { 'content-type': 'application/json' };
+    const reader = plain.runtime.manifest.tokens.admin;
+
+    const missing = await send(tokened.port, 'POST', '/__admin/clock', { host: 'mock.example', ...json }, advance);
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toMatch(/^Bearer\b/);
+    expect(JSON.parse(missing.body)).toEqual({
+      error: { code: 401, message: expect.stringMatching(/^The admin API needs the admin token from here: send "Authorization: Bearer <admin token>"/) },
+    });
+
+    const wrong = await send(tokened.port, 'POST', '/__admin/clock', { host: 'mock.example', authorization: 'Bearer nope', ...json }, advance);
+    expect(wrong.status).toBe(403);
+    expect(wrong.headers['www-authenticate']).toBeUndefined();
+    expect(JSON.parse(wrong.body).error.message).toMatch(/^The Authorization header does not hold this server's admin token/);
+    const basic = await send(tokened.port, 'POST', '/__admin/clock', { host: 'mock.example', authorization: 'Basic YTpi', ...json }, advance);
+    expect(basic.status).toBe(403);
+
+    // No admin token on this server: no credentials would help, so 403 (docs/contract.md, "Admin access").
+    const foreign = await send(open.port, 'POST', '/__admin/clock', { host: 'mock.example', ...json }, advance);
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers['www-authenticate']).toBeUndefined();
+    expect(JSON.parse(foreign.body).error.message).toMatch(/^Without an admin token, this server answers admin calls only from this machine/);
+    const scenarioToken = await send(open.port, 'POST', '/__admin/clock', { host: 'mock.example', authorization: `Bearer ${reader}`, ...json }, advance);
+    expect(scenarioToken.status).toBe(403);
+    expect(JSON.parse(scenarioToken.body).error.message).toMatch(/^No bearer token opens the admin API of this server/);
+
+    // A page of another site, on loopback with a loopback Host: 403, token or not, unless the admin token.
+    const page = { host: `127.0.0.1:${tokened.port}`, origin: 'http://evil.example', 'content-type': 'text/plain' };
+    expect((await send(tokened.port, 'POST', '/__admin/reset', page)).status).toBe(403);
+    expect((await send(tokened.port, 'POST', '/__admin/reset', { ...page, authorization: 'Bearer nope' })).status).toBe(403);
+
+    for (const res of [missing, wrong, basic, foreign, scenarioToken]) expect(res.body).not.toMatch(/You do not have permission/);
+    expect(clocks()).toEqual(before);
   });
 
   it('does not take a connection reset at once for an in-process call', async () => {

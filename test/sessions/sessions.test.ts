@@ -1,5 +1,5 @@
 /**
- * Sessions (contract.md "Sessions", issue 14): `X-Mock-Session` selects an isolated state,
+ * Sessions (docs/contract.md "Sessions", issue 14): `X-Mock-Session` selects an isolated state,
  * clock, journal, fault rules and coverage; the sessions admin API; bad names. In-process.
  */
 import { describe, expect, it } from 'vitest';

@@ -140,6 +140,19 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
     expectOfficial('updateSpaceById', 200, res.body);
   });
 
+  it('sets mergeRules of its own, as the official document allows (issue 24), and inherits again', async () => {
+    const t = createTestMock();
+    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [t.id('users', 'reviewer')] }] };
+    const res = await t.call('admin', 'PATCH', SPACE, { mergeRules: rules });
+    expect(res.status).toBe(200);
+    expectOfficial('updateSpaceById', 200, res.body);
+    expect((await t.call('reader', 'GET', SPACE)).body.mergeRules).toEqual(rules);
+    expect((await t.call('admin', 'PATCH', SPACE, { mergeRules: { type: 'inherit' } })).body.mergeRules).toEqual({ type: 'inherit' });
+    const bad = await t.call('admin', 'PATCH', SPACE, { mergeRules: { type: 'rules' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('body.mergeRules');
+  });
+
   it('is 403 for a member below admin', async () => {
     const t = createTestMock();
     const res = await t.call('creator', 'PATCH', SPACE, { title: 'Mine now' });

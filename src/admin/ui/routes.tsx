@@ -20,9 +20,12 @@ const style = asset('console.css');
 // The admin gate reads the list of these files from files.ts (no Node there).
 export { CONSOLE_FILES } from './files.ts';
 
+/** No other page may frame the console (a page of another site would lay its own buttons over it). */
+const NO_FRAMING = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
+
 export function registerConsole(app: Hono): void {
   let page: string | undefined;
-  app.get('/__admin/ui', (c) => c.html((page ??= `<!doctype html>${String(<ConsolePage />)}`)));
+  app.get('/__admin/ui', (c) => c.html((page ??= `<!doctype html>${String(<ConsolePage />)}`), 200, NO_FRAMING));
   // The script is a few ES modules (console.js imports the others).
   for (const name of CONSOLE_SCRIPTS) {
     const script = asset(name);

@@ -13,7 +13,7 @@ import { can } from '../../auth/roles.ts';
 import type { ChangeRequestReviewRecord } from '../../store/records.ts';
 import { decided } from '../shared/decided.ts';
 import { apiUrl, presentUserById } from '../shared/present.ts';
-import type { BodyFormat } from '../comments/body.ts';
+import { inputToMarkdown, type BodyFormat, type BodyInput } from '../comments/body.ts';
 import { presentComment } from '../comments/present.ts';
 import { requireScope, type CommentScope } from '../comments/scope.ts';
 import { createComment } from '../comments/write.ts';
@@ -47,7 +47,16 @@ function presentReview(ctx: HandlerContext<CrParams>, scope: CommentScope, revie
 
 interface ReviewBody {
   status: ChangeRequestReviewRecord['status'];
-  comment?: { nodes: unknown[] };
+  /** The official Document, or the bare JSON document this mock first took. */
+  comment?: BodyInput | { nodes: unknown[] };
+}
+
+/** The review's comment as a comment body, or undefined when it holds no text (`{}`, `{ markdown: "" }`). */
+function reviewComment(comment: ReviewBody['comment']): BodyInput | undefined {
+  if (comment === undefined) return undefined;
+  const bare = 'nodes' in comment && !('markdown' in comment) && !('document' in comment);
+  const body = bare ? { document: comment as { nodes: unknown[] } } : (comment as BodyInput);
+  return inputToMarkdown(body).trim() === '' ? undefined : body;
 }
 
 export const reviewOperations: Operation[] = [
@@ -87,7 +96,8 @@ export const reviewOperations: Operation[] = [
       }
       decided(reviewable(cr));
       // The reviewer may comment as part of the review, whatever their role.
-      const comment = ctx.body.comment && createComment(ctx, { ...scope, role: 'review' }, { body: { document: ctx.body.comment } });
+      const body = reviewComment(ctx.body.comment);
+      const comment = body && createComment(ctx, { ...scope, role: 'review' }, { body });
       const review = ctx.db.changeRequestReviews.insert({
         id: ctx.ids.next('review'),
         changeRequest: cr.id,

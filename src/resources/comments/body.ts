@@ -8,8 +8,8 @@ import { perRow } from '../../cache/caches.ts';
 
 export type BodyFormat = 'markdown' | 'document';
 
-/** A request body: the seed's `{ markdown }` or an official `{ document }`. */
-export type BodyInput = { markdown: string } | { document: { nodes: unknown[] } };
+/** A request body, as the official Document: `{ markdown }` (the seed's too), `{ document }`, or `{}` (empty). */
+export type BodyInput = { markdown: string } | { document: { nodes: unknown[] } } | Record<string, never>;
 
 export interface Leaf {
   object: 'leaf';
@@ -47,7 +47,8 @@ export function documentToMarkdown(document: { nodes: unknown[] }): string {
 }
 
 export function inputToMarkdown(body: BodyInput): string {
-  return 'markdown' in body ? body.markdown : documentToMarkdown(body.document);
+  if ('markdown' in body) return body.markdown;
+  return 'document' in body ? documentToMarkdown(body.document) : '';
 }
 
 /** Bodies are immutable, so each one's document nodes are worked out once and kept beside it (cache/caches.ts). */

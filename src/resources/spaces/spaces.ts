@@ -27,7 +27,7 @@ export interface SpaceUpdate {
   icon?: string | null;
   defaultLevel?: SpaceRecord['defaultLevel'];
   language?: string;
-  mergeRules?: { type: 'inherit' } | { type: 'none' };
+  mergeRules?: SpaceRecord['mergeRules'];
 }
 
 /** The record patch of an update body; null emoji or icon removes it. */
