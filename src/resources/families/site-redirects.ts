@@ -9,7 +9,7 @@ import { op, type HandlerContext } from '../../http/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';
-import { siteSpaceUrl, sectionUrl, urlContext, withShareKey } from '../sites/urls.ts';
+import { siteSpaceUrl, sectionUrl, urlContext } from '../sites/urls.ts';
 import { defineFamily, officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
@@ -98,12 +98,11 @@ function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suff
   const d = r.destination;
   const tail = r.captureWildcard && suffix ? `/${suffix.replace(/^\/+/, '')}` : '';
   if (d.kind === 'external') return tail ? `${d.url.replace(/\/+$/, '')}${tail}` : d.url;
-  if (d.kind === 'site-section') return withShareKey(`${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`, shareKey);
+  if (d.kind === 'site-section') return `${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`;
   const ss = ctx.db.siteSpaces.get(d.siteSpaceId);
   if (!ss) return sectionUrl(view, undefined);
-  const base = siteSpaceUrl(ctx.db, { ...view, shareKey: undefined }, ss);
   const page = d.kind === 'site-page' ? findPage(pagesOf(ctx, ss.space), d.pageId) : undefined;
-  return withShareKey(`${base}${page ? `/${page.path}` : ''}${tail}`, shareKey);
+  return `${siteSpaceUrl(ctx.db, view, ss)}${page ? `/${page.path}` : ''}${tail}`;
 }
 
 export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({
