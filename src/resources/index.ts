@@ -15,6 +15,7 @@ import { familyRows } from './families/index.ts';
 import { collectionPermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
+import { urlOperations } from './urls/operations.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -32,6 +33,7 @@ export const operations: readonly Operation[] = [
   ...collectionPermissionOperations,
   ...customHostnameOperations,
   ...integrationOperations,
+  ...urlOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

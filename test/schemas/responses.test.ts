@@ -57,6 +57,11 @@ const REQUIRED_QUERY: Record<string, string> = {
   searchOrganizationContent: 'query=policy',
   searchSpaceContent: 'query=policy',
   getSiteRedirectBySource: 'source=/old-handbook/remote-work',
+  // docs-site through its share link (KEY), and app URLs of the mock's own content.
+  getPublishedContentByUrl: `url=${encodeURIComponent('https://acme.gitbook.io/SITE/KEY/welcome')}`,
+  getContentByUrl: `url=${encodeURIComponent('https://app.gitbook.com/o/ORG/s/SPACE/policies')}`,
+  getEmbedByUrl: `url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
+  getEmbedByUrlInSpace: `url=${encodeURIComponent('https://github.com/acme/handbook')}`,
 };
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
@@ -102,7 +107,12 @@ describe('responses match our own response schemas', () => {
   ];
 
   it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
-    const res = await t.call('admin', 'GET', `${url(t, path)}${query ? `?${query}` : ''}`);
+    const q = query
+      .replace('ORG', t.id('organizations', 'acme'))
+      .replace('SPACE', t.id('spaces', 'handbook'))
+      .replace('SITE', t.id('sites', 'docs-site'))
+      .replace('KEY', t.manifest.shareKeys['partner-preview']);
+    const res = await t.call('admin', 'GET', `${url(t, path)}${q ? `?${q}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const validate = t.mock.runtime.schemas.strictValidator(response);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);

@@ -13,8 +13,13 @@ export function siteBaseUrl(org: OrganizationRecord, site: SiteRecord): string {
   if (site.proxy) return `https://${site.proxy.origin}`;
   const suffix = site.basename ? `/${encodeURIComponent(site.basename)}` : '';
   if (site.hostname) return `https://${site.hostname}${suffix}`;
+  return gitbookIoUrl(org, site);
+}
+
+/** The site's URL on the organization's gitbook.io subdomain (where it also answers when it has a hostname or a proxy). */
+export function gitbookIoUrl(org: OrganizationRecord, site: SiteRecord): string {
   const sub = (org.hostname ?? org.id).toLowerCase().replace(/[^a-z0-9-]/g, '-');
-  return `https://${sub}.gitbook.io${suffix || `/${encodeURIComponent(site.id)}`}`;
+  return `https://${sub}.gitbook.io/${encodeURIComponent(site.basename ?? site.id)}`;
 }
 
 export function childUrl(parent: string, path: string, isDefault: boolean): string {
