@@ -53,6 +53,7 @@ const LISTS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'siteChannels',
   'integrations',
   'installations',
 ] as const;

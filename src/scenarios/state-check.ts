@@ -31,6 +31,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   translations: { organization: 'organizations' },
   siteRedirects: { parent: 'sites' },
   siteMcpServers: { parent: 'sites' },
+  siteChannels: { parent: 'sites' },
   // A collection's `collection` may name one deleted since (it is then presented without it).
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },

@@ -166,6 +166,7 @@ export interface ScenarioFile {
   collections?: FamilyEntry[];
   siteRedirects?: FamilyEntry[];
   siteMcpServers?: FamilyEntry[];
+  siteChannels?: FamilyEntry[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

@@ -427,6 +427,14 @@ export interface SiteMcpServerRecord extends EngineRecord {
   condition?: string;
 }
 
+/** A channel of a site's assistant (parent: the site): a Slack, Linear, GitHub... integration it answers in. */
+export interface SiteChannelRecord extends EngineRecord {
+  /** The official SiteChannelSetup `type` (`builtin:slack`, ...). */
+  type: string;
+  setupSettings: Record<string, unknown>;
+  role: 'collaborator' | 'support';
+}
+
 /** Where and how the mock sends an integration's events (docs/behaviour.md, "Events"). */
 export interface EventDelivery {
   /** An http(s) URL, or `mock:events` for the session's in-memory sink. */
