@@ -12,7 +12,7 @@ import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
-import { collectionPermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
+import { collectionPermissionOperations, sitePermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
 import { urlOperations } from './urls/operations.ts';
@@ -31,6 +31,7 @@ export const operations: readonly Operation[] = [
   ...familyRows,
   ...spacePermissionOperations,
   ...collectionPermissionOperations,
+  ...sitePermissionOperations,
   ...customHostnameOperations,
   ...integrationOperations,
   ...urlOperations,

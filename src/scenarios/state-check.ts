@@ -36,6 +36,7 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },
   collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
+  sitePermissions: { parent: 'sites', user: 'users', team: 'teams' },
   integrations: { owner: 'organizations', user: 'users' },
   installations: { integration: 'integrations', organization: 'organizations', user: 'users' },
   spaceInstallations: { installation: 'installations', integration: 'integrations', target: 'spaces' },

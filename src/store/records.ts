@@ -417,6 +417,9 @@ export interface SpacePermissionRecord extends EngineRecord {
 /** A role given on a collection to one user or one team (parent: the collection); ids as SpacePermissionRecord's. */
 export type CollectionPermissionRecord = SpacePermissionRecord;
 
+/** A role given on a site to one user or one team (parent: the site); ids as SpacePermissionRecord's. */
+export type SitePermissionRecord = SpacePermissionRecord;
+
 /** An MCP server a site offers its visitors' assistants (parent: the site). */
 export interface SiteMcpServerRecord extends EngineRecord {
   name: string;

@@ -50,6 +50,7 @@ function createTables() {
     siteChannels: new Table<R.SiteChannelRecord>('siteChannels', { parent: (r) => r.parent }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
+    sitePermissions: new Table<R.SitePermissionRecord>('sitePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     // Integrations and their installations (src/resources/integrations/), whose events src/events/ sends.
     integrations: new Table<R.IntegrationRecord>('integrations', { user: (i) => i.user }),
     installations: new Table<R.InstallationRecord>('installations', {

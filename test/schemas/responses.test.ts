@@ -31,6 +31,7 @@ const PARAMS: Record<string, string> = {
   collectionId: '{collections.guides}',
   hostname: 'docs.globex.test',
   siteMcpServerId: '{siteMcpServers.support-tools}',
+  siteChannelId: '{siteChannels.support-slack}',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
 };
