@@ -33,6 +33,7 @@ export const MANIFEST_COLLECTIONS = [
   'siteRedirects',
   'siteMcpServers',
   'siteChannels',
+  'inviteLinks',
   'integrations',
   'installations',
 ] as const;

@@ -52,7 +52,10 @@ export interface MemberRecord {
 export interface InviteLinkRecord {
   id: string;
   organization: string;
+  /** The organization role it gives, or the level on its target. */
   role: Role | null;
+  /** A link to a space or a collection of the organization; absent: to the organization. */
+  target?: { kind: 'space' | 'collection'; id: string };
   createdAt: Timestamp;
 }
 

@@ -125,6 +125,7 @@ const PARAM_COLLECTION: Record<string, string> = {
   collectionId: 'collections',
   siteMcpServerId: 'siteMcpServers',
   siteChannelId: 'siteChannels',
+  inviteId: 'inviteLinks',
 };
 
 /** The read operations, which a spoiled state must never make answer a 5xx. */

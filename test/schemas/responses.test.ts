@@ -32,6 +32,7 @@ const PARAMS: Record<string, string> = {
   hostname: 'docs.globex.test',
   siteMcpServerId: '{siteMcpServers.support-tools}',
   siteChannelId: '{siteChannels.support-slack}',
+  inviteId: '{inviteLinks.acme-readers}',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
 };
