@@ -33,6 +33,7 @@ const PARAMS: Record<string, string> = {
   siteMcpServerId: '{siteMcpServers.support-tools}',
   siteChannelId: '{siteChannels.support-slack}',
   inviteId: '{inviteLinks.acme-readers}',
+  reusableContentId: 'rc-signature',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
 };
@@ -94,6 +95,11 @@ describe('responses match our own response schemas', () => {
       },
       additionalProperties: false,
     };
+    // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
+    const db = t.mock.runtime.db;
+    const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
+    db.revisions.update(db.spaces.get(t.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
+    db.revisions.update(db.changeRequests.get(t.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
     const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
     expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
   });
