@@ -139,6 +139,21 @@ describe('published URL lookups', () => {
     expect(moved.body).toEqual({ target: 'content', redirect: 'https://docs.acme.test/api-auth' });
   });
 
+  it('resolve the starter custom hostname docs.globex.test to globex-docs and its guide', async () => {
+    const t = createTestMock();
+    const { data } = await anonymous(t).urls.resolvePublishedContentByUrl({ url: 'https://docs.globex.test/getting-started' });
+    expectOfficial('resolvePublishedContentByUrl', 200, data);
+    expect(data).toMatchObject({
+      site: t.id('sites', 'globex-docs'),
+      siteSpace: t.id('siteSpaces', 'globex-guide-site-space'),
+      space: t.id('spaces', 'globex-guide'),
+      organization: t.id('organizations', 'globex'),
+      pathname: 'getting-started',
+      canonicalUrl: 'https://docs.globex.test/getting-started',
+      complete: true,
+    });
+  });
+
   it('open a visitor-auth site only with a visitor token that has not expired', async () => {
     const t = createTestMock();
     const site = await t.call('admin', 'POST', '/v1/orgs/{organizations.acme}/sites', { title: 'Partners', spaces: [t.id('spaces', 'api-docs')] });
