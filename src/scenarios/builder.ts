@@ -33,6 +33,7 @@ export const MANIFEST_COLLECTIONS = [
   'siteRedirects',
   'siteMcpServers',
   'siteChannels',
+  'siteExternalLinks',
   'inviteLinks',
   'integrations',
   'installations',

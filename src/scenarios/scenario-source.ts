@@ -54,6 +54,7 @@ const LISTS = [
   'siteRedirects',
   'siteMcpServers',
   'siteChannels',
+  'siteExternalLinks',
   'integrations',
   'installations',
 ] as const;

@@ -32,6 +32,8 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   siteRedirects: { parent: 'sites' },
   siteMcpServers: { parent: 'sites' },
   siteChannels: { parent: 'sites' },
+  // A link's `sectionGroup` may name a group deleted since (the link then shows at the top level).
+  siteExternalLinks: { parent: 'sites' },
   // A collection's `collection` may name one deleted since (it is then presented without it).
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },

@@ -167,6 +167,7 @@ export interface ScenarioFile {
   siteRedirects?: FamilyEntry[];
   siteMcpServers?: FamilyEntry[];
   siteChannels?: FamilyEntry[];
+  siteExternalLinks?: FamilyEntry[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

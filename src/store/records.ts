@@ -441,6 +441,17 @@ export interface SiteChannelRecord extends EngineRecord {
   role: 'collaborator' | 'support';
 }
 
+/** A link to an outside URL in a site's structure (parent: the site), at the top level or in a section group. */
+export interface SiteExternalLinkRecord extends EngineRecord {
+  title: string;
+  url: string;
+  description?: string;
+  icon?: string;
+  sectionGroup?: string;
+  draft: boolean;
+  condition?: string;
+}
+
 /** Where and how the mock sends an integration's events (docs/behaviour.md, "Events"). */
 export interface EventDelivery {
   /** An http(s) URL, or `mock:events` for the session's in-memory sink. */

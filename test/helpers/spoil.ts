@@ -125,6 +125,7 @@ const PARAM_COLLECTION: Record<string, string> = {
   collectionId: 'collections',
   siteMcpServerId: 'siteMcpServers',
   siteChannelId: 'siteChannels',
+  siteExternalLinkId: 'siteExternalLinks',
   inviteId: 'inviteLinks',
 };
 

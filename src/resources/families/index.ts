@@ -9,7 +9,8 @@ import { collections } from './collections.ts';
 import { siteRedirects } from './site-redirects.ts';
 import { siteMcpServers } from './site-mcp-servers.ts';
 import { siteChannels } from './site-channels.ts';
+import { siteExternalLinks } from './site-external-links.ts';
 
-export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers, siteChannels];
+export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers, siteChannels, siteExternalLinks];
 
 export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));

@@ -12,6 +12,7 @@ import type { HandlerContext } from '../../http/operation.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
 import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';
+import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -140,7 +141,7 @@ export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSec
     ...(group.icon && { icon: group.icon }),
     draft: group.draft ?? false,
     sections,
-    children: sections,
+    children: [...sections, ...externalLinksIn(ctx, view.site.id, group.id, view.liveOnly).map((l) => presentExternalLink(ctx, l))],
   };
 }
 

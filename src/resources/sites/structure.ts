@@ -96,7 +96,7 @@ export function deleteSite(db: Tables, site: SiteRecord): void {
     for (const id of [...table.idsBy('site', site.id)]) table.delete(id);
   }
   // Engine families under a site (resources/families/) keep their site in `parent`.
-  for (const table of [db.siteRedirects, db.siteMcpServers, db.siteChannels, db.sitePermissions] as const) {
+  for (const table of [db.siteRedirects, db.siteMcpServers, db.siteChannels, db.sitePermissions, db.siteExternalLinks] as const) {
     for (const id of [...table.idsBy('parent', site.id)]) table.delete(id);
   }
   sites.delete(site.id);
