@@ -16,6 +16,7 @@ import { collectionPermissionOperations, sitePermissionOperations, spacePermissi
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
 import { urlOperations } from './urls/operations.ts';
+import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -35,6 +36,7 @@ export const operations: readonly Operation[] = [
   ...customHostnameOperations,
   ...integrationOperations,
   ...urlOperations,
+  ...gitSyncInstallationOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

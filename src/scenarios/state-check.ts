@@ -32,6 +32,8 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   siteRedirects: { parent: 'sites' },
   siteMcpServers: { parent: 'sites' },
   siteChannels: { parent: 'sites' },
+  // An installation's target may name a space or site deleted since (it then reads as gone: 404).
+  gitSyncInstallations: { organization: 'organizations', createdBy: 'users' },
   // A link's `sectionGroup` may name a group deleted since (the link then shows at the top level).
   siteExternalLinks: { parent: 'sites' },
   // A collection's `collection` may name one deleted since (it is then presented without it).

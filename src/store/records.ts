@@ -452,6 +452,21 @@ export interface SiteExternalLinkRecord extends EngineRecord {
   condition?: string;
 }
 
+/** A Git Sync installation on a space or a site (official GitSyncInstallation). */
+export interface GitSyncInstallationRecord {
+  id: string;
+  organization: string;
+  target: { type: 'space'; spaceId: string; siteId?: string } | { type: 'site'; siteId: string };
+  provider: 'github' | 'gitlab';
+  /** The provider's settings as last set (repositoryId or projectId, branch, ...); a GitLab access token is kept, never shown. */
+  providerConfiguration: Record<string, unknown>;
+  /** The common setup fields (projectDirectory, commitMessageTemplate, previewExternalBranches, agentInstructions, priority). */
+  setup: Record<string, unknown>;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** Where and how the mock sends an integration's events (docs/behaviour.md, "Events"). */
 export interface EventDelivery {
   /** An http(s) URL, or `mock:events` for the session's in-memory sink. */

@@ -49,6 +49,7 @@ function createTables() {
     siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
     siteChannels: new Table<R.SiteChannelRecord>('siteChannels', { parent: (r) => r.parent }),
     siteExternalLinks: new Table<R.SiteExternalLinkRecord>('siteExternalLinks', { parent: (r) => r.parent }),
+    gitSyncInstallations: new Table<R.GitSyncInstallationRecord>('gitSyncInstallations', { organization: (r) => r.organization }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     sitePermissions: new Table<R.SitePermissionRecord>('sitePermissions', { parent: (r) => r.parent, team: (r) => r.team }),

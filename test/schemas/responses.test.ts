@@ -82,6 +82,7 @@ const VARIANTS: [string, string][] = [
 
 describe('responses match our own response schemas', () => {
   let t: TestMock;
+  let gitSyncInstallation = '';
   beforeAll(async () => {
     t = createTestMock();
     const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
@@ -95,6 +96,10 @@ describe('responses match our own response schemas', () => {
       },
       additionalProperties: false,
     };
+    // A Git Sync installation, for GET /v1/git/installations/{installationId} (PARAMS names an integration's).
+    const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
+    expect(gitSync.status).toBe(201);
+    gitSyncInstallation = gitSync.body.id;
     // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
     const db = t.mock.runtime.db;
     const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
@@ -115,6 +120,7 @@ describe('responses match our own response schemas', () => {
   ];
 
   it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
+    if (path.startsWith('/v1/git/installations/')) path = path.replace('{installationId}', gitSyncInstallation);
     const q = query
       .replace('ORG', t.id('organizations', 'acme'))
       .replace('SPACE', t.id('spaces', 'handbook'))

@@ -99,5 +99,8 @@ export function deleteSite(db: Tables, site: SiteRecord): void {
   for (const table of [db.siteRedirects, db.siteMcpServers, db.siteChannels, db.sitePermissions, db.siteExternalLinks] as const) {
     for (const id of [...table.idsBy('parent', site.id)]) table.delete(id);
   }
+  for (const i of db.gitSyncInstallations.by('organization', site.organization)) {
+    if (i.target.type === 'site' ? i.target.siteId === site.id : i.target.siteId === site.id) db.gitSyncInstallations.delete(i.id);
+  }
   sites.delete(site.id);
 }
