@@ -1,5 +1,6 @@
 /** Git Sync installations: installed on a space or a site, set up, listed for a site, removed. */
 import { describe, expect, it } from 'vitest';
+import { GitSyncInstallationPriority, GitSyncInstallationProvider } from '@gitbook/api';
 import { createTestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 
@@ -8,14 +9,14 @@ describe('Git Sync installations', () => {
     const t = createTestMock();
     const api = t.client('admin');
     const space = t.id('spaces', 'handbook');
-    const made = await api.git.installGitSyncProviderOnTarget({ provider: 'github', target: { type: 'space', spaceId: space } });
+    const made = await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'space', spaceId: space } });
     expectOfficial('installGitSyncProviderOnTarget', 201, made.data);
     expect(made.data).toMatchObject({ status: 'pending', provider: 'github', target: { type: 'space', spaceId: space }, createdBy: t.id('users', 'admin') });
     const set = await api.git.updateGitSyncInstallationById(made.data.id, {
-      provider: 'github',
+      provider: GitSyncInstallationProvider.Github,
       providerConfiguration: { repositoryId: 4242, branch: 'refs/heads/main' },
       projectDirectory: 'docs',
-      priority: 'git',
+      priority: GitSyncInstallationPriority.Git,
     });
     expectOfficial('updateGitSyncInstallationById', 200, set.data);
     expect(set.data).toMatchObject({ status: 'active', projectDirectory: 'docs', priority: 'git', providerConfiguration: { repositoryId: 4242, branch: 'refs/heads/main' } });
