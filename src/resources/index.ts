@@ -17,6 +17,7 @@ import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
 import { urlOperations } from './urls/operations.ts';
 import { gitSyncInstallationOperations } from './git-sync/installations.ts';
+import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
 
 export const operations: readonly Operation[] = [
@@ -37,6 +38,7 @@ export const operations: readonly Operation[] = [
   ...integrationOperations,
   ...urlOperations,
   ...gitSyncInstallationOperations,
+  ...gitSyncRepositoryOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

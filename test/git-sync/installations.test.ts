@@ -62,3 +62,43 @@ describe('Git Sync installations', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('Git Sync repositories', () => {
+  it('offer a repository per space with its pages as files, the same on every call, through the official client', async () => {
+    const t = createTestMock();
+    const api = t.client('admin');
+    const made = await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
+    const repos = await api.git.listGitHubRepositoriesForGitSyncInstallation(made.data.id);
+    expectOfficial('listGitHubRepositoriesForGitSyncInstallation', 200, repos.data);
+    expect(repos.data.items.map((r) => r.fullName)).toEqual(['acme/docs', 'acme/employee-handbook', 'acme/acme-api']);
+    expect((await api.git.listGitHubRepositoriesForGitSyncInstallation(made.data.id)).data).toEqual(repos.data);
+    const branches = await api.git.listGitHubRepoBranchesForGitSyncInstallation(made.data.id, 'acme', 'employee-handbook');
+    expectOfficial('listGitHubRepoBranchesForGitSyncInstallation', 200, branches.data);
+    expect(branches.data.items.map((b) => b.ref)).toEqual(['refs/heads/main', 'refs/heads/develop']);
+    const readme = await api.git.getGitHubRepoFileForGitSyncInstallation(made.data.id, 'acme', 'employee-handbook', { path: 'README.md', ref: 'refs/heads/main' });
+    expectOfficial('getGitHubRepoFileForGitSyncInstallation', 200, readme.data);
+    expect(readme.data).toMatchObject({ name: 'README.md', path: 'README.md', size: expect.any(Number) });
+    const path = `/v1/git/installations/${made.data.id}/github/repos/acme/employee-handbook/file`;
+    expect((await t.call('admin', 'GET', `${path}?path=policies/expenses.md&ref=main`)).status).toBe(200);
+    expect((await t.call('admin', 'GET', `${path}?path=nope.md&ref=main`)).status).toBe(404);
+    expect((await t.call('admin', 'GET', `${path}?path=README.md&ref=refs/heads/nope`)).status).toBe(404);
+    expect((await t.call('admin', 'GET', `/v1/git/installations/${made.data.id}/github/repos/acme/nope/branches`)).status).toBe(404);
+    expect((await t.call('admin', 'GET', `/v1/git/installations/${made.data.id}/gitlab/projects`)).status).toBe(400);
+  });
+
+  it('offer GitLab projects by id, with the branch the installation is set to', async () => {
+    const t = createTestMock();
+    const made = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: t.id('spaces', 'api-docs') } });
+    const base = `/v1/git/installations/${made.body.id}/gitlab/projects`;
+    const projects = await t.call('reader', 'GET', base);
+    expectOfficial('listGitLabProjectsForGitSyncInstallation', 200, projects.body);
+    const api = projects.body.items.find((p: any) => p.repositoryName === 'acme-api');
+    await t.call('admin', 'PATCH', `/v1/git/installations/${made.body.id}`, { provider: 'gitlab', providerConfiguration: { projectId: api.id, branch: 'refs/heads/docs-v2' } });
+    const branches = await t.call('reader', 'GET', `${base}/${api.id}/branches`);
+    expectOfficial('listGitLabProjectBranchesForGitSyncInstallation', 200, branches.body);
+    expect(branches.body.items.map((b: any) => b.name)).toEqual(['main', 'develop', 'docs-v2']);
+    const yaml = await t.call('reader', 'GET', `${base}/${api.id}/file?path=.gitbook.yaml&ref=docs-v2`);
+    expectOfficial('getGitLabProjectFileForGitSyncInstallation', 200, yaml.body);
+    expect((await t.call('reader', 'GET', `${base}/123/branches`)).status).toBe(404);
+  });
+});

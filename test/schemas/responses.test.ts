@@ -65,6 +65,8 @@ const REQUIRED_QUERY: Record<string, string> = {
   getContentByUrl: `url=${encodeURIComponent('https://app.gitbook.com/o/ORG/s/SPACE/policies')}`,
   getEmbedByUrl: `url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getEmbedByUrlInSpace: `url=${encodeURIComponent('https://github.com/acme/handbook')}`,
+  getGitHubRepoFileForGitSyncInstallation: 'path=README.md&ref=main',
+  getGitLabProjectFileForGitSyncInstallation: 'path=README.md&ref=main',
 };
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
@@ -83,6 +85,8 @@ const VARIANTS: [string, string][] = [
 describe('responses match our own response schemas', () => {
   let t: TestMock;
   let gitSyncInstallation = '';
+  let gitlabInstallation = '';
+  let gitlabProject = '';
   beforeAll(async () => {
     t = createTestMock();
     const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
@@ -100,6 +104,9 @@ describe('responses match our own response schemas', () => {
     const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
     expect(gitSync.status).toBe(201);
     gitSyncInstallation = gitSync.body.id;
+    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: t.id('spaces', 'api-docs') } });
+    gitlabInstallation = gitlab.body.id;
+    gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
     // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
     const db = t.mock.runtime.db;
     const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
@@ -120,7 +127,14 @@ describe('responses match our own response schemas', () => {
   ];
 
   it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
-    if (path.startsWith('/v1/git/installations/')) path = path.replace('{installationId}', gitSyncInstallation);
+    if (path.startsWith('/v1/git/installations/')) {
+      const gitlab = path.includes('/gitlab/');
+      path = path
+        .replace('{installationId}', gitlab ? gitlabInstallation : gitSyncInstallation)
+        .replace('{accountName}', 'acme')
+        .replace('{repositoryName}', 'employee-handbook')
+        .replace('{projectId}', gitlabProject);
+    }
     const q = query
       .replace('ORG', t.id('organizations', 'acme'))
       .replace('SPACE', t.id('spaces', 'handbook'))

@@ -44,7 +44,7 @@ function checkTarget(ctx: HandlerContext, target: Target, write: boolean, field?
 }
 
 /** The installation by id, its target seen by the caller (404 otherwise), administered when `write`. */
-function requireInstallation(ctx: HandlerContext, id: string, write = false): GitSyncInstallationRecord {
+export function requireInstallation(ctx: HandlerContext, id: string, write = false): GitSyncInstallationRecord {
   const found = ctx.db.gitSyncInstallations.get(id);
   if (!found) throw errors.notFound('Git Sync installation', id);
   try {
