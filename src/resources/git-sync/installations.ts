@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { requireSpace } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireSite } from '../sites/access.ts';
@@ -27,7 +27,6 @@ interface Setup {
 }
 
 const COMMON = ['projectDirectory', 'commitMessageTemplate', 'previewExternalBranches', 'agentInstructions', 'priority'] as const;
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 
 /** The target's organization, checked for the caller: seen (404 otherwise), and administered when `write` (403). */
 function checkTarget(ctx: HandlerContext, target: Target, write: boolean, field?: string): string {
@@ -90,7 +89,7 @@ const sameTarget = (a: Target, b: Target) => (a.type === 'space' && b.type === '
 
 export const gitSyncInstallationOperations: Operation[] = [
   op<Record<string, never>, unknown, { provider: Provider; target: Target }>({
-    ...route('installGitSyncProviderOnTarget'),
+    ...officialRow('installGitSyncProviderOnTarget'),
     status: 201,
     body: officialSchema.body('installGitSyncProviderOnTarget'),
     response: officialSchema.response('installGitSyncProviderOnTarget'),
@@ -118,13 +117,13 @@ export const gitSyncInstallationOperations: Operation[] = [
     },
   }),
   op<{ installationId: string }>({
-    ...route('getGitSyncInstallationById'),
+    ...officialRow('getGitSyncInstallationById'),
     status: 200,
     response: officialSchema.response('getGitSyncInstallationById'),
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.installationId)),
   }),
   op<{ installationId: string }, unknown, Setup>({
-    ...route('updateGitSyncInstallationById'),
+    ...officialRow('updateGitSyncInstallationById'),
     status: 200,
     body: officialSchema.body('updateGitSyncInstallationById'),
     response: officialSchema.response('updateGitSyncInstallationById'),
@@ -145,7 +144,7 @@ export const gitSyncInstallationOperations: Operation[] = [
     },
   }),
   op<{ installationId: string }>({
-    ...route('uninstallGitSyncInstallation'),
+    ...officialRow('uninstallGitSyncInstallation'),
     status: 205,
     handle: (ctx) => {
       ctx.db.gitSyncInstallations.delete(requireInstallation(ctx, ctx.params.installationId, true).id);
@@ -153,7 +152,7 @@ export const gitSyncInstallationOperations: Operation[] = [
     },
   }),
   op<{ organizationId: string; siteId: string }>({
-    ...route('listSiteGitSyncInstallations'),
+    ...officialRow('listSiteGitSyncInstallations'),
     status: 200,
     response: officialSchema.response('listSiteGitSyncInstallations'),
     handle: (ctx) => {

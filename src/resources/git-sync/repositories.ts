@@ -12,7 +12,7 @@ import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { sha1Hex, sha256Hex, utf8Length } from '../../text/digest.ts';
 import { slugify } from '../../text/slug.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 import { requireInstallation } from './installations.ts';
 
@@ -25,8 +25,6 @@ interface Repository {
   /** The space whose pages it holds, if any. */
   space?: string;
 }
-
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 
 function repositories(ctx: HandlerContext, installation: GitSyncInstallationRecord): Repository[] {
   const org = ctx.db.organizations.get(installation.organization);
@@ -77,13 +75,13 @@ function file(ctx: HandlerContext, installation: GitSyncInstallationRecord, repo
 
 export const gitSyncRepositoryOperations: Operation[] = [
   op<{ installationId: string }>({
-    ...route('listGitHubRepositoriesForGitSyncInstallation'),
+    ...officialRow('listGitHubRepositoriesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitHubRepositoriesForGitSyncInstallation'),
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'github')).map(({ space: _space, ...r }) => r) }),
   }),
   op<{ installationId: string; accountName: string; repositoryName: string }>({
-    ...route('listGitHubRepoBranchesForGitSyncInstallation'),
+    ...officialRow('listGitHubRepoBranchesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitHubRepoBranchesForGitSyncInstallation'),
     handle: (ctx) => {
@@ -93,7 +91,7 @@ export const gitSyncRepositoryOperations: Operation[] = [
     },
   }),
   op<{ installationId: string; accountName: string; repositoryName: string }, { path: string; ref: string }>({
-    ...route('getGitHubRepoFileForGitSyncInstallation'),
+    ...officialRow('getGitHubRepoFileForGitSyncInstallation'),
     status: 200,
     query: officialSchema.query('getGitHubRepoFileForGitSyncInstallation'),
     response: officialSchema.response('getGitHubRepoFileForGitSyncInstallation'),
@@ -103,13 +101,13 @@ export const gitSyncRepositoryOperations: Operation[] = [
     },
   }),
   op<{ installationId: string }>({
-    ...route('listGitLabProjectsForGitSyncInstallation'),
+    ...officialRow('listGitLabProjectsForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitLabProjectsForGitSyncInstallation'),
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'gitlab')).map(({ space: _space, ...r }) => r) }),
   }),
   op<{ installationId: string; projectId: string }>({
-    ...route('listGitLabProjectBranchesForGitSyncInstallation'),
+    ...officialRow('listGitLabProjectBranchesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitLabProjectBranchesForGitSyncInstallation'),
     handle: (ctx) => {
@@ -119,7 +117,7 @@ export const gitSyncRepositoryOperations: Operation[] = [
     },
   }),
   op<{ installationId: string; projectId: string }, { path: string; ref: string }>({
-    ...route('getGitLabProjectFileForGitSyncInstallation'),
+    ...officialRow('getGitLabProjectFileForGitSyncInstallation'),
     status: 200,
     query: officialSchema.query('getGitLabProjectFileForGitSyncInstallation'),
     response: officialSchema.response('getGitLabProjectFileForGitSyncInstallation'),

@@ -11,7 +11,7 @@ import { op, type HandlerContext, type Operation } from '../../http/operation.ts
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { collections } from '../families/collections.ts';
 import { findIn } from '../shared/find.ts';
 import { orgRole, spaceRole } from '../shared/access.ts';
@@ -21,7 +21,6 @@ import { callerRole, requireInviteLink, requireOrgAdmin } from './lookup.ts';
 type Params = { organizationId: string; inviteId: string };
 type CreateBody = { role?: Role | null; level?: Role | null; space?: string; collection?: string };
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 const ACTION = 'manage the invite links of this organization';
 
 /** Whether the caller already has what the link gives (the official `redundant`). */
@@ -86,7 +85,7 @@ function join(ctx: HandlerContext, org: OrganizationRecord, link: InviteLinkReco
 
 export const inviteLinkOperations: Operation[] = [
   op<{ organizationId: string }, PageRequest>({
-    ...route('listOrganizationInviteLinks'),
+    ...officialRow('listOrganizationInviteLinks'),
     status: 200,
     query: officialSchema.query('listOrganizationInviteLinks'),
     response: officialSchema.response('listOrganizationInviteLinks'),
@@ -96,7 +95,7 @@ export const inviteLinkOperations: Operation[] = [
     },
   }),
   op<{ organizationId: string }, unknown, CreateBody>({
-    ...route('createOrganizationInvite'),
+    ...officialRow('createOrganizationInvite'),
     status: 201,
     body: officialSchema.body('createOrganizationInvite'),
     response: officialSchema.response('createOrganizationInvite'),
@@ -109,7 +108,7 @@ export const inviteLinkOperations: Operation[] = [
     },
   }),
   op<Params>({
-    ...route('getOrganizationInviteLink'),
+    ...officialRow('getOrganizationInviteLink'),
     status: 200,
     response: officialSchema.response('getOrganizationInviteLink'),
     handle: (ctx) => {
@@ -118,7 +117,7 @@ export const inviteLinkOperations: Operation[] = [
     },
   }),
   op<Params, unknown, { role?: Role | null; level?: Role | null }>({
-    ...route('updateOrganizationInviteById'),
+    ...officialRow('updateOrganizationInviteById'),
     status: 200,
     body: officialSchema.body('updateOrganizationInviteById'),
     response: officialSchema.response('updateOrganizationInviteById'),
@@ -131,7 +130,7 @@ export const inviteLinkOperations: Operation[] = [
     },
   }),
   op<Params>({
-    ...route('deleteOrganizationInviteById'),
+    ...officialRow('deleteOrganizationInviteById'),
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
@@ -139,7 +138,7 @@ export const inviteLinkOperations: Operation[] = [
     },
   }),
   op<Params>({
-    ...route('joinOrganizationWithInvite'),
+    ...officialRow('joinOrganizationWithInvite'),
     status: 200,
     // The official operation takes no body: the schema is an empty object's.
     body: officialSchema.body('joinOrganizationWithInvite'),

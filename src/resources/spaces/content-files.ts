@@ -8,7 +8,7 @@ import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { changeRequestContent, requireFile } from '../change-requests/content.ts';
 import { presentFile, presentPage, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
 import { toDocument } from '../change-requests/markdown.ts';
@@ -17,12 +17,10 @@ import { liveContent, pageAtPath, revisionContent } from './content.ts';
 type Params = { spaceId: string; revisionId: string; changeRequestId: string; fileId: string; reusableContentId: string; pagePath: string };
 type Place = (ctx: HandlerContext<any>) => ContentPlace;
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
-
 function fileRows(list: string, get: string, placeOf: Place): Operation[] {
   return [
     op<Params, ContentOptions & PageRequest>({
-      ...route(list),
+      ...officialRow(list),
       status: 200,
       query: officialSchema.query(list),
       response: officialSchema.response(list),
@@ -32,7 +30,7 @@ function fileRows(list: string, get: string, placeOf: Place): Operation[] {
       },
     }),
     op<Params, ContentOptions>({
-      ...route(get),
+      ...officialRow(get),
       status: 200,
       query: officialSchema.query(get),
       response: officialSchema.response(get),
@@ -52,7 +50,7 @@ function requireReusable(place: ContentPlace, id: string) {
 
 function reusableRow(operationId: string, placeOf: Place): Operation {
   return op<Params, { metadata?: boolean }>({
-    ...route(operationId),
+    ...officialRow(operationId),
     status: 200,
     query: officialSchema.query(operationId),
     response: officialSchema.response(operationId),
@@ -70,7 +68,7 @@ export const contentFileOperations: Operation[] = [
   reusableRow('getReusableContentInRevisionById', revisionContent),
   reusableRow('getReusableContentInChangeRequestById', changeRequestContent),
   op<Params>({
-    ...route('getReusableContentDocumentInRevisionById'),
+    ...officialRow('getReusableContentDocumentInRevisionById'),
     status: 200,
     query: officialSchema.query('getReusableContentDocumentInRevisionById'),
     response: officialSchema.response('getReusableContentDocumentInRevisionById'),
@@ -81,7 +79,7 @@ export const contentFileOperations: Operation[] = [
     },
   }),
   op<Params, ContentOptions>({
-    ...route('getPageInChangeRequestByPath'),
+    ...officialRow('getPageInChangeRequestByPath'),
     status: 200,
     query: officialSchema.query('getPageInChangeRequestByPath'),
     response: officialSchema.response('getPageInChangeRequestByPath'),

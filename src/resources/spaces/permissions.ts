@@ -13,7 +13,7 @@ import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { SpacePermissionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { membership, orgRole, requireCapability, requireOrg, requireSpace, roleOnSpace } from '../shared/access.ts';
 import { requireSite } from '../sites/access.ts';
 import { presentUserById } from '../shared/present.ts';
@@ -141,13 +141,11 @@ function aggregate(ctx: HandlerContext, content: Content, target: Target): Aggre
   return out;
 }
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
-
 function permissionOperations(content: Content): Operation[] {
   const { name } = content;
   return [
     op<Params, unknown, { role?: Role | null; users?: string[]; teams?: string[] }>({
-      ...route(`inviteTo${name}`),
+      ...officialRow(`inviteTo${name}`),
       status: 204,
       body: officialSchema.body(`inviteTo${name}`),
       handle: (ctx) => {
@@ -164,7 +162,7 @@ function permissionOperations(content: Content): Operation[] {
       },
     }),
     op<Params, PageRequest>({
-      ...route(`listUserPermissionsIn${name}`),
+      ...officialRow(`listUserPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listUserPermissionsIn${name}`),
       response: officialSchema.response(`listUserPermissionsIn${name}`),
@@ -174,7 +172,7 @@ function permissionOperations(content: Content): Operation[] {
       },
     }),
     op<Params, PageRequest>({
-      ...route(`listTeamPermissionsIn${name}`),
+      ...officialRow(`listTeamPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listTeamPermissionsIn${name}`),
       response: officialSchema.response(`listTeamPermissionsIn${name}`),
@@ -184,7 +182,7 @@ function permissionOperations(content: Content): Operation[] {
       },
     }),
     op<Params, PageRequest & { role?: Role; team?: string; search?: string }>({
-      ...route(`listPermissionsAggregateIn${name}`),
+      ...officialRow(`listPermissionsAggregateIn${name}`),
       status: 200,
       query: officialSchema.query(`listPermissionsAggregateIn${name}`),
       response: officialSchema.response(`listPermissionsAggregateIn${name}`),
@@ -207,7 +205,7 @@ function permissionOperations(content: Content): Operation[] {
       const param = (ctx: HandlerContext) => (ctx.params as Params)[kind === 'user' ? 'userId' : 'teamId'];
       return [
         op<Params, unknown, { role?: Role | null }>({
-          ...route(`update${Kind}PermissionIn${name}`),
+          ...officialRow(`update${Kind}PermissionIn${name}`),
           status: 204,
           body: officialSchema.body(`update${Kind}PermissionIn${name}`),
           handle: (ctx) => {
@@ -217,7 +215,7 @@ function permissionOperations(content: Content): Operation[] {
           },
         }),
         op<Params>({
-          ...route(`remove${Kind}From${name}`),
+          ...officialRow(`remove${Kind}From${name}`),
           status: 204,
           handle: (ctx) => {
             const target = content.find(ctx, true);

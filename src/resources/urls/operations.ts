@@ -7,7 +7,7 @@
 import { errors } from '../../http/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { PARENTS } from '../engine/parents.ts';
 import { collections } from '../families/collections.ts';
 import { requireSpace } from '../shared/access.ts';
@@ -20,8 +20,6 @@ import { contentOfAppUrl, type AppContent } from './content.ts';
 import { outsideEmbed, ownEmbed } from './embeds.ts';
 import { lookupPublished, type Visitor } from './published.ts';
 import { signSiteToken } from '../../auth/site-token.ts';
-
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 
 /** The lookup's answer: a redirect as it is, site content with its API token signed. */
 function published(ctx: HandlerContext, url: string, visitor: Visitor) {
@@ -73,7 +71,7 @@ function contentOf(ctx: HandlerContext, url: string): AppContent {
 
 export const urlOperations: Operation[] = [
   op<Record<string, never>, { url: string; visitorAuthToken?: string; redirectOnError?: boolean }>({
-    ...route('getPublishedContentByUrl'),
+    ...officialRow('getPublishedContentByUrl'),
     status: 200,
     anonymous: true,
     query: officialSchema.query('getPublishedContentByUrl'),
@@ -81,7 +79,7 @@ export const urlOperations: Operation[] = [
     handle: (ctx) => published(ctx, ctx.query.url, { jwtToken: ctx.query.visitorAuthToken }),
   }),
   op<Record<string, never>, unknown, { url: string; redirectOnError?: boolean; visitor?: Visitor }>({
-    ...route('resolvePublishedContentByUrl'),
+    ...officialRow('resolvePublishedContentByUrl'),
     status: 200,
     anonymous: true,
     body: officialSchema.body('resolvePublishedContentByUrl'),
@@ -89,21 +87,21 @@ export const urlOperations: Operation[] = [
     handle: (ctx) => published(ctx, ctx.body.url, ctx.body.visitor ?? {}),
   }),
   op<Record<string, never>, { url: string }>({
-    ...route('getContentByUrl'),
+    ...officialRow('getContentByUrl'),
     status: 200,
     query: officialSchema.query('getContentByUrl'),
     response: officialSchema.response('getContentByUrl'),
     handle: (ctx) => presentAppContent(ctx, contentOf(ctx, ctx.query.url)),
   }),
   op<Record<string, never>, { url: string }>({
-    ...route('getEmbedByUrl'),
+    ...officialRow('getEmbedByUrl'),
     status: 200,
     query: officialSchema.query('getEmbedByUrl'),
     response: officialSchema.response('getEmbedByUrl'),
     handle: (ctx) => ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url')),
   }),
   op<{ spaceId: string }, { url: string }>({
-    ...route('getEmbedByUrlInSpace'),
+    ...officialRow('getEmbedByUrlInSpace'),
     status: 200,
     query: officialSchema.query('getEmbedByUrlInSpace'),
     response: officialSchema.response('getEmbedByUrlInSpace'),
