@@ -67,8 +67,8 @@ function join(ctx: HandlerContext, org: OrganizationRecord, link: InviteLinkReco
   const member = ctx.db.members.get(memberId);
   const role = link.target ? null : link.role;
   if (!member) {
+    // Joining is no move of the member-role machine (its moves start from a member).
     ctx.db.members.insert({ id: memberId, organization: org.id, user: ctx.user.id, role, joinedAt: ctx.now, sso: false, disabled: false });
-    ctx.coverage.transition('member-role', 'none', role ?? 'guest');
   } else if (!link.target && role !== null && (member.role === null || rank(role) > rank(member.role))) {
     // A link never lowers a member's role; a higher one raises it.
     ctx.coverage.transition('member-role', member.role ?? 'guest', role);
