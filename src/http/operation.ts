@@ -120,6 +120,11 @@ export interface Operation {
   response?: string;
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
+  /**
+   * Answers without a token too (the published-URL lookups GitBook's renderer makes before it
+   * has one); a token that is given must still be known.
+   */
+  anonymous?: boolean;
   /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */
   unserved?: boolean;
   /**

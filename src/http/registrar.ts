@@ -16,6 +16,7 @@ import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
+import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
 
 const NO_BODY = new Set([204, 205]);
 
@@ -45,14 +46,21 @@ function specificity(a: Operation, b: Operation): number {
   return sa.length - sb.length;
 }
 
-function authenticate(c: Context, db: Tables): UserRecord {
+/** Who calls an anonymous operation without a token. */
+const ANONYMOUS: UserRecord = Object.freeze({ id: 'anonymous', displayName: 'Anonymous', email: '', token: '', createdAt: '1970-01-01T00:00:00.000Z' });
+
+/** The caller of a token: a user of the scenario, or the visitor of a site API token (auth/site-token.ts). */
+function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; clock: { iso(): string } }, op: Operation): UserRecord {
   const header = c.req.header('authorization');
+  if (!header && op.anonymous) return ANONYMOUS;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw errors.unauthorized();
-  const id = db.users.idsBy('token', match[1])[0];
-  const user = id ? db.users.get(id) : undefined;
-  if (!user) throw errors.unauthorized('The bearer token is not known to this server');
-  return user;
+  const id = rt.db.users.idsBy('token', match[1])[0];
+  const user = id ? rt.db.users.get(id) : undefined;
+  if (user) return user;
+  const site = match[1].includes('.') ? verifySiteToken(match[1], rt.options.seed ?? 0, rt.clock.iso()) : undefined;
+  if (site) return siteTokenCaller(site);
+  throw errors.unauthorized('The bearer token is not known to this server');
 }
 
 async function readBody(c: Context): Promise<unknown> {
@@ -179,7 +187,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
     const injected = await control(c, op, rt.faults);
     if (injected) return injected;
   }
-  const user = authenticate(c, rt.db);
+  const user = authenticate(c, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
   const params = detachValues(c.req.param() as Record<string, string>, c.req.url);
   checkParams(op, names, rt.schemas, params);

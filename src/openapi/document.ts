@@ -47,6 +47,8 @@ function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): 
   responses.default = ERROR;
   const doc: Doc = { operationId: op.operationId, tags: [tagOf(op.path)], parameters: parameters(op, sources), responses };
   if (op.body) doc.requestBody = { required: true, content: { 'application/json': { schema: { $ref: componentRef(op.body) } } } };
+  // The published-URL lookups answer without a token too.
+  if (op.anonymous) doc.security = [{}, { bearer: [] }];
   return doc;
 }
 

@@ -12,9 +12,12 @@ import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
 import { familyRows } from './families/index.ts';
-import { collectionPermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
+import { collectionPermissionOperations, sitePermissionOperations, spacePermissionOperations } from './spaces/permissions.ts';
 import { customHostnameOperations } from './custom-hostnames/operations.ts';
 import { integrationOperations } from './integrations/operations.ts';
+import { urlOperations } from './urls/operations.ts';
+import { gitSyncInstallationOperations } from './git-sync/installations.ts';
+import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
 import type { SessionOf } from './change-requests/pdf.ts';
 
@@ -31,8 +34,12 @@ export const operations: readonly Operation[] = [
   ...familyRows,
   ...spacePermissionOperations,
   ...collectionPermissionOperations,
+  ...sitePermissionOperations,
   ...customHostnameOperations,
   ...integrationOperations,
+  ...urlOperations,
+  ...gitSyncInstallationOperations,
+  ...gitSyncRepositoryOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */

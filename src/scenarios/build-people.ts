@@ -58,9 +58,10 @@ export function buildOrganizations(b: Builder, orgs: NonNullable<ScenarioFile['o
         disabled: m.disabled ?? false,
       });
     });
-    (o.invites ?? []).forEach((inv) => {
+    (o.invites ?? []).forEach((inv, j) => {
       b.state.inviteLinks.push({
-        id: deriveId(`${b.seed}:invite:${o.key}:${inv.key}`),
+        // Named in the manifest (`inviteLinks`), with the id it always had.
+        id: b.declare('inviteLinks', inv.key, `${path}/invites/${j}`, deriveId(`${b.seed}:invite:${o.key}:${inv.key}`)),
         organization: id,
         role: inv.role === undefined ? 'read' : inv.role,
         createdAt: b.pastTime(1, 30),

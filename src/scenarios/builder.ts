@@ -33,6 +33,9 @@ export const MANIFEST_COLLECTIONS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'siteChannels',
+  'siteExternalLinks',
+  'inviteLinks',
   'integrations',
   'installations',
 ] as const;

@@ -203,7 +203,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   generateFamilies(b, o, org, id);
 }
 
-/** Collections (a few nested) and redirects of the organization's first site, if it has one. */
+/** Collections (a few nested), and the redirects and a Slack channel of the organization's first site, if it has one. */
 function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: string) => string): void {
   const createdAt = new Date(b.nowMs - 30 * DAY).toISOString();
   const top: string[] = [];
@@ -222,6 +222,7 @@ function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: s
   }
   const site = b.state.sites.find((s) => s.organization === org);
   if (!site) return;
+  b.state.siteChannels.push({ id: id('siteChannel'), parent: site.id, type: 'builtin:slack', setupSettings: { allowedChannels: ['support'] }, role: 'support', createdAt });
   for (let r = 0; r < o.redirects; r++) {
     b.state.siteRedirects.push({
       id: id('redirect'),

@@ -53,6 +53,8 @@ const LISTS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'siteChannels',
+  'siteExternalLinks',
   'integrations',
   'installations',
 ] as const;

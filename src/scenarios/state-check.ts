@@ -56,10 +56,16 @@ const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>
   translations: { organization: 'organizations' },
   siteRedirects: { parent: 'sites' },
   siteMcpServers: { parent: 'sites' },
+  siteChannels: { parent: 'sites' },
+  // An installation's target may name a space or site deleted since (it then reads as gone: 404).
+  gitSyncInstallations: { organization: 'organizations', createdBy: 'users' },
+  // A link's `sectionGroup` may name a group deleted since (the link then shows at the top level).
+  siteExternalLinks: { parent: 'sites' },
   // A collection's `collection` may name one deleted since (it is then presented without it).
   collections: { parent: 'organizations' },
   spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },
   collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
+  sitePermissions: { parent: 'sites', user: 'users', team: 'teams' },
   integrations: { owner: 'organizations', user: 'users' },
   installations: { integration: 'integrations', organization: 'organizations', user: 'users' },
   spaceInstallations: { installation: 'installations', integration: 'integrations', target: 'spaces' },

@@ -183,6 +183,8 @@ export interface ScenarioFile {
   collections?: FamilyEntry[];
   siteRedirects?: FamilyEntry[];
   siteMcpServers?: FamilyEntry[];
+  siteChannels?: FamilyEntry[];
+  siteExternalLinks?: FamilyEntry[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

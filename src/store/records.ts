@@ -52,7 +52,10 @@ export interface MemberRecord {
 export interface InviteLinkRecord {
   id: string;
   organization: string;
+  /** The organization role it gives, or the level on its target. */
   role: Role | null;
+  /** A link to a space or a collection of the organization; absent: to the organization. */
+  target?: { kind: 'space' | 'collection'; id: string };
   createdAt: Timestamp;
 }
 
@@ -419,6 +422,9 @@ export interface SpacePermissionRecord extends EngineRecord {
 /** A role given on a collection to one user or one team (parent: the collection); ids as SpacePermissionRecord's. */
 export type CollectionPermissionRecord = SpacePermissionRecord;
 
+/** A role given on a site to one user or one team (parent: the site); ids as SpacePermissionRecord's. */
+export type SitePermissionRecord = SpacePermissionRecord;
+
 /** An MCP server a site offers its visitors' assistants (parent: the site). */
 export interface SiteMcpServerRecord extends EngineRecord {
   name: string;
@@ -427,6 +433,40 @@ export interface SiteMcpServerRecord extends EngineRecord {
   headers: Record<string, string>;
   /** An expression on the visitor's claims; absent: always available. */
   condition?: string;
+}
+
+/** A channel of a site's assistant (parent: the site): a Slack, Linear, GitHub... integration it answers in. */
+export interface SiteChannelRecord extends EngineRecord {
+  /** The official SiteChannelSetup `type` (`builtin:slack`, ...). */
+  type: string;
+  setupSettings: Record<string, unknown>;
+  role: 'collaborator' | 'support';
+}
+
+/** A link to an outside URL in a site's structure (parent: the site), at the top level or in a section group. */
+export interface SiteExternalLinkRecord extends EngineRecord {
+  title: string;
+  url: string;
+  description?: string;
+  icon?: string;
+  sectionGroup?: string;
+  draft: boolean;
+  condition?: string;
+}
+
+/** A Git Sync installation on a space or a site (official GitSyncInstallation). */
+export interface GitSyncInstallationRecord {
+  id: string;
+  organization: string;
+  target: { type: 'space'; spaceId: string; siteId?: string } | { type: 'site'; siteId: string };
+  provider: 'github' | 'gitlab';
+  /** The provider's settings as last set (repositoryId or projectId, branch, ...); a GitLab access token is kept, never shown. */
+  providerConfiguration: Record<string, unknown>;
+  /** The common setup fields (projectDirectory, commitMessageTemplate, previewExternalBranches, agentInstructions, priority). */
+  setup: Record<string, unknown>;
+  createdBy: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 /** Where and how the mock sends an integration's events (docs/behaviour.md, "Events"). */

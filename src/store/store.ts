@@ -47,8 +47,12 @@ function createTables() {
     siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
     collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
     siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
+    siteChannels: new Table<R.SiteChannelRecord>('siteChannels', { parent: (r) => r.parent }),
+    siteExternalLinks: new Table<R.SiteExternalLinkRecord>('siteExternalLinks', { parent: (r) => r.parent }),
+    gitSyncInstallations: new Table<R.GitSyncInstallationRecord>('gitSyncInstallations', { organization: (r) => r.organization }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
+    sitePermissions: new Table<R.SitePermissionRecord>('sitePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     // Integrations and their installations (src/resources/integrations/), whose events src/events/ sends.
     integrations: new Table<R.IntegrationRecord>('integrations', { user: (i) => i.user }),
     installations: new Table<R.InstallationRecord>('installations', {

@@ -97,6 +97,7 @@ describe('page meta links', () => {
     const t = createTestMock({ scenariosDirs: [dir] });
     const res = await t.admin('POST', '/__admin/scenarios/bad');
     expect(res.status).toBe(400);
+    // The index is the entry's place in the user's own file, whatever starter holds.
     expect(JSON.stringify(res.body)).toContain('scenario.spaces[0].pages[0].metaLinks.canonical.page: unknown pages key');
   });
 });

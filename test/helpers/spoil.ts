@@ -124,6 +124,9 @@ const PARAM_COLLECTION: Record<string, string> = {
   siteRedirectId: 'siteRedirects',
   collectionId: 'collections',
   siteMcpServerId: 'siteMcpServers',
+  siteChannelId: 'siteChannels',
+  siteExternalLinkId: 'siteExternalLinks',
+  inviteId: 'inviteLinks',
 };
 
 /** The read operations, which a spoiled state must never make answer a 5xx. */

@@ -81,6 +81,13 @@ describe('GET /__admin/openapi.json', () => {
     expect(doc.components.schemas['common.error'].required).toEqual(['error']);
   });
 
+  it('says the published-URL lookups take no token (or one), as they answer', async () => {
+    const doc = await documentOf();
+    expect(doc.paths['/v1/urls/published'].post.security).toEqual([{}, { bearer: [] }]);
+    expect(doc.paths['/v1/urls/published'].get.security).toEqual([{}, { bearer: [] }]);
+    expect(doc.paths['/v1/urls/content'].get.security).toBeUndefined();
+  });
+
   it('lists the admin API, and each admin row answers as described', async () => {
     const t = createTestMock();
     const doc = await documentOf(t);

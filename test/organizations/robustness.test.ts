@@ -10,7 +10,7 @@ const PARAMS: Record<string, string> = {
   specSlug: 'petstore',
   versionId: 'latest-unknown',
   translationSettingsId: '{translations.french}',
-  inviteId: 'unknown',
+  inviteId: '{inviteLinks.acme-readers}',
   emailDomain: 'acme.test',
 };
 

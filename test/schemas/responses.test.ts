@@ -31,6 +31,9 @@ const PARAMS: Record<string, string> = {
   collectionId: '{collections.guides}',
   hostname: 'docs.globex.test',
   siteMcpServerId: '{siteMcpServers.support-tools}',
+  siteChannelId: '{siteChannels.support-slack}',
+  inviteId: '{inviteLinks.acme-readers}',
+  reusableContentId: 'rc-signature',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
 };
@@ -57,6 +60,13 @@ const REQUIRED_QUERY: Record<string, string> = {
   searchOrganizationContent: 'query=policy',
   searchSpaceContent: 'query=policy',
   getSiteRedirectBySource: 'source=/old-handbook/remote-work',
+  // docs-site through its share link (KEY), and app URLs of the mock's own content.
+  getPublishedContentByUrl: `url=${encodeURIComponent('https://acme.gitbook.io/SITE/KEY/welcome')}`,
+  getContentByUrl: `url=${encodeURIComponent('https://app.gitbook.com/o/ORG/s/SPACE/policies')}`,
+  getEmbedByUrl: `url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
+  getEmbedByUrlInSpace: `url=${encodeURIComponent('https://github.com/acme/handbook')}`,
+  getGitHubRepoFileForGitSyncInstallation: 'path=README.md&ref=main',
+  getGitLabProjectFileForGitSyncInstallation: 'path=README.md&ref=main',
 };
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
@@ -74,6 +84,9 @@ const VARIANTS: [string, string][] = [
 
 describe('responses match our own response schemas', () => {
   let t: TestMock;
+  let gitSyncInstallation = '';
+  let gitlabInstallation = '';
+  let gitlabProject = '';
   beforeAll(async () => {
     t = createTestMock();
     const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
@@ -87,6 +100,18 @@ describe('responses match our own response schemas', () => {
       },
       additionalProperties: false,
     };
+    // A Git Sync installation, for GET /v1/git/installations/{installationId} (PARAMS names an integration's).
+    const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
+    expect(gitSync.status).toBe(201);
+    gitSyncInstallation = gitSync.body.id;
+    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: t.id('spaces', 'api-docs') } });
+    gitlabInstallation = gitlab.body.id;
+    gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
+    // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
+    const db = t.mock.runtime.db;
+    const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
+    db.revisions.update(db.spaces.get(t.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
+    db.revisions.update(db.changeRequests.get(t.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
     const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
     expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
   });
@@ -102,7 +127,20 @@ describe('responses match our own response schemas', () => {
   ];
 
   it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
-    const res = await t.call('admin', 'GET', `${url(t, path)}${query ? `?${query}` : ''}`);
+    if (path.startsWith('/v1/git/installations/')) {
+      const gitlab = path.includes('/gitlab/');
+      path = path
+        .replace('{installationId}', gitlab ? gitlabInstallation : gitSyncInstallation)
+        .replace('{accountName}', 'acme')
+        .replace('{repositoryName}', 'employee-handbook')
+        .replace('{projectId}', gitlabProject);
+    }
+    const q = query
+      .replace('ORG', t.id('organizations', 'acme'))
+      .replace('SPACE', t.id('spaces', 'handbook'))
+      .replace('SITE', t.id('sites', 'docs-site'))
+      .replace('KEY', t.manifest.shareKeys['partner-preview']);
+    const res = await t.call('admin', 'GET', `${url(t, path)}${q ? `?${q}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const validate = t.mock.runtime.schemas.strictValidator(response);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);

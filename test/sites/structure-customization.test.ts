@@ -117,5 +117,5 @@ describe('site-space customization', () => {
 
 async function shareKey(t: ReturnType<typeof createTestMock>): Promise<string> {
   const links = await t.call('admin', 'GET', `${SITE}/share-links`);
-  return new URL(links.body.items[0].urls.published).searchParams.get('share_key') ?? '';
+  return new URL(links.body.items[0].urls.published).pathname.split('/').at(-1) ?? '';
 }

@@ -9,7 +9,7 @@ import { errors } from '../../http/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
 
@@ -25,11 +25,9 @@ function siteOf(ctx: HandlerContext, hostname: string, write = false): SiteRecor
   return site;
 }
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
-
 export const customHostnameOperations: Operation[] = [
   op<Path>({
-    ...route('getCustomHostname'),
+    ...officialRow('getCustomHostname'),
     status: 200,
     response: officialSchema.response('getCustomHostname'),
     handle: (ctx) => {
@@ -45,7 +43,7 @@ export const customHostnameOperations: Operation[] = [
     },
   }),
   op<Path>({
-    ...route('dnsRevalidateCustomHostname'),
+    ...officialRow('dnsRevalidateCustomHostname'),
     status: 204,
     // The official operation takes no body: the schema is an empty object's.
     body: officialSchema.body('dnsRevalidateCustomHostname'),
@@ -54,7 +52,7 @@ export const customHostnameOperations: Operation[] = [
     },
   }),
   op<Path>({
-    ...route('removeCustomHostname'),
+    ...officialRow('removeCustomHostname'),
     status: 205,
     handle: (ctx) => {
       // As the official document says: 204 when there was no such hostname (to see), 205 when removed.

@@ -22,6 +22,11 @@ export function officialRoute(operationId: string): { method: Method; path: stri
   return route;
 }
 
+/** The start of a hand-written row of an official operation: its operationId, official method and path. */
+export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true } {
+  return { operationId, ...officialRoute(operationId), official: true };
+}
+
 type Params = Record<string, string>;
 const lastParam = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].at(-1)![1];
 

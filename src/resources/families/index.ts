@@ -8,7 +8,9 @@ import type { Operation } from '../../http/operation.ts';
 import { collections } from './collections.ts';
 import { siteRedirects } from './site-redirects.ts';
 import { siteMcpServers } from './site-mcp-servers.ts';
+import { siteChannels } from './site-channels.ts';
+import { siteExternalLinks } from './site-external-links.ts';
 
-export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers];
+export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers, siteChannels, siteExternalLinks];
 
 export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));

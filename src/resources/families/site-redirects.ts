@@ -9,7 +9,7 @@ import { op, type HandlerContext } from '../../http/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';
-import { siteSpaceUrl, sectionUrl, urlContext, withShareKey } from '../sites/urls.ts';
+import { siteSpaceUrl, sectionUrl, urlContext } from '../sites/urls.ts';
 import { defineFamily, officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
@@ -98,12 +98,24 @@ function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suff
   const d = r.destination;
   const tail = r.captureWildcard && suffix ? `/${suffix.replace(/^\/+/, '')}` : '';
   if (d.kind === 'external') return tail ? `${d.url.replace(/\/+$/, '')}${tail}` : d.url;
-  if (d.kind === 'site-section') return withShareKey(`${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`, shareKey);
+  if (d.kind === 'site-section') return `${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`;
   const ss = ctx.db.siteSpaces.get(d.siteSpaceId);
   if (!ss) return sectionUrl(view, undefined);
-  const base = siteSpaceUrl(ctx.db, { ...view, shareKey: undefined }, ss);
   const page = d.kind === 'site-page' ? findPage(pagesOf(ctx, ss.space), d.pageId) : undefined;
-  return withShareKey(`${base}${page ? `/${page.path}` : ''}${tail}`, shareKey);
+  return `${siteSpaceUrl(ctx.db, view, ss)}${page ? `/${page.path}` : ''}${tail}`;
+}
+
+/**
+ * The live redirect of the site that a path matches, and the published URL it sends to: an
+ * exact source wins over a wildcard; among wildcards the longest. Also what URL lookups
+ * (resources/urls/) answer for a path that names no page.
+ */
+export function redirectFor(ctx: HandlerContext, scope: Scope, source: string, shareKey?: string): { redirect: SiteRedirectRecord; target: string } | undefined {
+  const live = ctx.db.siteRedirects.by('parent', scope.id).filter((r) => !r.draft);
+  const ranked = live.map((r) => ({ r, m: matchSource(r.source, source) })).filter((x) => x.m);
+  ranked.sort((a, b) => Number(b.m!.suffix === '') - Number(a.m!.suffix === '') || b.r.source.length - a.r.source.length);
+  const best = ranked[0];
+  return best && { redirect: best.r, target: targetOf(ctx, scope, best.r, best.m!.suffix, shareKey) };
 }
 
 export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({
@@ -166,14 +178,9 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
       query: officialSchema.query('getSiteRedirectBySource'),
       response: officialSchema.response('getSiteRedirectBySource'),
       handle: (ctx) => {
-        const scope = helpers.scope(ctx);
-        const live = helpers.table(ctx).by('parent', scope.id).filter((r) => !r.draft);
-        // An exact source wins over a wildcard; among wildcards the longest.
-        const ranked = live.map((r) => ({ r, m: matchSource(r.source, ctx.query.source) })).filter((x) => x.m);
-        ranked.sort((a, b) => Number(b.m!.suffix === '') - Number(a.m!.suffix === '') || b.r.source.length - a.r.source.length);
-        const best = ranked[0];
-        if (!best) throw errors.notFound('Redirect for source', ctx.query.source);
-        return { redirect: present(best.r), target: targetOf(ctx, scope, best.r, best.m!.suffix, ctx.query.shareKey) };
+        const found = redirectFor(ctx, helpers.scope(ctx), ctx.query.source, ctx.query.shareKey);
+        if (!found) throw errors.notFound('Redirect for source', ctx.query.source);
+        return { redirect: present(found.redirect), target: found.target };
       },
     }),
   ],

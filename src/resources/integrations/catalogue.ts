@@ -9,7 +9,7 @@ import { op, type HandlerContext, type Operation } from '../../http/operation.ts
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
 import { requireSite } from '../sites/access.ts';
 import { requireIntegration, seesIntegration } from './access.ts';
@@ -22,8 +22,6 @@ interface Search extends PageRequest {
   scope?: string;
   target?: string;
 }
-
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 
 /** Whether an integration passes the official catalogue filters. */
 function matches(integration: IntegrationRecord, q: Search): boolean {
@@ -48,20 +46,20 @@ function installedWhere(ctx: HandlerContext, keep: (installationId: string) => b
 
 export const catalogueOperations: Operation[] = [
   op<unknown, Search>({
-    ...route('listIntegrations'),
+    ...officialRow('listIntegrations'),
     status: 200,
     query: officialSchema.query('listIntegrations'),
     response: officialSchema.response('listIntegrations'),
     handle: (ctx) => paginate(ctx.db.integrations.view(), ctx.query, (i) => presentIntegration(ctx, i), (i) => seesIntegration(ctx, i) && matches(i, ctx.query)),
   }),
   op<{ integrationName: string }>({
-    ...route('getIntegrationByName'),
+    ...officialRow('getIntegrationByName'),
     status: 200,
     response: officialSchema.response('getIntegrationByName'),
     handle: (ctx) => presentIntegration(ctx, requireIntegration(ctx, ctx.params.integrationName)),
   }),
   op<{ organizationId: string }, Search>({
-    ...route('listOrganizationIntegrations'),
+    ...officialRow('listOrganizationIntegrations'),
     status: 200,
     query: officialSchema.query('listOrganizationIntegrations'),
     response: officialSchema.response('listOrganizationIntegrations'),
@@ -71,7 +69,7 @@ export const catalogueOperations: Operation[] = [
     },
   }),
   op<{ organizationId: string; integrationName: string }>({
-    ...route('getOrganizationIntegrationStatus'),
+    ...officialRow('getOrganizationIntegrationStatus'),
     status: 200,
     response: officialSchema.response('getOrganizationIntegrationStatus'),
     handle: (ctx) => {
@@ -83,7 +81,7 @@ export const catalogueOperations: Operation[] = [
     },
   }),
   op<{ spaceId: string }, Search>({
-    ...route('listSpaceIntegrations'),
+    ...officialRow('listSpaceIntegrations'),
     status: 200,
     query: officialSchema.query('listSpaceIntegrations'),
     response: officialSchema.response('listSpaceIntegrations'),
@@ -94,7 +92,7 @@ export const catalogueOperations: Operation[] = [
     },
   }),
   op<{ organizationId: string; siteId: string }, Search>({
-    ...route('listSiteIntegrations'),
+    ...officialRow('listSiteIntegrations'),
     status: 200,
     query: officialSchema.query('listSiteIntegrations'),
     response: officialSchema.response('listSiteIntegrations'),

@@ -8,7 +8,7 @@ import { op, reply, type HandlerContext, type Operation } from '../../http/opera
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { requireContentInstallation, requireInstallation, requireIntegration } from './access.ts';
 import { presentContentInstallation } from './present.ts';
@@ -39,7 +39,6 @@ const OPERATIONS = {
   },
 } as const;
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 const tableOf = (ctx: HandlerContext, kind: Kind) => (kind === 'space' ? ctx.db.spaceInstallations : ctx.db.siteInstallations);
 
 /** The space or site a body names, if it is a live one of the installation's organization (400 naming the field otherwise). */
@@ -56,7 +55,7 @@ function rowsFor(kind: Kind): Operation[] {
   const present = (ctx: HandlerContext, c: ContentInstallationRecord) => presentContentInstallation(ctx, kind, c);
   return [
     op<Path, PageRequest>({
-      ...route(ids.list),
+      ...officialRow(ids.list),
       status: 200,
       query: officialSchema.query(ids.list),
       response: officialSchema.response(ids.list),
@@ -66,7 +65,7 @@ function rowsFor(kind: Kind): Operation[] {
       },
     }),
     op<Path, unknown, { space?: string; siteId?: string }>({
-      ...route(ids.install),
+      ...officialRow(ids.install),
       status: 201,
       query: officialSchema.query(ids.install),
       body: officialSchema.body(ids.install),
@@ -92,7 +91,7 @@ function rowsFor(kind: Kind): Operation[] {
       },
     }),
     op<Path>({
-      ...route(ids.get),
+      ...officialRow(ids.get),
       status: 200,
       query: officialSchema.query(ids.get),
       response: officialSchema.response(ids.get),
@@ -102,7 +101,7 @@ function rowsFor(kind: Kind): Operation[] {
       },
     }),
     op<Path, unknown, UpdateBody>({
-      ...route(ids.update),
+      ...officialRow(ids.update),
       status: 200,
       query: officialSchema.query(ids.update),
       body: officialSchema.body(ids.update),
@@ -120,7 +119,7 @@ function rowsFor(kind: Kind): Operation[] {
       },
     }),
     op<Path>({
-      ...route(ids.uninstall),
+      ...officialRow(ids.uninstall),
       status: 204,
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
@@ -129,7 +128,7 @@ function rowsFor(kind: Kind): Operation[] {
       },
     }),
     op<{ integrationName: string }, PageRequest & { externalId?: string }>({
-      ...route(ids.all),
+      ...officialRow(ids.all),
       status: 200,
       query: officialSchema.query(ids.all),
       response: officialSchema.response(ids.all),

@@ -10,7 +10,7 @@ import { op, reply, type HandlerContext, type Operation } from '../../http/opera
 import { paginate, type PageRequest } from '../../http/paginate.ts';
 import type { InstallationRecord, IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { officialRow } from '../engine/operations.ts';
 import { orgRole, requireOrg } from '../shared/access.ts';
 import { requireInstallation, requireIntegration } from './access.ts';
 import { presentInstallation, presentIntegration } from './present.ts';
@@ -23,8 +23,6 @@ interface UpdateBody {
   space_selection?: 'all' | 'selected';
   site_selection?: 'all' | 'selected';
 }
-
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
 
 /** A new installation and the user its tokens authenticate as. */
 export function install(ctx: HandlerContext, integration: IntegrationRecord, organization: string): InstallationRecord {
@@ -61,7 +59,7 @@ function uninstall(ctx: HandlerContext, installation: InstallationRecord): void 
 
 export const installationOperations: Operation[] = [
   op<{ integrationName: string }, PageRequest & { externalId?: string }>({
-    ...route('listIntegrationInstallations'),
+    ...officialRow('listIntegrationInstallations'),
     status: 200,
     query: officialSchema.query('listIntegrationInstallations'),
     response: officialSchema.response('listIntegrationInstallations'),
@@ -75,7 +73,7 @@ export const installationOperations: Operation[] = [
     },
   }),
   op<{ integrationName: string }, unknown, { organization: string }>({
-    ...route('installIntegration'),
+    ...officialRow('installIntegration'),
     status: 201,
     body: officialSchema.body('installIntegration'),
     response: officialSchema.response('installIntegration'),
@@ -89,13 +87,13 @@ export const installationOperations: Operation[] = [
     },
   }),
   op<Path>({
-    ...route('getIntegrationInstallationById'),
+    ...officialRow('getIntegrationInstallationById'),
     status: 200,
     response: officialSchema.response('getIntegrationInstallationById'),
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId).installation),
   }),
   op<Path, unknown, UpdateBody>({
-    ...route('updateIntegrationInstallation'),
+    ...officialRow('updateIntegrationInstallation'),
     status: 200,
     body: officialSchema.body('updateIntegrationInstallation'),
     response: officialSchema.response('updateIntegrationInstallation'),
@@ -113,7 +111,7 @@ export const installationOperations: Operation[] = [
     },
   }),
   op<Path>({
-    ...route('uninstallIntegration'),
+    ...officialRow('uninstallIntegration'),
     status: 204,
     handle: (ctx) => {
       uninstall(ctx, requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true).installation);
@@ -121,7 +119,7 @@ export const installationOperations: Operation[] = [
     },
   }),
   op<Path>({
-    ...route('createIntegrationInstallationToken'),
+    ...officialRow('createIntegrationInstallationToken'),
     status: 200,
     // The official operation takes no body: its schema is an open object's.
     body: officialSchema.body('createIntegrationInstallationToken'),
@@ -133,7 +131,7 @@ export const installationOperations: Operation[] = [
     },
   }),
   op<{ organizationId: string }, PageRequest & { search?: string }>({
-    ...route('listOrganizationInstallations'),
+    ...officialRow('listOrganizationInstallations'),
     status: 200,
     query: officialSchema.query('listOrganizationInstallations'),
     response: officialSchema.response('listOrganizationInstallations'),

@@ -1,6 +1,6 @@
 /**
  * Every operation of document 002, one table per concern: organizations, members, teams
- * and their members, SAML and SSO, OpenAPI specs, translation settings.
+ * and their members, SAML and SSO, OpenAPI specs, translation settings, invite links.
  */
 import type { Operation } from '../../http/operation.ts';
 import { memberOperations } from './members.ts';
@@ -12,6 +12,7 @@ import { samlOperations } from './saml.ts';
 import { teamMemberOperations } from './team-members.ts';
 import { teamOperations } from './teams.ts';
 import { translationOperations } from './translations.ts';
+import { inviteLinkOperations } from './invite-links.ts';
 
 export const organizationOperations: Operation[] = [
   ...orgOperations,
@@ -23,4 +24,5 @@ export const organizationOperations: Operation[] = [
   ...samlOperations,
   ...openApiOperations,
   ...translationOperations,
+  ...inviteLinkOperations,
 ];

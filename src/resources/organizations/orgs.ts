@@ -5,7 +5,7 @@ import { op, type Operation } from '../../http/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
-import { requireInviteLink, requireOrgAdmin } from './lookup.ts';
+import { requireOrgAdmin } from './lookup.ts';
 import { presentOrganization } from './present.ts';
 import { searchOrganization } from './search.ts';
 
@@ -76,16 +76,6 @@ export const orgOperations: Operation[] = [
       if (emailDomains !== undefined) patch.emailDomains = [...new Set(emailDomains.map((d) => d.toLowerCase()))];
       if (logo !== undefined) patch.logo = logo ?? undefined;
       return presentOrganization(ctx, ctx.db.organizations.update(org.id, patch));
-    },
-  }),
-  op<OrgParams & { inviteId: string }>({
-    operationId: 'deleteOrganizationInviteById',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
-    status: 205,
-    handle: (ctx) => {
-      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
-      ctx.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
   op<OrgParams, PageRequest & { query: string }>({

@@ -77,6 +77,7 @@ export const teamOperations: Operation[] = [
       // The team's grants on spaces go with it (resources/spaces/permissions.ts).
       for (const id of [...ctx.db.spacePermissions.idsBy('team', team.id)]) ctx.db.spacePermissions.delete(id);
       for (const id of [...ctx.db.collectionPermissions.idsBy('team', team.id)]) ctx.db.collectionPermissions.delete(id);
+      for (const id of [...ctx.db.sitePermissions.idsBy('team', team.id)]) ctx.db.sitePermissions.delete(id);
       teams.delete(team.id);
     },
   }),

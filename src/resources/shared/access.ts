@@ -11,6 +11,7 @@ import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
 import { installationRole } from '../../rules/installation-scopes.ts';
+import { siteOfCaller } from '../../auth/site-token.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
 export function membership(db: Tables, organizationId: string, userId: string): MemberRecord | undefined {
@@ -23,9 +24,15 @@ export function membership(db: Tables, organizationId: string, userId: string): 
  */
 export function orgRole(db: Tables, organizationId: string, userId: string): Role | null | undefined {
   const member = membership(db, organizationId, userId);
-  if (!member) return db.installations.size === 0 ? undefined : installedRole(db, organizationId, userId);
+  if (!member) return db.installations.size === 0 ? siteVisitorRole(db, organizationId, userId) : installedRole(db, organizationId, userId) ?? siteVisitorRole(db, organizationId, userId);
   if (member.disabled) return undefined;
   return member.role;
+}
+
+/** A site API token's caller (auth/site-token.ts) is a guest of the site's organization. */
+function siteVisitorRole(db: Tables, organizationId: string, userId: string): null | undefined {
+  const site = siteOfCaller(userId);
+  return site !== undefined && db.sites.get(site)?.organization === organizationId ? null : undefined;
 }
 
 function installedRole(db: Tables, organizationId: string, userId: string): Role | undefined {
@@ -58,6 +65,9 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  */
 export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
   const role = roleOnSpace(orgRole(db, space.organization, userId), space);
+  // A site API token reads the spaces of its site.
+  const site = role === null ? siteOfCaller(userId) : undefined;
+  if (site !== undefined && db.siteSpaces.by('space', space.id).some((ss) => ss.site === site)) return 'read';
   // Grants on the space and on its collection (resources/spaces/permissions.ts) raise it; most have none.
   const own = db.spacePermissions.countBy('parent', space.id) > 0;
   const { parent } = space;

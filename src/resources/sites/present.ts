@@ -11,7 +11,8 @@ import { apiUrl, appUrl } from '../shared/present.ts';
 import type { HandlerContext } from '../../http/operation.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
-import { sectionUrl, siteBaseUrl, siteSpaceUrl, withShareKey } from './urls.ts';
+import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';
+import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -86,7 +87,7 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
       location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`),
       app: appUrl(`/o/${org.id}/sites/${site.id}`),
       preview: appUrl(`/o/${org.id}/sites/${site.id}/preview`),
-      ...(site.published && { published: withShareKey(siteBaseUrl(org, site), shareKey) }),
+      ...(site.published && { published: siteUrl(org, site, shareKey) }),
     },
   };
 }
@@ -125,7 +126,7 @@ export function presentSection(ctx: HandlerContext, view: SiteView, section: Sit
     siteSpaces: siteSpacesIn(ctx.db, view.site.id, section.id)
       .filter((ss) => !(view.liveOnly && ss.draft))
       .map((ss) => presentSiteSpace(ctx, view, ss)),
-    urls: view.resolves ? { published: withShareKey(sectionUrl(view, section), view.shareKey) } : {},
+    urls: view.resolves ? { published: sectionUrl(view, section) } : {},
   };
 }
 
@@ -140,7 +141,7 @@ export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSec
     ...(group.icon && { icon: group.icon }),
     draft: group.draft ?? false,
     sections,
-    children: sections,
+    children: [...sections, ...externalLinksIn(ctx, view.site.id, group.id, view.liveOnly).map((l) => presentExternalLink(ctx, l))],
   };
 }
 
@@ -151,7 +152,7 @@ export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: Sha
     createdAt: link.createdAt,
     name: link.name,
     active: link.active,
-    urls: { published: withShareKey(siteBaseUrl(view.org, view.site), link.key) },
+    urls: { published: siteUrl(view.org, view.site, link.key) },
   };
 }
 

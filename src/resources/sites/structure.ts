@@ -96,8 +96,11 @@ export function deleteSite(db: Tables, site: SiteRecord): void {
     for (const id of [...table.idsBy('site', site.id)]) table.delete(id);
   }
   // Engine families under a site (resources/families/) keep their site in `parent`.
-  for (const table of [db.siteRedirects, db.siteMcpServers] as const) {
+  for (const table of [db.siteRedirects, db.siteMcpServers, db.siteChannels, db.sitePermissions, db.siteExternalLinks] as const) {
     for (const id of [...table.idsBy('parent', site.id)]) table.delete(id);
+  }
+  for (const i of db.gitSyncInstallations.by('organization', site.organization)) {
+    if (i.target.type === 'site' ? i.target.siteId === site.id : i.target.siteId === site.id) db.gitSyncInstallations.delete(i.id);
   }
   sites.delete(site.id);
 }

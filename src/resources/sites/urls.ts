@@ -2,7 +2,8 @@
  * Published URLs of a site and of what is in it. A site lives at its proxy origin, its
  * custom hostname, or `https://<org>.gitbook.io/<basename or id>`. The default section
  * and the default site space of a container live at their container's URL; the others
- * add their path. On share-link sites the key rides along as `?share_key=`.
+ * add their path. A share key is the first path segment after the site's own URL
+ * (`https://acme.gitbook.io/docs/<key>/handbook`), as GitBook writes share-link URLs.
  */
 import type { Tables } from '../../store/store.ts';
 import type { OrganizationRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
@@ -12,16 +13,23 @@ export function siteBaseUrl(org: OrganizationRecord, site: SiteRecord): string {
   if (site.proxy) return `https://${site.proxy.origin}`;
   const suffix = site.basename ? `/${encodeURIComponent(site.basename)}` : '';
   if (site.hostname) return `https://${site.hostname}${suffix}`;
+  return gitbookIoUrl(org, site);
+}
+
+/** The site's URL on the organization's gitbook.io subdomain (where it also answers when it has a hostname or a proxy). */
+export function gitbookIoUrl(org: OrganizationRecord, site: SiteRecord): string {
   const sub = (org.hostname ?? org.id).toLowerCase().replace(/[^a-z0-9-]/g, '-');
-  return `https://${sub}.gitbook.io${suffix || `/${encodeURIComponent(site.id)}`}`;
+  return `https://${sub}.gitbook.io/${encodeURIComponent(site.basename ?? site.id)}`;
 }
 
 export function childUrl(parent: string, path: string, isDefault: boolean): string {
   return isDefault ? parent : `${parent}/${encodeURIComponent(path)}`;
 }
 
-export function withShareKey(url: string, key: string | undefined): string {
-  return key ? `${url}?share_key=${encodeURIComponent(key)}` : url;
+/** The site's URL as a visitor with `shareKey` opens it: the key follows the site's own URL. */
+export function siteUrl(org: OrganizationRecord, site: SiteRecord, shareKey?: string): string {
+  const base = siteBaseUrl(org, site);
+  return shareKey ? `${base}/${encodeURIComponent(shareKey)}` : base;
 }
 
 /** Where a proxied site's requests go. */
@@ -42,7 +50,7 @@ export function urlContext(db: Tables, org: OrganizationRecord, site: SiteRecord
 }
 
 export function sectionUrl(view: UrlContext, section: SiteSectionRecord | undefined): string {
-  const base = siteBaseUrl(view.org, view.site);
+  const base = siteUrl(view.org, view.site, view.shareKey);
   return section ? childUrl(base, section.path, view.defaultSection === section.id) : base;
 }
 
@@ -50,5 +58,5 @@ export function sectionUrl(view: UrlContext, section: SiteSectionRecord | undefi
 export function siteSpaceUrl(db: Tables, view: UrlContext, ss: SiteSpaceRecord): string {
   const isDefault = defaultSiteSpaceId(db, view.site, ss.section) === ss.id;
   const section = ss.section ? db.siteSections.get(ss.section) : undefined;
-  return withShareKey(childUrl(sectionUrl(view, section), ss.path, isDefault), view.shareKey);
+  return childUrl(sectionUrl(view, section), ss.path, isDefault);
 }

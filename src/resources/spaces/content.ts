@@ -33,7 +33,7 @@ export function revisionContent(ctx: HandlerContext<ContentParams>): ContentPlac
 }
 
 /** The page at a path (slugs joined by "/", leading and trailing slashes ignored); 404 otherwise. */
-function pageAtPath(place: ContentPlace, rawPath: string): PageEntry {
+export function pageAtPath(place: ContentPlace, rawPath: string): PageEntry {
   const path = rawPath.replace(/^\/+|\/+$/g, '');
   const entries = pageEntries(place.revision.pages);
   const entry = path === '' ? entries[0] : entries.find((e) => e.path === path);

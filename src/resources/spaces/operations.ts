@@ -1,6 +1,7 @@
 /** Spaces (document 000): the space itself, its placement and its live content. */
 import type { Operation } from '../../http/operation.ts';
 import { spaceContentOperations } from './content.ts';
+import { contentFileOperations } from './content-files.ts';
 import { documentOperations } from './documents.ts';
 import { metaLinkOperations } from './meta-links.ts';
 import { spacePlacementOperations } from './placement.ts';
@@ -11,6 +12,7 @@ export const spaceOperations: Operation[] = [
   ...spaceCoreOperations,
   ...spacePlacementOperations,
   ...spaceContentOperations,
+  ...contentFileOperations,
   ...metaLinkOperations,
   ...documentOperations,
   ...spaceSearchOperations,

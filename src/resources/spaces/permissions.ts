@@ -1,9 +1,10 @@
 /**
- * Space and collection permissions: roles given on a space or a collection to users and
- * teams (inviteToSpace, inviteToCollection), listed per user, per team, and aggregated
- * (everyone with access and their effective role). Anyone who sees the content reads them;
- * giving, changing and removing them needs the admin role on it. A grant raises the role on
- * that space, or on the spaces of that collection (shared/access.ts, spaceRole).
+ * Space, collection and site permissions: roles given on a space, a collection or a site to
+ * users and teams (inviteToSpace, inviteToCollection, inviteToSite), listed per user, per team,
+ * and aggregated (everyone with access and their effective role; on a site with where it comes
+ * from). Anyone who sees the content reads them; giving, changing and removing them needs the
+ * admin role on it. A grant raises the role on that space, or on the spaces of that collection
+ * (shared/access.ts, spaceRole); a site grant shows in the site's lists.
  */
 import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../http/errors.ts';
@@ -12,8 +13,9 @@ import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
 import type { SpacePermissionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
-import { orgRole, requireCapability, requireOrg, requireSpace, roleOnSpace } from '../shared/access.ts';
+import { officialRow } from '../engine/operations.ts';
+import { membership, orgRole, requireCapability, requireOrg, requireSpace, roleOnSpace } from '../shared/access.ts';
+import { requireSite } from '../sites/access.ts';
 import { presentUserById } from '../shared/present.ts';
 import { presentTeam } from '../organizations/present-people.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
@@ -29,11 +31,20 @@ interface Target {
 }
 
 interface Content {
-  name: 'Space' | 'Collection';
+  name: 'Space' | 'Collection' | 'Site';
   param: string;
   table(db: Tables): Tables['spacePermissions'];
   /** The content the path names, seen by the caller (404), with the admin role on it when `write` (403). */
   find(ctx: HandlerContext, write: boolean): Target;
+  /** An aggregate row beyond `permission` and `user` (the site's UserSitePermission says where the role comes from). */
+  aggregateExtra?(ctx: HandlerContext, target: Target, row: Aggregated): Record<string, unknown>;
+}
+
+interface Aggregated {
+  user: string;
+  role: Role;
+  /** The grant that gave the role, when one raised it above the organization's. */
+  grant?: SpacePermissionRecord;
 }
 
 const ACTION = 'manage who may access this content';
@@ -66,6 +77,29 @@ const COLLECTION: Content = {
   },
 };
 
+const SITE: Content = {
+  name: 'Site',
+  param: 'siteId',
+  table: (db) => db.sitePermissions,
+  find: (ctx, write) => {
+    const { organizationId, siteId } = ctx.params as Params;
+    const { org, site } = requireSite(ctx, organizationId, siteId);
+    if (write) requireCapability(orgRole(ctx.db, org.id, ctx.user.id), 'admin', ACTION);
+    return { id: site.id, organization: org.id, base: (role) => role ?? null };
+  },
+  aggregateExtra: (ctx, target, row) => {
+    const member = membership(ctx.db, target.organization, row.user);
+    const { grant } = row;
+    return {
+      origin: grant
+        ? { type: 'site', site: target.id, reason: grant.user ? 'member' : 'team', ...(grant.team && { team: grant.team }) }
+        : { type: 'organization', organization: target.organization },
+      disabled: member?.disabled ?? false,
+      ...(member?.lastSeenAt && { lastSeenAt: member.lastSeenAt }),
+    };
+  },
+};
+
 const grantId = (target: string, kind: Kind, id: string) => `${target}:${kind}:${id}`;
 
 /** A role to store from a body's `role` (null, a guest, keeps the lowest role: read). */
@@ -85,16 +119,19 @@ function requireGrant(ctx: HandlerContext, content: Content, target: Target, kin
 }
 
 /** Everyone with access, with their effective role: members first, then invited users and teams' members. */
-function aggregate(ctx: HandlerContext, content: Content, target: Target): { user: string; role: Role }[] {
+function aggregate(ctx: HandlerContext, content: Content, target: Target): Aggregated[] {
   const grants = content.table(ctx.db).by('parent', target.id);
-  const out: { user: string; role: Role }[] = [];
+  const out: Aggregated[] = [];
   const seen = new Set<string>();
   const add = (user: string) => {
     if (seen.has(user)) return;
     seen.add(user);
     const teams = new Set(ctx.db.teamMembers.by('user', user).map((tm) => tm.team));
-    const role = grantedRole(target.base(orgRole(ctx.db, target.organization, user)), grants, user, teams);
-    if (role) out.push({ user, role });
+    const base = target.base(orgRole(ctx.db, target.organization, user));
+    const role = grantedRole(base, grants, user, teams);
+    if (!role) return;
+    const grant = role === base ? undefined : grants.find((g) => g.role === role && (g.user === user || (g.team !== undefined && teams.has(g.team))));
+    out.push({ user, role, ...(grant && { grant }) });
   };
   for (const m of ctx.db.members.by('organization', target.organization)) if (!m.disabled) add(m.user);
   for (const g of grants) {
@@ -104,13 +141,11 @@ function aggregate(ctx: HandlerContext, content: Content, target: Target): { use
   return out;
 }
 
-const route = (operationId: string) => ({ operationId, ...officialRoute(operationId), official: true });
-
 function permissionOperations(content: Content): Operation[] {
   const { name } = content;
   return [
     op<Params, unknown, { role?: Role | null; users?: string[]; teams?: string[] }>({
-      ...route(`inviteTo${name}`),
+      ...officialRow(`inviteTo${name}`),
       status: 204,
       body: officialSchema.body(`inviteTo${name}`),
       handle: (ctx) => {
@@ -127,7 +162,7 @@ function permissionOperations(content: Content): Operation[] {
       },
     }),
     op<Params, PageRequest>({
-      ...route(`listUserPermissionsIn${name}`),
+      ...officialRow(`listUserPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listUserPermissionsIn${name}`),
       response: officialSchema.response(`listUserPermissionsIn${name}`),
@@ -137,7 +172,7 @@ function permissionOperations(content: Content): Operation[] {
       },
     }),
     op<Params, PageRequest>({
-      ...route(`listTeamPermissionsIn${name}`),
+      ...officialRow(`listTeamPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listTeamPermissionsIn${name}`),
       response: officialSchema.response(`listTeamPermissionsIn${name}`),
@@ -146,15 +181,23 @@ function permissionOperations(content: Content): Operation[] {
         return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, team: presentTeam(ctx, ctx.db.teams.get(g.team!)!) }), (g) => g.team !== undefined && ctx.db.teams.has(g.team));
       },
     }),
-    op<Params, PageRequest & { role?: Role }>({
-      ...route(`listPermissionsAggregateIn${name}`),
+    op<Params, PageRequest & { role?: Role; team?: string; search?: string }>({
+      ...officialRow(`listPermissionsAggregateIn${name}`),
       status: 200,
       query: officialSchema.query(`listPermissionsAggregateIn${name}`),
       response: officialSchema.response(`listPermissionsAggregateIn${name}`),
       handle: (ctx) => {
         const target = content.find(ctx, false);
-        const rows = aggregate(ctx, content, target).filter((r) => ctx.db.users.has(r.user) && (ctx.query.role === undefined || r.role === ctx.query.role));
-        return paginate(arrayView(rows), ctx.query, (r) => ({ permission: r.role, user: presentUserById(ctx, r.user) }));
+        // `team` and `search` are the site's filters (its official query has them; `sort` and `order` keep this order).
+        const { role, team, search } = ctx.query;
+        const inTeam = team === undefined ? undefined : new Set(ctx.db.teamMembers.by('team', team).map((tm) => tm.user));
+        const matches = (userId: string) => {
+          const user = ctx.db.users.get(userId);
+          if (!user) return false;
+          return search === undefined || `${user.displayName} ${user.email}`.toLowerCase().includes(search.toLowerCase());
+        };
+        const rows = aggregate(ctx, content, target).filter((r) => matches(r.user) && (role === undefined || r.role === role) && (!inTeam || inTeam.has(r.user)));
+        return paginate(arrayView(rows), ctx.query, (r) => ({ permission: r.role, user: presentUserById(ctx, r.user), ...content.aggregateExtra?.(ctx, target, r) }));
       },
     }),
     ...(['user', 'team'] as const).flatMap((kind): Operation[] => {
@@ -162,7 +205,7 @@ function permissionOperations(content: Content): Operation[] {
       const param = (ctx: HandlerContext) => (ctx.params as Params)[kind === 'user' ? 'userId' : 'teamId'];
       return [
         op<Params, unknown, { role?: Role | null }>({
-          ...route(`update${Kind}PermissionIn${name}`),
+          ...officialRow(`update${Kind}PermissionIn${name}`),
           status: 204,
           body: officialSchema.body(`update${Kind}PermissionIn${name}`),
           handle: (ctx) => {
@@ -172,7 +215,7 @@ function permissionOperations(content: Content): Operation[] {
           },
         }),
         op<Params>({
-          ...route(`remove${Kind}From${name}`),
+          ...officialRow(`remove${Kind}From${name}`),
           status: 204,
           handle: (ctx) => {
             const target = content.find(ctx, true);
@@ -186,3 +229,4 @@ function permissionOperations(content: Content): Operation[] {
 
 export const spacePermissionOperations: Operation[] = permissionOperations(SPACE);
 export const collectionPermissionOperations: Operation[] = permissionOperations(COLLECTION);
+export const sitePermissionOperations: Operation[] = permissionOperations(SITE);

@@ -1,0 +1,95 @@
+/**
+ * The short-lived API token a URL lookup hands out (`apiToken` of PublishedSiteContent): a JWT
+ * whose payload is the official SiteAPIToken (the site, site space and space to render, the
+ * organization and the spaces it may read), signed HS256 with a secret derived from the app's
+ * seed. Signing and checking are synchronous (HMAC from @noble/hashes), so a handler mints it and
+ * the registrar accepts it as a bearer token (see `siteTokenCaller`); URL lookups (resources/urls/) mint it.
+ *
+ * It expires as GitBook's do: at the next UTC midnight plus 5 minutes of the virtual clock
+ * (GitBook's renderer, lib/api-token.ts, checks `exp` and asks again when it is near).
+ */
+import type { UserRecord } from '../store/records.ts';
+import { hmacSha256, sameSecret, sha256Of, textFromBase64Url, textToBase64Url, toBase64Url } from '../text/digest.ts';
+
+export interface SiteTokenClaims {
+  kind: 'site';
+  organization: string;
+  spaces: string[];
+  site: string;
+  siteSpace: string;
+  siteSection?: string;
+  space: string;
+  draft: false;
+  visitorType: 'human' | 'agent';
+  claims?: Record<string, unknown>;
+  iat: number;
+  exp: number;
+}
+
+const HEADER = textToBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+const DAY_S = 86_400;
+const GRACE_S = 300;
+
+function secretOf(seed: number): Uint8Array {
+  return sha256Of(`gitbook-mock:site-api-token:${seed}`);
+}
+
+/** Seconds since the epoch at `now`, and when a token minted then expires. */
+export function tokenTimes(now: string): { iat: number; exp: number } {
+  const iat = Math.floor(Date.parse(now) / 1000);
+  return { iat, exp: (Math.floor(iat / DAY_S) + 1) * DAY_S + GRACE_S };
+}
+
+export function signSiteToken(claims: SiteTokenClaims, seed: number): string {
+  const signed = `${HEADER}.${textToBase64Url(JSON.stringify(claims))}`;
+  return `${signed}.${toBase64Url(hmacSha256(secretOf(seed), signed))}`;
+}
+
+/** The claims of a token this app signed and that has not expired at `now`; undefined otherwise. */
+export function verifySiteToken(token: string, seed: number, now: string): SiteTokenClaims | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
+  const expected = toBase64Url(hmacSha256(secretOf(seed), `${parts[0]}.${parts[1]}`));
+  if (!sameSecret(parts[2], expected)) return undefined;
+  try {
+    const claims = JSON.parse(textFromBase64Url(parts[1])) as SiteTokenClaims;
+    return claims.kind === 'site' && claims.exp > Date.parse(now) / 1000 ? claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The payload of a visitor JWT (`visitor.jwtToken`, `visitorAuthToken`) if it is a well-formed
+ * JWT that has not expired at `now`. The mock holds no site's visitor-auth signing key, so the
+ * signature is not checked (docs/behaviour.md, URL lookups).
+ */
+export function visitorJwtClaims(token: string, now: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const claims = JSON.parse(textFromBase64Url(parts[1])) as unknown;
+    if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return undefined;
+    const exp = (claims as { exp?: unknown }).exp;
+    if (typeof exp === 'number' && exp <= Date.parse(now) / 1000) return undefined;
+    return claims as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Callers by a site API token have this id prefix, then the site's id. */
+const SITE_CALLER = 'site-token:';
+
+/**
+ * The caller a site API token stands for: no user of the organization, a visitor of the site
+ * (a guest of its organization who reads the spaces of the site's site spaces: resources/shared/access.ts).
+ */
+export function siteTokenCaller(claims: SiteTokenClaims): UserRecord {
+  return { id: `${SITE_CALLER}${claims.site}`, displayName: 'Site visitor', email: '', token: '', createdAt: new Date(claims.iat * 1000).toISOString() };
+}
+
+/** The site whose token the caller holds, if it holds one. */
+export function siteOfCaller(userId: string): string | undefined {
+  return userId.startsWith(SITE_CALLER) ? userId.slice(SITE_CALLER.length) : undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * The files and reusable contents of a space's content, live (`/content/...`), in a revision
+ * (`/revisions/{revisionId}/...`) and in a change request, and a change request's page by path:
+ * the same records and presenters as the change-request reads, at the places the official
+ * document has them. Anyone who may view the space reads them.
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import { changeRequestContent, requireFile } from '../change-requests/content.ts';
+import { presentFile, presentPage, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { toDocument } from '../change-requests/markdown.ts';
+import { liveContent, pageAtPath, revisionContent } from './content.ts';
+
+type Params = { spaceId: string; revisionId: string; changeRequestId: string; fileId: string; reusableContentId: string; pagePath: string };
+type Place = (ctx: HandlerContext<any>) => ContentPlace;
+
+function fileRows(list: string, get: string, placeOf: Place): Operation[] {
+  return [
+    op<Params, ContentOptions & PageRequest>({
+      ...officialRow(list),
+      status: 200,
+      query: officialSchema.query(list),
+      response: officialSchema.response(list),
+      handle: (ctx) => {
+        const place = placeOf(ctx);
+        return paginate(arrayView(place.revision.files), ctx.query, (f) => presentFile(ctx, place.space, f, ctx.query));
+      },
+    }),
+    op<Params, ContentOptions>({
+      ...officialRow(get),
+      status: 200,
+      query: officialSchema.query(get),
+      response: officialSchema.response(get),
+      handle: (ctx) => {
+        const place = placeOf(ctx);
+        return presentFile(ctx, place.space, requireFile(place, ctx.params.fileId), ctx.query);
+      },
+    }),
+  ];
+}
+
+function requireReusable(place: ContentPlace, id: string) {
+  const found = place.revision.reusableContents.find((r) => r.id === id);
+  if (!found) throw errors.notFound('Reusable content', id);
+  return found;
+}
+
+function reusableRow(operationId: string, placeOf: Place): Operation {
+  return op<Params, { metadata?: boolean }>({
+    ...officialRow(operationId),
+    status: 200,
+    query: officialSchema.query(operationId),
+    response: officialSchema.response(operationId),
+    handle: (ctx) => {
+      const r = requireReusable(placeOf(ctx), ctx.params.reusableContentId);
+      return { id: r.id, title: r.title, document: r.document, ...(ctx.query.metadata !== false && r.git && { git: r.git }) };
+    },
+  });
+}
+
+export const contentFileOperations: Operation[] = [
+  ...fileRows('listFiles', 'getFileById', liveContent),
+  ...fileRows('listFilesInRevisionById', 'getFileInRevisionById', revisionContent),
+  reusableRow('getReusableContentById', liveContent),
+  reusableRow('getReusableContentInRevisionById', revisionContent),
+  reusableRow('getReusableContentInChangeRequestById', changeRequestContent),
+  op<Params>({
+    ...officialRow('getReusableContentDocumentInRevisionById'),
+    status: 200,
+    query: officialSchema.query('getReusableContentDocumentInRevisionById'),
+    response: officialSchema.response('getReusableContentDocumentInRevisionById'),
+    // The mock keeps no body for a reusable content: its document is empty.
+    handle: (ctx) => {
+      requireReusable(revisionContent(ctx), ctx.params.reusableContentId);
+      return toDocument('');
+    },
+  }),
+  op<Params, ContentOptions>({
+    ...officialRow('getPageInChangeRequestByPath'),
+    status: 200,
+    query: officialSchema.query('getPageInChangeRequestByPath'),
+    response: officialSchema.response('getPageInChangeRequestByPath'),
+    handle: (ctx) => {
+      const place = changeRequestContent(ctx);
+      return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);
+    },
+  }),
+];

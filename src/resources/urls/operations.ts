@@ -1,0 +1,113 @@
+/**
+ * The URL lookups: a published URL to the site content it shows (GET and POST
+ * /v1/urls/published, which answer without a token, as GitBook's renderer calls them before
+ * it has one), an app URL to a space, page or collection (GET /v1/urls/content), and a URL to
+ * its embed (GET /v1/urls/embed, GET /v1/spaces/{spaceId}/embed).
+ */
+import { errors } from '../../http/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import { PARENTS } from '../engine/parents.ts';
+import { collections } from '../families/collections.ts';
+import { requireSpace } from '../shared/access.ts';
+import { pageEntries } from '../shared/page-tree.ts';
+import { presentChangeRequest } from '../change-requests/present.ts';
+import { presentPage } from '../change-requests/content-present.ts';
+import { revisionOf } from '../change-requests/context.ts';
+import { presentSpaceToCaller } from '../spaces/present.ts';
+import { contentOfAppUrl, type AppContent } from './content.ts';
+import { outsideEmbed, ownEmbed } from './embeds.ts';
+import { lookupPublished, type Visitor } from './published.ts';
+import { signSiteToken } from '../../auth/site-token.ts';
+
+/** The lookup's answer: a redirect as it is, site content with its API token signed. */
+function published(ctx: HandlerContext, url: string, visitor: Visitor) {
+  const found = lookupPublished(ctx, url, visitor);
+  if ('redirect' in found) return found.redirect;
+  return { ...found.content, apiToken: signSiteToken(found.token, ctx.seed) };
+}
+
+/** A URL as a URL, or 400 naming the field. */
+function parsed(url: string, field: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw errors.badRequest(`${field} is not a URL`);
+  }
+}
+
+function presentAppContent(ctx: HandlerContext, found: AppContent) {
+  if ('collection' in found) {
+    return { collection: collections.present(found.collection, ctx, PARENTS.organization.fromId(ctx, found.collection.parent)) };
+  }
+  const { space, changeRequest, page } = found;
+  const revision = revisionOf(ctx, changeRequest?.revision ?? space.revision);
+  return {
+    space: presentSpaceToCaller(ctx, space),
+    ...(changeRequest && { changeRequest: presentChangeRequest(ctx, changeRequest) }),
+    ...(page && { page: presentPage({ space, revision, ...(changeRequest && { changeRequest }) }, page) }),
+  };
+}
+
+/** What getContentByUrl finds: an app URL, else a published URL of a space the caller sees. */
+function contentOf(ctx: HandlerContext, url: string): AppContent {
+  const app = contentOfAppUrl(ctx, url);
+  if (app) return app;
+  let found;
+  try {
+    found = lookupPublished(ctx, url, {});
+  } catch {
+    found = undefined;
+  }
+  if (found && 'content' in found) {
+    const { space } = requireSpace(ctx, found.content.space);
+    const wanted = found.content.pathname.toLowerCase();
+    const page = wanted ? pageEntries(revisionOf(ctx, space.revision).pages).find((e) => e.path.toLowerCase() === wanted) : undefined;
+    return { space, ...(page && { page }) };
+  }
+  throw errors.notFound('Content for URL', url);
+}
+
+export const urlOperations: Operation[] = [
+  op<Record<string, never>, { url: string; visitorAuthToken?: string; redirectOnError?: boolean }>({
+    ...officialRow('getPublishedContentByUrl'),
+    status: 200,
+    anonymous: true,
+    query: officialSchema.query('getPublishedContentByUrl'),
+    response: officialSchema.response('getPublishedContentByUrl'),
+    handle: (ctx) => published(ctx, ctx.query.url, { jwtToken: ctx.query.visitorAuthToken }),
+  }),
+  op<Record<string, never>, unknown, { url: string; redirectOnError?: boolean; visitor?: Visitor }>({
+    ...officialRow('resolvePublishedContentByUrl'),
+    status: 200,
+    anonymous: true,
+    body: officialSchema.body('resolvePublishedContentByUrl'),
+    response: officialSchema.response('resolvePublishedContentByUrl'),
+    handle: (ctx) => published(ctx, ctx.body.url, ctx.body.visitor ?? {}),
+  }),
+  op<Record<string, never>, { url: string }>({
+    ...officialRow('getContentByUrl'),
+    status: 200,
+    query: officialSchema.query('getContentByUrl'),
+    response: officialSchema.response('getContentByUrl'),
+    handle: (ctx) => presentAppContent(ctx, contentOf(ctx, ctx.query.url)),
+  }),
+  op<Record<string, never>, { url: string }>({
+    ...officialRow('getEmbedByUrl'),
+    status: 200,
+    query: officialSchema.query('getEmbedByUrl'),
+    response: officialSchema.response('getEmbedByUrl'),
+    handle: (ctx) => ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url')),
+  }),
+  op<{ spaceId: string }, { url: string }>({
+    ...officialRow('getEmbedByUrlInSpace'),
+    status: 200,
+    query: officialSchema.query('getEmbedByUrlInSpace'),
+    response: officialSchema.response('getEmbedByUrlInSpace'),
+    handle: (ctx) => {
+      requireSpace(ctx, ctx.params.spaceId, 'view');
+      return ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url'));
+    },
+  }),
+];
