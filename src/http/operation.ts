@@ -40,7 +40,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */
-  platform: Pick<Platform, 'fixture' | 'version'>;
+  platform: Pick<Platform, 'fixture' | 'version' | 'official' | 'validators'>;
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */
@@ -52,7 +52,14 @@ export class Reply {
     readonly headers: Readonly<Record<string, string>> = {},
     /** The body as ready JSON text (lists of kept JSON items), written as is. */
     readonly json?: string,
+    /** A body that is not JSON (an event stream), or none at all (null) whatever the status. */
+    readonly raw?: { text: string | null; type?: string },
   ) {}
+}
+
+/** A body of another content type (`text/event-stream`), or no body (`text` null) with any status. */
+export function rawReply(text: string | null, type?: string, status?: number): Reply {
+  return new Reply(undefined, status, {}, undefined, { text, type });
 }
 
 /** `body` with a status other than the row's, or with headers (`Location` of a created object). */
@@ -92,6 +99,8 @@ export interface Operation {
   official?: boolean;
   /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */
   unserved?: boolean;
+  /** What the generic tier (resources/generic/) made of an official operation no hand-written row serves. */
+  generic?: string;
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the

@@ -18,6 +18,14 @@ export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.u
 
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The official document's schemas in one file (npm run official-schemas), for the generic tier
+ * (src/resources/generic/). Its validators live in a set of their own, built on the first
+ * request that needs one: adding the file to the main set made every first request pay for it.
+ */
+export const GENERIC_SCHEMA = 'official/generic';
+const isGeneric = (id: string) => id === GENERIC_SCHEMA || id.startsWith(`${GENERIC_SCHEMA}#`);
+
 export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
   const out = new Map<string, JsonSchema>();
   const walk = (folder: string) => {
@@ -106,16 +114,27 @@ export class Schemas implements Validators {
     // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
     // files never change at run time, so compileAll (run by the tests) checks them instead.
     for (const [id, schema] of sources) {
+      if (isGeneric(id) && sources.size > 1) continue;
       const absolute = { ...schema, $id: SCHEMA_BASE + id };
       this.coercing.addSchema(absolute, undefined, undefined, false);
       this.strict.addSchema(structuredClone(absolute), undefined, undefined, false);
       this.lenient.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
     }
-    this.ids = [...sources.keys()];
+    this.ids = [...sources.keys()].filter((id) => !isGeneric(id) || sources.size === 1);
+  }
+
+  private genericSet?: Schemas;
+
+  /** The set of the generic file alone, built on first use (see GENERIC_SCHEMA). */
+  private generic(): Schemas {
+    const schema = this.sources.get(GENERIC_SCHEMA);
+    if (!schema) throw new Error(`No schema with $id ${GENERIC_SCHEMA}`);
+    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]])));
   }
 
   /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
   strictValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().strictValidator(id);
     return this.get(this.strict, id);
   }
 
@@ -124,11 +143,13 @@ export class Schemas implements Validators {
    * input) the fields it does not know, which the real service ignores.
    */
   bodyValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().bodyValidator(id);
     return this.get(this.lenient, id);
   }
 
   /** The coercing validator of schema `id`: mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().coercingValidator(id);
     return this.get(this.coercing, id);
   }
 

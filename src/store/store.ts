@@ -47,6 +47,8 @@ function createTables() {
     siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
     collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
     siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
+    // Records of the generic tier (src/resources/generic/), by family and parent.
+    officialRecords: new Table<R.OfficialRecord>('officialRecords', { family: (r) => `${r.family} ${r.parent}` }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     // Integrations and their installations (src/resources/integrations/), whose events src/events/ sends.

@@ -1,0 +1,102 @@
+/**
+ * The generic tier's reading of the official document: every official operation that no
+ * hand-written row serves is put in one of three kinds, from its method, its path and its
+ * answer (src/openapi/official-answers.ts), computed when the rows are built, not written
+ * operation by operation:
+ *
+ * - a collection family: `GET .../things` (list), `POST|PUT .../things` answering 201
+ *   (create), `GET|PATCH|PUT|POST|DELETE .../things/{thingId}` (item); operations under an
+ *   item (`.../things/{thingId}/sync`) need the item to exist;
+ * - a singleton: `GET x` beside `PUT|PATCH x`, one object per parent;
+ * - computed: everything else (search, ask, stats, actions, streams).
+ *
+ * A collection path where a hand-written row serves any operation is no family: its records
+ * would not be the ones the hand-written rows show.
+ */
+import type { Method } from '../../http/operation.ts';
+import { OFFICIAL_ANSWERS } from '../../openapi/official-answers.ts';
+
+export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'computed';
+
+export interface GenericOperation {
+  operationId: string;
+  method: Method;
+  path: string;
+  /** First success status of the official document, and its content type (null: no body). */
+  status: number;
+  type: string | null;
+  body: boolean;
+  query: boolean;
+  role: GenericRole;
+  /** The family (its collection path, parameters as `{}`) for every role but `computed`. */
+  family?: string;
+  /** Reads (any member) or writes (admins of an organization or site, editors of a space). */
+  write: boolean;
+}
+
+/** `/v1/orgs/{organizationId}/fonts` → `/v1/orgs/{}/fonts`. */
+export const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+const endsWithParam = (path: string) => /\/\{[^}]*\}$/.test(path);
+
+/** Path parameters naming what the hand-written rows keep: never a generic family's item. */
+const KNOWN = new Set(['organizationId', 'siteId', 'spaceId', 'userId', 'teamId', 'changeRequestId', 'collectionId', 'siteSpaceId', 'revisionId', 'integrationName', 'specSlug', 'translationId']);
+
+/** POSTs that read (search, ask, render, compute): any member may call them. */
+const READING_POST = /^(get|list|search|ask|stream|render|aggregate|track|submit|prewarm|resolve)/;
+
+export function classify(unserved: readonly (readonly [string, Method, string])[], served: readonly { method: string; path: string }[]): GenericOperation[] {
+  const taken = new Set(served.map((row) => shape(row.path)));
+  const byShape = new Map<string, Set<string>>();
+  for (const [, method, path] of unserved) {
+    const key = shape(path);
+    if (!byShape.has(key)) byShape.set(key, new Set());
+    byShape.get(key)!.add(method);
+  }
+  const has = (path: string, method: string) => byShape.get(path)?.has(method) ?? false;
+  const answer = (id: string) => OFFICIAL_ANSWERS[id] ?? [200, 'application/json', false, false];
+  /** The item parameter of each item path (`/v1/orgs/{}/fonts/{}` → `fontId`). */
+  const itemParam = new Map<string, string>();
+  for (const [, , path] of unserved) if (endsWithParam(shape(path))) itemParam.set(shape(path), /\{(\w+)\}$/.exec(path)![1]);
+  /**
+   * A family at collection path `c`: a list and item operations, nothing hand-served there, and
+   * items named by an id of their own (not a site, a user, a team the mock already has).
+   */
+  const isFamily = (c: string): boolean => {
+    if (taken.has(c) || [...taken].some((t) => endsWithParam(t) && parentOf(t) === c)) return false;
+    if (endsWithParam(c)) return false;
+    const items = [...itemParam].filter(([k, param]) => parentOf(k) === c && !KNOWN.has(param));
+    return has(c, 'GET') && items.length > 0;
+  };
+
+  return unserved.map(([operationId, method, path]) => {
+    const [status, type, body, query] = answer(operationId);
+    const s = shape(path);
+    const base = { operationId, method, path, status, type, body, query };
+    const writes = method !== 'GET' && !(method === 'POST' && READING_POST.test(operationId));
+    // On the collection path.
+    if (isFamily(s)) {
+      if (method === 'GET') return { ...base, role: 'list', family: s, write: false };
+      if ((method === 'POST' || method === 'PUT') && status === 201) return { ...base, role: 'create', family: s, write: true };
+      // A bulk change of the collection (upserts of many records): answered as computed.
+      return { ...base, role: 'computed', write: writes };
+    }
+    // On an item path.
+    if (endsWithParam(s) && isFamily(parentOf(s))) {
+      const family = parentOf(s);
+      if (method === 'GET') return { ...base, role: 'get', family, write: false };
+      if (method === 'DELETE') return { ...base, role: 'delete', family, write: true };
+      if (method === 'PUT' && !body) return { ...base, role: 'provision', family, write: true };
+      return { ...base, role: 'update', family, write: true };
+    }
+    // Under an item: `.../things/{thingId}/more`.
+    for (let p = parentOf(s); p.length > 3; p = parentOf(p)) {
+      if (endsWithParam(p) && isFamily(parentOf(p))) return { ...base, role: 'under-item', family: parentOf(p), write: writes };
+    }
+    // A singleton: GET x beside PUT or PATCH x (x not a parameter).
+    const singleton = !endsWithParam(s) && has(s, 'GET') && (has(s, 'PUT') || has(s, 'PATCH')) && !taken.has(s);
+    if (singleton && method === 'GET') return { ...base, role: 'singleton-get', family: s, write: false };
+    if (singleton && (method === 'PUT' || method === 'PATCH')) return { ...base, role: 'singleton-set', family: s, write: true };
+    return { ...base, role: 'computed', write: writes };
+  });
+}
