@@ -32,6 +32,7 @@ export const MANIFEST_COLLECTIONS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  'officialRecords',
   'integrations',
   'installations',
 ] as const;

@@ -8,6 +8,7 @@ import { buildChangeRequests, buildComments, buildSpaces } from './build-content
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
+import { buildOfficialRecords } from './build-official-records.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
@@ -53,6 +54,7 @@ export function buildScenario(
   buildOpenApiSpecs(b, file.openapiSpecs ?? []);
   buildTranslations(b, file.translations ?? []);
   buildFamilies(b, file);
+  buildOfficialRecords(b, file.officialRecords ?? []);
   buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
   if (file.generator) runGenerator(file, b);
   const ids = b.manifestIds();

@@ -53,6 +53,8 @@ const LISTS = [
   'collections',
   'siteRedirects',
   'siteMcpServers',
+  // The generic tier's families (src/resources/generic/).
+  'officialRecords',
   'integrations',
   'installations',
 ] as const;

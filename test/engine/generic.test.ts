@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, type Role } from '../../src/auth/roles.ts';
 import type { Operation } from '../../src/http/operation.ts';
-import { createTestMock, type TestMock } from '../helpers/mock.ts';
+import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial, officialComponent, formatErrors } from '../helpers/official.ts';
 import { OFFICIAL_ROUTES } from '../../src/openapi/official-routes.ts';
 import { routedOperations } from '../../src/resources/index.ts';
@@ -121,7 +121,7 @@ describe('the generic tier', () => {
       expect(res.status, `${row.operationId} ${row.method} ${row.path}`).toBe(row.status);
       if (row.response) expectOfficial(row.operationId, row.status, res.data);
     }
-  });
+  }, 120_000);
 
   it('validates the answers of every schema the tier builds objects from', () => {
     // The walker gives each official response schema an object that fits it, even with hints that do not.
@@ -180,7 +180,7 @@ describe('the generic tier', () => {
         }
       }
     }
-  });
+  }, 60_000);
 
   it('keeps what a create gives where the official object has the field, and pages its lists with the official cursor', async () => {
     const t = createTestMock();
@@ -207,7 +207,8 @@ describe('the generic tier', () => {
     const bad = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 7, fontFaces: faces });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('body.fontFamily');
-    expect((await t.call('admin', 'GET', `/v1/orgs/${org}/fonts`)).body.items).toHaveLength(1);
+    // The starter's font and the one made here.
+    expect((await t.call('admin', 'GET', `/v1/orgs/${org}/fonts`)).body.items).toHaveLength(2);
   });
 
   it('keeps a singleton per parent: generated on first read, a write merges the body', async () => {
@@ -253,8 +254,34 @@ describe('the generic tier', () => {
       expect(JSON.stringify(x.body), row.operationId).toBe(JSON.stringify(y.body));
     }
     const other = createTestMock({ seed: 8 });
+    // (Same seed, same bytes; another seed, other filler.)
     const row = genericRows.find((r) => r.operationId === 'getOrganizationAIUsage')!;
     const [x, z] = await Promise.all([a, other].map((t) => t.call('admin', 'GET', pathFor(t, row) + queryFor(row))));
     expect(JSON.stringify(x.body)).not.toBe(JSON.stringify(z.body));
+  }, 60_000);
+
+  it('loads records of generic families from a scenario: the starter\'s custom font, glossary entry and import run', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const font = await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${t.id('officialRecords', 'acme-sans')}`);
+    expect(font.status).toBe(200);
+    expectOfficial('getCustomFont', 200, font.body);
+    expect(font.body).toMatchObject({ id: t.id('officialRecords', 'acme-sans'), fontFamily: 'Acme Sans', custom: true });
+    expect(font.body.fontFaces.map((f: { weight: number }) => f.weight)).toEqual([400, 700]);
+    const glossary = await t.call('reader', 'GET', `/v1/orgs/${org}/translations-glossary`);
+    expectOfficial('listGlossaryEntries', 200, glossary.body);
+    expect(glossary.body.items).toEqual([expect.objectContaining({ id: t.id('officialRecords', 'glossary-handbook'), translations: { en: 'handbook', fr: 'manuel', de: 'Handbuch' } })]);
+    expect(glossary.body.items[0].urls.location).toBe(`http://localhost/v1/orgs/${org}/translations-glossary/${t.id('officialRecords', 'glossary-handbook')}`);
+    const run = await t.call('admin', 'GET', `/v1/org/${org}/imports/${t.id('officialRecords', 'website-import')}`);
+    expect(run.body.status).toBe('completed');
+    // Another organization has none of them.
+    expect((await t.call('admin', 'GET', `/v1/orgs/${t.id('organizations', 'globex')}/fonts/${t.id('officialRecords', 'acme-sans')}`)).status).toBe(404);
+  });
+
+  it('refuses a scenario entry naming no generic family, or a parent of the wrong kind, naming the field', () => {
+    expect(() => createScenarioMock('bad-family', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listSpaces', parent: 'acme' }] }))
+      .toThrow(/scenario\.officialRecords\[\d+\]\.family: "listSpaces" lists no generic family/);
+    expect(() => createScenarioMock('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] }))
+      .toThrow(/scenario\.officialRecords\[\d+\]\.parent/);
   });
 });

@@ -4,7 +4,7 @@
  * references, duplicate ids, huge strings, `__proto__` keys), and the read operations to try
  * over them, their paths filled from the spoiled record.
  */
-import { operations } from '../../src/resources/index.ts';
+import { routedOperations } from '../../src/resources/index.ts';
 
 /** mulberry32: a small deterministic generator. */
 export function random(seed: number): () => number {
@@ -124,10 +124,14 @@ const PARAM_COLLECTION: Record<string, string> = {
   siteRedirectId: 'siteRedirects',
   collectionId: 'collections',
   siteMcpServerId: 'siteMcpServers',
+  // Generic families (src/resources/generic/) the starter has records of.
+  fontId: 'officialRecords',
+  glossaryEntryId: 'officialRecords',
+  importRunId: 'officialRecords',
 };
 
-/** The read operations, which a spoiled state must never make answer a 5xx. */
-export const reads = operations.filter((op) => op.method === 'GET');
+/** The read operations (the generic tier's too), which a spoiled state must never make answer a 5xx. */
+export const reads = routedOperations.filter((op) => op.method === 'GET');
 
 /** Fills an operation's path from the state, preferring the spoiled record's ids. */
 export function fill(path: string, state: State, spoiled: Spoil): string {

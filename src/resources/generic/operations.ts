@@ -234,7 +234,13 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
 
   const table = (ctx: HandlerContext) => ctx.db.officialRecords;
   const key = (family: string, parent: string) => `${family} ${parent}`;
-  const recordHint = (r: OfficialRecord, scope: Scope): Json => ({
+  /** Where a record is read: its family's path with this request's ids, and its own. */
+  const locationOf = (ctx: HandlerContext, r: OfficialRecord): string => {
+    const route = (families.get(r.family)?.[0].path ?? r.family).split('/').slice(0, r.family.split('/').length).join('/');
+    return `${ctx.origin}${route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent((ctx.params as Params)[name] ?? ''))}/${encodeURIComponent(r.id)}`;
+  };
+  const recordHint = (ctx: HandlerContext, r: OfficialRecord, scope: Scope): Json => ({
+    urls: { location: locationOf(ctx, r) },
     ...(isObject(r.fields) ? r.fields : {}),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt ?? r.createdAt,
@@ -242,7 +248,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     id: r.id,
   });
   const present = (ctx: HandlerContext, s: FamilyShape, r: OfficialRecord, scope: Scope) =>
-    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(r, scope), { ...scope.hints, id: r.id });
+    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id });
   /** The answer of `g` holding the record: the record itself where the answer is its object. */
   const answerWith = (ctx: HandlerContext, g: GenericOperation, s: FamilyShape, r: OfficialRecord, scope: Scope) => {
     const name = `${g.operationId}-response`;
