@@ -43,7 +43,7 @@ const endsWithParam = (path: string) => /\/\{[^}]*\}$/.test(path);
 const KNOWN = new Set(['organizationId', 'siteId', 'spaceId', 'userId', 'teamId', 'changeRequestId', 'collectionId', 'siteSpaceId', 'revisionId', 'integrationName', 'specSlug', 'translationId']);
 
 /** POSTs that read (search, ask, render, compute): any member may call them. */
-const READING_POST = /^(get|list|search|ask|stream|render|aggregate|track|submit|prewarm|resolve)/;
+export const READING_POST = /^(get|list|search|ask|stream|render|aggregate|track|submit|prewarm|resolve)/;
 
 export function classify(unserved: readonly (readonly [string, Method, string])[], served: readonly { method: string; path: string }[]): GenericOperation[] {
   const taken = new Set(served.map((row) => shape(row.path)));
