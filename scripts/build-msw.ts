@@ -97,7 +97,7 @@ function writeData(): void {
     `export const fixtures = ${JSON.stringify(fixtures)};`,
     `export const version = ${JSON.stringify(version)};`,
     // What the generic tier builds its answers from (src/resources/generic/).
-    `export const official = ${readFileSync(join(ROOT, 'schemas/official/generic.json'), 'utf8').trim()};`,
+    `export const official = ${JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'schemas/official/generic.json'), 'utf8')))};`,
   ];
   writeFileSync(join(OUT, 'data.js'), `${lines.join('\n')}\n`);
 }

@@ -55,18 +55,26 @@ export function classify(unserved: readonly (readonly [string, Method, string])[
   }
   const has = (path: string, method: string) => byShape.get(path)?.has(method) ?? false;
   const answer = (id: string) => OFFICIAL_ANSWERS[id] ?? [200, 'application/json', false, false];
-  /** The item parameter of each item path (`/v1/orgs/{}/fonts/{}` → `fontId`). */
-  const itemParam = new Map<string, string>();
-  for (const [, , path] of unserved) if (endsWithParam(shape(path))) itemParam.set(shape(path), /\{(\w+)\}$/.exec(path)![1]);
+  /** Collection paths with an unserved item path whose parameter is an id of its own (`/v1/orgs/{}/fonts` for `.../{fontId}`). */
+  const withItems = new Set<string>();
+  for (const [, , path] of unserved) {
+    const param = /\{(\w+)\}$/.exec(path)?.[1];
+    if (param && !KNOWN.has(param)) withItems.add(parentOf(shape(path)));
+  }
+  /** Collection paths with a hand-served item path. */
+  const takenItems = new Set([...taken].filter(endsWithParam).map(parentOf));
   /**
    * A family at collection path `c`: a list and item operations, nothing hand-served there, and
    * items named by an id of their own (not a site, a user, a team the mock already has).
    */
+  const families = new Map<string, boolean>();
   const isFamily = (c: string): boolean => {
-    if (taken.has(c) || [...taken].some((t) => endsWithParam(t) && parentOf(t) === c)) return false;
-    if (endsWithParam(c)) return false;
-    const items = [...itemParam].filter(([k, param]) => parentOf(k) === c && !KNOWN.has(param));
-    return has(c, 'GET') && items.length > 0;
+    let found = families.get(c);
+    if (found === undefined) {
+      found = !taken.has(c) && !takenItems.has(c) && !endsWithParam(c) && has(c, 'GET') && withItems.has(c);
+      families.set(c, found);
+    }
+    return found;
   };
 
   return unserved.map(([operationId, method, path]) => {
