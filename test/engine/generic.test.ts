@@ -6,23 +6,16 @@
  * keep what is written; two mocks with the same seed answer the same bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { can, type Role } from '../../src/auth/roles.ts';
+import { can } from '../../src/auth/roles.ts';
 import type { Operation } from '../../src/http/operation.ts';
+import { STARTER_ROLES } from '../helpers/permissions.ts';
 import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial, officialComponent, formatErrors } from '../helpers/official.ts';
 import { OFFICIAL_ROUTES } from '../../src/openapi/official-routes.ts';
 import { routedOperations } from '../../src/resources/index.ts';
 import { bodyFor, defs, genericRows, pathFor, queryFor } from './generic-helpers.ts';
 
-const ROLES: [string, Role | undefined][] = [
-  ['admin', 'admin'],
-  ['creator', 'create'],
-  ['editor', 'edit'],
-  ['reviewer', 'review'],
-  ['commenter', 'comment'],
-  ['reader', 'read'],
-  ['outsider', undefined],
-];
+const ROLES = STARTER_ROLES;
 
 const itemParam = (row: Operation, family: string) => {
   const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -5,18 +5,10 @@
  * over them, their paths filled from the spoiled record.
  */
 import { routedOperations } from '../../src/resources/index.ts';
+import { mulberry32 } from '../../src/resources/generic/walker.ts';
 
-/** mulberry32: a small deterministic generator. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: a small deterministic generator (the generic tier's). */
+export const random = mulberry32;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type State = Record<string, Record<string, Json>[]>;

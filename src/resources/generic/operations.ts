@@ -210,7 +210,7 @@ function build(ctx: HandlerContext, name: string, seed: string, hint: Json, fall
   return undefined;
 }
 
-/** A list answer built whole: one page, no cursor to follow. */
+/** A list answer built whole (a computed list, a search): one page, no cursor to follow. */
 function closedList(value: unknown): unknown {
   if (!isObject(value) || !Array.isArray(value.items)) return value;
   const { next: _next, ...rest } = value;
@@ -294,6 +294,9 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       ...(response && { response }),
     };
     const noBody = g.type === null;
+    /** A row of a family's operation: its handler gets the caller's scope and the family. */
+    const familyRow = (handle: (ctx: HandlerContext, scope: Scope, s: FamilyShape) => unknown) =>
+      op<Params>({ ...row, handle: (ctx) => handle(ctx, scopeOf(ctx, g), shapeOf(ctx, g.family!)) });
     /** The answer of a computed operation (or one under an item): its object, a stream, or no body. */
     const computed = (ctx: HandlerContext, scope: Scope, seed: string, substitute?: Record<string, unknown>) => {
       if (noBody) return rawReply(null);
@@ -302,82 +305,44 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       const hint = { ...bodyOf(ctx), ...scope.hints, ...(last && { id: (ctx.params as Params)[last] }) };
       const value = build(ctx, name, seed, hint, scope.hints, substitute);
       if (g.type === 'text/event-stream') return rawReply(eventStream([value]), 'text/event-stream');
-      return g.method === 'GET' ? closedList(value) : value;
+      return closedList(value);
     };
     switch (g.role) {
       case 'list':
-        return op<Params, PageRequest>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            return paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query, (r) => present(ctx, s, r, scope));
-          },
-        });
+        return familyRow((ctx, scope, s) =>
+          paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query as PageRequest, (r) => present(ctx, s, r, scope)));
       case 'create':
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            const record = table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: parentOf(ctx, s.family), family: s.family, fields: bodyOf(ctx), createdAt: ctx.now });
-            return answerWith(ctx, g, s, record, scope);
-          },
+        return familyRow((ctx, scope, s) => {
+          const record = table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: parentOf(ctx, s.family), family: s.family, fields: bodyOf(ctx), createdAt: ctx.now });
+          return answerWith(ctx, g, s, record, scope);
         });
       case 'get':
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            return answerWith(ctx, g, s, itemOf(ctx, g, s, scope), scope);
-          },
-        });
+        return familyRow((ctx, scope, s) => answerWith(ctx, g, s, itemOf(ctx, g, s, scope), scope));
       case 'update':
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            const record = itemOf(ctx, g, s, scope);
-            const next = table(ctx).update(record.id, { fields: { ...(isObject(record.fields) ? record.fields : {}), ...bodyOf(ctx) }, updatedAt: ctx.now });
-            return noBody ? rawReply(null) : answerWith(ctx, g, s, next, scope);
-          },
+        return familyRow((ctx, scope, s) => {
+          const record = itemOf(ctx, g, s, scope);
+          const next = table(ctx).update(record.id, { fields: { ...(isObject(record.fields) ? record.fields : {}), ...bodyOf(ctx) }, updatedAt: ctx.now });
+          return noBody ? rawReply(null) : answerWith(ctx, g, s, next, scope);
         });
       case 'provision':
         // PUT of an item by its own id: made if it is not there (the id is the caller's).
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            const id = (ctx.params as Params)[/\{(\w+)\}$/.exec(g.path)![1]];
-            const parent = parentOf(ctx, s.family);
-            const found = table(ctx).get(id);
-            if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
-            const record = found ? table(ctx).update(id, { updatedAt: ctx.now }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now });
-            return noBody ? rawReply(null) : answerWith(ctx, g, s, record, scope);
-          },
+        return familyRow((ctx, scope, s) => {
+          const id = (ctx.params as Params)[/\{(\w+)\}$/.exec(g.path)![1]];
+          const parent = parentOf(ctx, s.family);
+          const found = table(ctx).get(id);
+          if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
+          const record = found ? table(ctx).update(id, { updatedAt: ctx.now }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now });
+          return noBody ? rawReply(null) : answerWith(ctx, g, s, record, scope);
         });
       case 'delete':
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            table(ctx).delete(itemOf(ctx, g, s, scope).id);
-            return reply(null, {});
-          },
+        return familyRow((ctx, scope, s) => {
+          table(ctx).delete(itemOf(ctx, g, s, scope).id);
+          return reply(null, {});
         });
       case 'under-item':
-        return op<Params>({
-          ...row,
-          handle: (ctx) => {
-            const scope = scopeOf(ctx, g);
-            const s = shapeOf(ctx, g.family!);
-            const record = itemOf(ctx, g, s, scope);
-            return computed(ctx, scope, `${g.operationId}:${record.id}`, s.component ? { [s.component]: present(ctx, s, record, scope) } : undefined);
-          },
+        return familyRow((ctx, scope, s) => {
+          const record = itemOf(ctx, g, s, scope);
+          return computed(ctx, scope, `${g.operationId}:${record.id}`, s.component ? { [s.component]: present(ctx, s, record, scope) } : undefined);
         });
       case 'singleton-get':
       case 'singleton-set':
@@ -401,7 +366,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       default:
         return op<Params>({
           ...row,
-          handle: (ctx) => computed(ctx, scopeOf(ctx, g), `${g.operationId}:${shape(ctx.params ? g.path : '')}:${Object.values(ctx.params as Params).join('/')}`),
+          handle: (ctx) => computed(ctx, scopeOf(ctx, g), `${g.operationId}:${Object.values(ctx.params as Params).join('/')}`),
         });
     }
   });

@@ -16,6 +16,12 @@ type Schema = Record<string, any>;
 export function seeded(text: string): () => number {
   let a = 0;
   for (let i = 0; i < text.length; i++) a = (Math.imul(a, 31) + text.charCodeAt(i)) >>> 0;
+  return mulberry32(a);
+}
+
+/** mulberry32: numbers in [0, 1) from a 32-bit seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
