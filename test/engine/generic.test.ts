@@ -277,4 +277,16 @@ describe('the generic tier', () => {
     expect(() => createScenarioMock('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] }))
       .toThrow(/scenario\.officialRecords\[\d+\]\.parent/);
   });
+
+  it('scales in large: a thousand glossary entries of large-org, paged with the official cursor', async () => {
+    const t = createTestMock({ scenario: 'large' });
+    const path = `/v1/orgs/${t.id('organizations', 'large-org')}/translations-glossary`;
+    const first = await t.call('reader', 'GET', `${path}?limit=50`);
+    expect(first.status).toBe(200);
+    expectOfficial('listGlossaryEntries', 200, first.body);
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.count).toBe(1000);
+    const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
+    expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+  }, 60_000);
 });
