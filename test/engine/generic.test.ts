@@ -10,7 +10,9 @@ import { can } from '../../src/auth/roles.ts';
 import type { Operation } from '../../src/http/operation.ts';
 import { STARTER_ROLES } from '../helpers/permissions.ts';
 import { createScenarioMock, createTestMock, type TestMock } from '../helpers/mock.ts';
-import { expectOfficial, officialComponent, formatErrors } from '../helpers/official.ts';
+import { expectOfficial, officialComponent, officialResponseValidator, formatErrors } from '../helpers/official.ts';
+import { OFFICIAL_ANSWERS } from '../../src/openapi/official-answers.ts';
+import { walk } from '../../src/resources/generic/walker.ts';
 import { OFFICIAL_ROUTES } from '../../src/openapi/official-routes.ts';
 import { routedOperations } from '../../src/resources/index.ts';
 import { bodyFor, defs, genericRows, pathFor, queryFor } from './generic-helpers.ts';
@@ -80,6 +82,13 @@ async function viaClient(t: TestMock, user: string, row: Operation, items: Recor
   }
 }
 
+/**
+ * Operations whose answer the oracle (test/helpers/official.ts) corrects to what the service
+ * serves (an OpenAPI spec's `filesystem` is a list): the walker follows the document, so these
+ * are hand-written rows only.
+ */
+const CORRECTED = new Set(['getLatestOpenAPISpecVersionContent', 'getOpenAPISpecVersionContentById']);
+
 const STREAMS = new Set(genericRows.filter((r) => !r.response && /^stream/.test(r.operationId)).map((r) => r.operationId));
 
 describe('the generic tier', () => {
@@ -116,11 +125,24 @@ describe('the generic tier', () => {
     }
   }, 120_000);
 
-  it('validates the answers of every schema the tier builds objects from', () => {
-    // The walker gives each official response schema an object that fits it, even with hints that do not.
-    const names = Object.keys(defs).filter((n) => n.endsWith('-response'));
-    expect(names.length).toBeGreaterThan(250);
-  });
+  it('builds an object that fits the official schema for the answer of every official operation, whatever the hints', () => {
+    // What a hand-written row takes over stays answerable by the tier, so every operation is tried, not only today's generic ones.
+    const hints = [undefined, { id: 'rec-1', organization: 'org-1', title: 7, createdAt: 'yesterday', urls: 'x', items: 5 }];
+    let checked = 0;
+    const failures: string[] = [];
+    for (const [operationId, [status, type]] of Object.entries(OFFICIAL_ANSWERS)) {
+      const schema = defs[`${operationId}-response`];
+      if (type !== 'application/json' || !schema || CORRECTED.has(operationId)) continue;
+      for (const hint of hints) {
+        const value = walk(schema, hint, { defs, seed: `check:${operationId}` });
+        const validate = officialResponseValidator(operationId, status)!;
+        if (!validate(value)) failures.push(`${operationId}: ${formatErrors(validate)}`);
+      }
+      checked++;
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(290);
+  }, 120_000);
 
   it.each(ROLES)('drives every collection family as %s: create, get, list, update, delete, then get 404 (or the refusals of its role)', async (user, role) => {
     for (const [family, rows] of families()) {

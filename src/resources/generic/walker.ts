@@ -115,7 +115,14 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
   const flat = (s: Schema): Schema => (Array.isArray(s.allOf) ? (({ allOf, ...rest }) => merged([rest, ...allOf]))(s) : s);
 
   /** The alternative a hint points to (its constants match), else the first one not null. */
-  const branch = (alternatives: Schema[], hint: unknown): Schema => {
+  const branch = (alternatives: Schema[], hint: unknown, beside: Schema = {}): Schema => {
+    // An alternative closed to fields it does not list cannot sit beside fields of the rest
+    // of an `allOf` (the document's "Empty" alternative next to a page's own fields).
+    const besideNames = Object.keys((beside.properties ?? {}) as Schema);
+    const closed = (alt: Schema) => {
+      const s = flat(resolve(alt));
+      return s.additionalProperties === false && besideNames.some((n) => !(n in ((s.properties ?? {}) as Schema))) ? 1000 : 0;
+    };
     // On a tie the alternative that asks least: an object made for a stricter one may also
     // fit an open one, and then fits two alternatives of a oneOf.
     const asks = (alt: Schema) => ((flat(resolve(alt)).required as unknown[] | undefined)?.length ?? 0) / 100;
@@ -138,7 +145,7 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
     let best = alternatives[0];
     let bestScore = -Infinity;
     for (const alt of alternatives) {
-      const sc = score(alt) - asks(alt);
+      const sc = score(alt) - asks(alt) - closed(alt);
       if (sc > bestScore) [best, bestScore] = [alt, sc];
     }
     return best;
@@ -151,7 +158,7 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
     const alternatives = s.oneOf ?? s.anyOf;
     if (alternatives) {
       const { oneOf: _o, anyOf: _a, ...rest } = s;
-      s = merged([rest, branch(alternatives, hint)]);
+      s = merged([rest, branch(alternatives, hint, rest)]);
       return gen(s, hint, depth, name);
     }
     if (s.const !== undefined) return s.const;
