@@ -311,4 +311,24 @@ describe('the generic tier', () => {
     const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
     expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
   }, 60_000);
+
+  it('keeps generic records per session, and through a state export and import', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const faces = [{ weight: 400, storageKey: 'fonts/kept.woff2' }];
+    const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Session Sans', fontFaces: faces }, { 'x-mock-session': 'one' });
+    expect(made.status).toBe(201);
+    const path = `/v1/orgs/${org}/fonts/${made.body.id}`;
+    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'one' })).status).toBe(200);
+    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'two' })).status).toBe(404);
+    expect((await t.call('admin', 'GET', path)).status).toBe(404);
+
+    const exported = (await t.admin('GET', '/__admin/state')).body;
+    await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Default Sans', fontFaces: faces });
+    const other = createTestMock();
+    expect((await other.admin('PUT', '/__admin/state', (await t.admin('GET', '/__admin/state')).body)).status).toBe(200);
+    const listed = await other.call('reader', 'GET', `/v1/orgs/${org}/fonts`);
+    expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
+    expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
+  });
 });
