@@ -389,6 +389,8 @@ export interface EngineRecord {
 export interface OfficialRecord extends EngineRecord {
   family: string;
   fields: { [field: string]: unknown };
+  /** How many times a singleton's action (regenerate) made it anew: part of its seed. */
+  generation?: number;
 }
 
 /** Where a site redirect sends its visitors (the official SiteRedirectDestination). */

@@ -331,4 +331,17 @@ describe('the generic tier', () => {
     expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
     expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
   });
+
+  it('makes a singleton anew on its action (regenerate), keeping what was written, and shows it after', async () => {
+    const t = createTestMock();
+    const auth = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/publishing/auth');
+    const before = await t.call('reader', 'GET', auth);
+    expectOfficial('getSitePublishingAuthById', 200, before.body);
+    expect((await t.call('reader', 'POST', `${auth}/regenerate`)).status).toBe(403);
+    const regenerated = await t.call('admin', 'POST', `${auth}/regenerate`);
+    expect(regenerated.status).toBe(200);
+    expectOfficial('regenerateSitePublishingAuthById', 200, regenerated.body);
+    expect(regenerated.body).not.toEqual(before.body);
+    expect((await t.call('reader', 'GET', auth)).body).toEqual(regenerated.body);
+  });
 });

@@ -16,7 +16,7 @@
 import type { Method } from '../../http/operation.ts';
 import { OFFICIAL_ANSWERS } from '../../openapi/official-answers.ts';
 
-export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'computed';
+export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'singleton-action' | 'computed';
 
 export interface GenericOperation {
   operationId: string;
@@ -101,10 +101,11 @@ export function classify(unserved: readonly (readonly [string, Method, string])[
     for (let p = parentOf(s); p.length > 3; p = parentOf(p)) {
       if (endsWithParam(p) && isFamily(parentOf(p))) return { ...base, role: 'under-item', family: parentOf(p), write: writes };
     }
-    // A singleton: GET x beside PUT or PATCH x (x not a parameter).
-    const singleton = !endsWithParam(s) && has(s, 'GET') && (has(s, 'PUT') || has(s, 'PATCH')) && !taken.has(s);
-    if (singleton && method === 'GET') return { ...base, role: 'singleton-get', family: s, write: false };
-    if (singleton && (method === 'PUT' || method === 'PATCH')) return { ...base, role: 'singleton-set', family: s, write: true };
+    // A singleton: GET x beside PUT or PATCH x (x not a parameter); `POST x/action` acts on it (regenerate).
+    const isSingleton = (x: string) => !endsWithParam(x) && has(x, 'GET') && (has(x, 'PUT') || has(x, 'PATCH')) && !taken.has(x);
+    if (isSingleton(s) && method === 'GET') return { ...base, role: 'singleton-get', family: s, write: false };
+    if (isSingleton(s) && (method === 'PUT' || method === 'PATCH')) return { ...base, role: 'singleton-set', family: s, write: true };
+    if (method === 'POST' && isSingleton(parentOf(s))) return { ...base, role: 'singleton-action', family: parentOf(s), write: writes };
     return { ...base, role: 'computed', write: writes };
   });
 }

@@ -346,6 +346,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
         });
       case 'singleton-get':
       case 'singleton-set':
+      case 'singleton-action':
         return op<Params>({
           ...row,
           handle: (ctx) => {
@@ -353,14 +354,18 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             const family = g.family!;
             const kept = table(ctx).by('family', key(family, scope.parent))[0];
             let fields: Json = kept && isObject(kept.fields) ? kept.fields : {};
-            if (g.role === 'singleton-set') {
-              fields = { ...fields, ...bodyOf(ctx) };
-              if (kept) table(ctx).update(kept.id, { fields, updatedAt: ctx.now });
-              else table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: scope.parent, family, fields, createdAt: ctx.now });
+            let generation = kept && Number.isSafeInteger(kept.generation) ? kept.generation! : 0;
+            if (g.role !== 'singleton-get') {
+              // A write merges its body; an action (regenerate) makes the object anew, keeping what was written.
+              if (g.role === 'singleton-set') fields = { ...fields, ...bodyOf(ctx) };
+              else generation++;
+              const change = { fields, updatedAt: ctx.now, ...(generation > 0 && { generation }) };
+              if (kept) table(ctx).update(kept.id, change);
+              else table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: scope.parent, family, createdAt: ctx.now, ...change });
             }
             if (noBody) return rawReply(null);
             // Every operation of the singleton shows the same object: seeded by the family, not the operation.
-            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}`, { ...fields, ...scope.hints }, scope.hints);
+            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}${generation ? `:${generation}` : ''}`, { ...fields, ...scope.hints }, scope.hints);
           },
         });
       default:

@@ -29,7 +29,8 @@ export function genericTable(rows: readonly Operation[]): string {
   const groups = new Map<string, Operation[]>();
   for (const row of generic) {
     if (row.generic === 'computed') continue;
-    const key = row.generic!.startsWith('singleton') ? `singleton ${row.path}` : `family ${familyOf(row, generic)}`;
+    const singleton = row.generic === 'singleton-action' ? row.path.slice(0, row.path.lastIndexOf('/')) : row.path;
+    const key = row.generic!.startsWith('singleton') ? `singleton ${singleton}` : `family ${familyOf(row, generic)}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   const lines = ['| what | operations | stateful or computed | who reads | who writes |', '|---|---|---|---|---|'];
@@ -39,7 +40,7 @@ export function genericTable(rows: readonly Operation[]): string {
     const creates = ops.some((o) => o.generic === 'create' || o.generic === 'provision');
     const what = kind === 'family'
       ? `stateful family (\`officialRecords\`)${creates ? '' : '; records from scenarios and state imports'}`
-      : 'singleton (built until first written, then kept in `officialRecords`)';
+      : `singleton (built until first written, then kept in \`officialRecords\`${ops.some((o) => o.generic === 'singleton-action') ? '; its action makes it anew' : ''})`;
     lines.push(`| ${at(path)} | ${cell(ops.map((o) => o.operationId))} | ${what} | ${who.read} | ${who.write} |`);
   }
   for (const row of generic.filter((r) => r.generic === 'computed').sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
