@@ -344,4 +344,34 @@ describe('the generic tier', () => {
     expect(regenerated.body).not.toEqual(before.body);
     expect((await t.call('reader', 'GET', auth)).body).toEqual(regenerated.body);
   });
+
+  it('takes a batch on a collection: glossary operations, context records by id; a bad one changes nothing', async () => {
+    const t = createTestMock();
+    const glossary = t.path('/v1/orgs/{organizations.acme}/translations-glossary');
+    const starter = t.id('officialRecords', 'glossary-handbook');
+    const batch = { operations: [
+      { type: 'insert', translations: { en: 'space', fr: 'espace' } },
+      { type: 'update', id: starter, translations: { en: 'handbook', fr: 'guide' } },
+    ] };
+    expect((await t.call('reader', 'PUT', glossary, batch)).status).toBe(403);
+    expect((await t.call('admin', 'PUT', glossary, batch)).status).toBe(204);
+    const listed = await t.call('reader', 'GET', glossary);
+    expectOfficial('listGlossaryEntries', 200, listed.body);
+    expect(listed.body.items.map((e: { translations: object }) => e.translations)).toEqual([{ en: 'handbook', fr: 'guide' }, { en: 'space', fr: 'espace' }]);
+    const before = (await t.admin('GET', '/__admin/state')).body.officialRecords;
+    const bad = await t.call('admin', 'PUT', glossary, { operations: [{ type: 'delete', id: starter }, { type: 'delete', id: 'not-there' }] });
+    expect(bad.status).toBe(404);
+    expect((await t.admin('GET', '/__admin/state')).body.officialRecords).toEqual(before);
+    expect((await t.call('admin', 'PUT', glossary, { operations: [{ type: 'delete', id: starter }] })).status).toBe(204);
+    expect((await t.call('admin', 'GET', `${glossary}/${starter}`)).status).toBe(404);
+
+    const records = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-records');
+    const upsert = [{ id: 'ticket-42', type: 'ticket', title: 'Cannot log in', body: 'Since Monday' }];
+    const put = await t.call('admin', 'PUT', records, upsert);
+    expect(put.status, JSON.stringify(put.body)).toBe(204);
+    const got = await t.call('reader', 'GET', `${records}/ticket-42`);
+    expect(got.status).toBe(200);
+    expectOfficial('getSiteContextRecordById', 200, got.body);
+    expect(got.body).toMatchObject({ id: 'ticket-42', title: 'Cannot log in', type: 'ticket' });
+  });
 });

@@ -5,7 +5,8 @@
  * operation by operation:
  *
  * - a collection family: `GET .../things` (list), `POST|PUT .../things` answering 201
- *   (create), `GET|PATCH|PUT|POST|DELETE .../things/{thingId}` (item); operations under an
+ *   (create) or otherwise taking a body (a batch: records by `id`, or `insert`, `update` and
+ *   `delete` operations), `GET|PATCH|PUT|POST|DELETE .../things/{thingId}` (item); operations under an
  *   item (`.../things/{thingId}/sync`) need the item to exist;
  * - a singleton: `GET x` beside `PUT|PATCH x`, one object per parent;
  * - computed: everything else (search, ask, stats, actions, streams).
@@ -16,7 +17,7 @@
 import type { Method } from '../../http/operation.ts';
 import { OFFICIAL_ANSWERS } from '../../openapi/official-answers.ts';
 
-export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'singleton-action' | 'computed';
+export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'singleton-action' | 'bulk' | 'computed';
 
 export interface GenericOperation {
   operationId: string;
@@ -86,7 +87,8 @@ export function classify(unserved: readonly (readonly [string, Method, string])[
     if (isFamily(s)) {
       if (method === 'GET') return { ...base, role: 'list', family: s, write: false };
       if ((method === 'POST' || method === 'PUT') && status === 201) return { ...base, role: 'create', family: s, write: true };
-      // A bulk change of the collection (upserts of many records): answered as computed.
+      // A change of many records at once (upserts, a batch of inserts, updates and deletes).
+      if ((method === 'PUT' || method === 'POST') && body) return { ...base, role: 'bulk', family: s, write: true };
       return { ...base, role: 'computed', write: writes };
     }
     // On an item path.

@@ -334,6 +334,32 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
           const record = found ? table(ctx).update(id, { updatedAt: ctx.now }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now });
           return noBody ? rawReply(null) : answerWith(ctx, g, s, record, scope);
         });
+      case 'bulk':
+        // A batch: the body's list (the body itself, or its first list) of records by `id`, or of
+        // `insert`/`update`/`delete` operations. An update or delete of an id not there is a 404, and nothing changes.
+        return familyRow((ctx, scope, s) => {
+          const body = ctx.body;
+          const list = Array.isArray(body) ? body : isObject(body) ? (Object.values(body).find(Array.isArray) ?? []) : [];
+          const parent = parentOf(ctx, s.family);
+          for (const raw of list as unknown[]) {
+            if (!isObject(raw)) continue;
+            const { type, id, ...rest } = raw;
+            const operation = typeof type === 'string' && ['insert', 'update', 'delete', 'upsert'].includes(type) ? type : undefined;
+            const fields = operation ? rest : { ...rest, ...(type !== undefined && { type }) };
+            if (typeof id === 'string' && (id.length === 0 || id.length > 256)) throw errors.badRequest(`body: an id must be 1 to 256 characters`);
+            const found = typeof id === 'string' ? table(ctx).get(id) : undefined;
+            const mine = found && found.family === s.family && found.parent === parent ? found : undefined;
+            if ((operation === 'update' || operation === 'delete') && !mine) throw errors.notFound(s.label, String(id));
+            if (operation === 'delete') table(ctx).delete(mine!.id);
+            else if (mine && operation !== 'insert') table(ctx).update(mine.id, { fields: { ...(isObject(mine.fields) ? mine.fields : {}), ...fields }, updatedAt: ctx.now });
+            else {
+              if (found && operation !== 'insert') throw errors.conflict(`The id "${String(id)}" is taken`);
+              const own = typeof id === 'string' && operation !== 'insert' ? id : ctx.ids.next('officialRecord');
+              table(ctx).insert({ id: own, parent, family: s.family, fields, createdAt: ctx.now });
+            }
+          }
+          return computed(ctx, scope, `${g.operationId}:${parent}`);
+        });
       case 'delete':
         return familyRow((ctx, scope, s) => {
           table(ctx).delete(itemOf(ctx, g, s, scope).id);

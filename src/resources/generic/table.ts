@@ -37,7 +37,7 @@ export function genericTable(rows: readonly Operation[]): string {
   for (const [key, ops] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const [kind, path] = key.split(' ');
     const who = access(path);
-    const creates = ops.some((o) => o.generic === 'create' || o.generic === 'provision');
+    const creates = ops.some((o) => o.generic === 'create' || o.generic === 'provision' || o.generic === 'bulk');
     const what = kind === 'family'
       ? `stateful family (\`officialRecords\`)${creates ? '' : '; records from scenarios and state imports'}`
       : `singleton (built until first written, then kept in \`officialRecords\`${ops.some((o) => o.generic === 'singleton-action') ? '; its action makes it anew' : ''})`;
