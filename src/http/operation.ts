@@ -95,6 +95,8 @@ export interface Operation {
   body?: string;
   /** Schema id of the success body, for documentation and tests. */
   response?: string;
+  /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */
+  responseType?: string;
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
   /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */

@@ -292,6 +292,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       ...(g.body && { body: genericSchema(`${g.operationId}-body`) }),
       ...(g.query && { query: genericSchema(`${g.operationId}-query`) }),
       ...(response && { response }),
+      ...(g.type && g.type !== 'application/json' && { responseType: g.type }),
     };
     const noBody = g.type === null;
     /** A row of a family's operation: its handler gets the caller's scope and the family. */
