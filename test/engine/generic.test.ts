@@ -374,4 +374,18 @@ describe('the generic tier', () => {
     expectOfficial('getSiteContextRecordById', 200, got.body);
     expect(got.body).toMatchObject({ id: 'ticket-42', title: 'Cannot log in', type: 'ticket' });
   });
+
+  it('filters a family\'s list by a query value naming a field its objects show', async () => {
+    const t = createTestMock();
+    const imports = t.path('/v1/org/{organizations.acme}/imports');
+    const started = await t.call('admin', 'POST', imports, bodyFor(genericRows.find((r) => r.operationId === 'startImportRun')!));
+    expect(started.status).toBe(201);
+    expect(started.body.status).not.toBe('completed');
+    const completed = await t.call('reader', 'GET', `${imports}?status=completed`);
+    expectOfficial('listImportRuns', 200, completed.body);
+    expect(completed.body.items.map((r: { id: string }) => r.id)).toEqual([t.id('officialRecords', 'website-import')]);
+    const theirs = await t.call('reader', 'GET', `${imports}?status=${started.body.status}`);
+    expect(theirs.body.items.map((r: { id: string }) => r.id)).toEqual([started.body.id]);
+    expect((await t.call('reader', 'GET', imports)).body.items).toHaveLength(2);
+  });
 });

@@ -28,6 +28,8 @@ import { classify, shape, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
 
 type Params = Record<string, string>;
+/** Query parameters that page a list rather than filter it. */
+const PAGING = new Set(['page', 'limit', 'orderBy', 'order']);
 type Json = Record<string, unknown>;
 type Defs = Record<string, Json>;
 
@@ -310,8 +312,20 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     };
     switch (g.role) {
       case 'list':
-        return familyRow((ctx, scope, s) =>
-          paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query as PageRequest, (r) => present(ctx, s, r, scope)));
+        // A query value naming a field of the objects (`status=completed`) keeps those that show it.
+        return familyRow((ctx, scope, s) => {
+          const wanted = Object.entries(ctx.query as Json).filter(([name, value]) => !PAGING.has(name) && ['string', 'number', 'boolean'].includes(typeof value));
+          const shown = new Map<string, unknown>();
+          const show = (r: OfficialRecord) => {
+            if (!shown.has(r.id)) shown.set(r.id, present(ctx, s, r, scope));
+            return shown.get(r.id);
+          };
+          const keep = wanted.length === 0 ? undefined : (r: OfficialRecord) => {
+            const object = show(r);
+            return isObject(object) && wanted.every(([name, value]) => !(name in object) || object[name] === value);
+          };
+          return paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query as PageRequest, show, keep);
+        });
       case 'create':
         return familyRow((ctx, scope, s) => {
           const record = table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: parentOf(ctx, s.family), family: s.family, fields: bodyOf(ctx), createdAt: ctx.now });
