@@ -103,24 +103,38 @@ export class Schemas implements Validators {
   private readonly lenient: Ajv2020;
   readonly ids: string[];
 
-  /** `source`: validators keep their code, for `standaloneModule` (build time only). */
+  /**
+   * `source`: validators keep their code, for `standaloneModule` (build time only). `lazy`: each
+   * instance gets the files on its first validator, not here (the generic set: adding its one
+   * big file to an instance takes a third of a second, and a request needs one or two of them).
+   */
   constructor(
     readonly sources: Map<string, JsonSchema> = schemaSources(),
     source = false,
+    lazy = false,
   ) {
     this.coercing = createAjv(true, false, true, source);
     this.strict = createAjv(false, false, false, source);
     this.lenient = createAjv(false, true, true, source);
     // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
     // files never change at run time, so compileAll (run by the tests) checks them instead.
-    for (const [id, schema] of sources) {
-      if (isGeneric(id) && sources.size > 1) continue;
-      const absolute = { ...schema, $id: SCHEMA_BASE + id };
-      this.coercing.addSchema(absolute, undefined, undefined, false);
-      this.strict.addSchema(structuredClone(absolute), undefined, undefined, false);
-      this.lenient.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
-    }
+    if (!lazy) for (const ajv of [this.coercing, this.strict, this.lenient]) this.fill(ajv);
     this.ids = [...sources.keys()].filter((id) => !isGeneric(id) || sources.size === 1);
+  }
+
+  private readonly filled = new Set<Ajv2020>();
+
+  /** Adds the files to one instance (strict: a copy; lenient: the lenient copy), once. */
+  private fill(ajv: Ajv2020): void {
+    if (this.filled.has(ajv)) return;
+    this.filled.add(ajv);
+    for (const [id, schema] of this.sources) {
+      if (isGeneric(id) && this.sources.size > 1) continue;
+      const absolute = { ...schema, $id: SCHEMA_BASE + id };
+      if (ajv === this.coercing) ajv.addSchema(absolute, undefined, undefined, false);
+      else if (ajv === this.strict) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
+      else ajv.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
+    }
   }
 
   private genericSet?: Schemas;
@@ -129,7 +143,7 @@ export class Schemas implements Validators {
   private generic(): Schemas {
     const schema = this.sources.get(GENERIC_SCHEMA);
     if (!schema) throw new Error(`No schema with $id ${GENERIC_SCHEMA}`);
-    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]])));
+    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]]), false, true));
   }
 
   /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
@@ -188,6 +202,7 @@ export class Schemas implements Validators {
     if (!byId) this.found.set(ajv, (byId = new Map()));
     let validate = byId.get(id);
     if (validate) return validate;
+    this.fill(ajv);
     validate = ajv.getSchema(SCHEMA_BASE + id);
     if (!validate) throw new Error(`No schema with $id ${id}`);
     byId.set(id, validate);
