@@ -5,14 +5,15 @@
  * - validators.js: the validators of the request path and of scenarios and states, compiled
  *   ahead of time (ajv's standalone code, with ajv's and ajv-formats' run-time helpers
  *   bundled in by esbuild, so the module imports nothing and loads in Node and browsers);
- * - data.js: the built-in scenarios but `large`, the files of fixtures/, the package version.
+ * - data.js: the built-in scenarios but `large`, the files of fixtures/, the package version,
+ *   and the official document's schemas the generic tier builds its answers from.
  * The .d.ts of both are in src/msw/generated/ and are copied beside them.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { readSchemaFiles, Schemas } from '../src/http/schemas.ts';
+import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/http/schemas.ts';
 import { routedOperations } from '../src/resources/index.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -30,10 +31,13 @@ type Kind = 'coercing' | 'body' | 'strict';
 function idsByKind(): Record<Kind, string[]> {
   const coercing = new Set<string>();
   const body = new Set<string>();
+  // The generic tier's requests go unchecked in a page (browser-platform.ts): their validators
+  // would add the whole official document's, compiled, to every page.
+  const own = (id: string) => !id.startsWith(`${GENERIC_SCHEMA}#`);
   for (const op of routedOperations) {
-    if (op.params) coercing.add(op.params);
-    if (op.query) coercing.add(op.query);
-    if (op.body) body.add(op.body);
+    if (op.params && own(op.params)) coercing.add(op.params);
+    if (op.query && own(op.query)) coercing.add(op.query);
+    if (op.body && own(op.body)) body.add(op.body);
   }
   return { coercing: [...coercing].sort(), body: [...body].sort(), strict: ['scenario'] };
 }
@@ -92,6 +96,8 @@ function writeData(): void {
     `export const scenarios = ${JSON.stringify(scenarios)};`,
     `export const fixtures = ${JSON.stringify(fixtures)};`,
     `export const version = ${JSON.stringify(version)};`,
+    // What the generic tier builds its answers from (src/resources/generic/).
+    `export const official = ${JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'schemas/official/generic.json'), 'utf8')))};`,
   ];
   writeFileSync(join(OUT, 'data.js'), `${lines.join('\n')}\n`);
 }

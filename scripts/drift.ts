@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { buildOpenApi } from '../src/openapi/document.ts';
 import { drift, type RouteOp } from '../src/openapi/drift.ts';
-import { operations } from '../src/resources/index.ts';
+import { routedOperations } from '../src/resources/index.ts';
 import { sharedSchemas } from '../src/http/schemas.ts';
 
 const officialPath = createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json');
 const official = JSON.parse(readFileSync(officialPath, 'utf8'));
-const ours = buildOpenApi(operations, sharedSchemas().sources);
+const ours = buildOpenApi(routedOperations, sharedSchemas().sources);
 const result = drift(ours, official);
 
 if (process.argv.includes('--json')) {

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from './platform.ts';
-import { schemaSources, sharedSchemas } from './http/schemas.ts';
+import { GENERIC_SCHEMA, schemaSources, sharedSchemas } from './http/schemas.ts';
 import { ScenarioCatalog } from './scenarios/catalog.ts';
 import { nodeFiller } from './scenarios/node-filler.ts';
 import { perProcessByName } from './cache/caches.ts';
@@ -32,6 +32,7 @@ export const nodePlatform: Platform = {
   filler: nodeFiller,
   fixture,
   version: packageVersion,
+  official: () => schemaSources().get(GENERIC_SCHEMA) as { $defs: Record<string, Record<string, unknown>> },
   renderPdf,
   dataFile: (path, saved) => new DataFile(path, saved),
   routes(app) {

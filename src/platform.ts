@@ -23,6 +23,11 @@ export interface Platform extends HandlerPlatform {
   filler?: FillerKit;
   /** A file of `fixtures/` (what OpenAPI spec versions made from a URL serve), or undefined. */
   fixture(name: string): unknown;
+  /**
+   * The official document's schemas, one file (schemas/official/generic.json): what the generic
+   * tier (src/resources/generic/) builds its answers from.
+   */
+  official(): { $defs: Record<string, Record<string, unknown>> };
   /** This package's version (GET /v1/). */
   version(): string;
   /** Renders the change-request PDFs and PDF downloads; without it those files answer 501. */

@@ -7,6 +7,7 @@ import type { Caches } from '../cache/caches.ts';
 import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
+import type { Validators } from './validators.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +29,10 @@ export interface HandlerPlatform {
   fixture(name: string): unknown;
   /** This package's version. */
   version(): string;
+  /** The validators of `schemas/` (the generic tier checks official bodies with them). */
+  validators(): Validators;
+  /** The official document's schemas, one file (schemas/official/generic.json), for the generic tier's answers. */
+  official(): { $defs: Record<string, Record<string, unknown>> };
 }
 
 /**
@@ -82,7 +87,14 @@ export class Reply {
     readonly headers: Readonly<Record<string, string>> = {},
     /** The body as ready JSON text (lists of kept JSON items), written as is. */
     readonly json?: string,
+    /** A body that is not JSON (an event stream), or none at all (null) whatever the status. */
+    readonly raw?: { text: string | null; type?: string },
   ) {}
+}
+
+/** A body of another content type (`text/event-stream`), or no body (`text` null) with any status. */
+export function rawReply(text: string | null, type?: string, status?: number): Reply {
+  return new Reply(undefined, status, {}, undefined, { text, type });
 }
 
 /** `body` with a status other than the row's, or with headers (`Location` of a created object). */
@@ -118,6 +130,8 @@ export interface Operation {
   body?: string;
   /** Schema id of the success body, for documentation and tests. */
   response?: string;
+  /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */
+  responseType?: string;
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
   /**
@@ -127,6 +141,8 @@ export interface Operation {
   anonymous?: boolean;
   /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */
   unserved?: boolean;
+  /** What the generic tier (resources/generic/) made of an official operation no hand-written row serves. */
+  generic?: string;
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the

@@ -151,9 +151,14 @@ function write(c: Context, op: Operation, result: unknown): Response {
   const status = (result.status ?? op.status) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
   const headers = Object.keys(result.headers).length ? { ...lowerCased(result.headers), ...JSON_TYPE } : JSON_TYPE;
-  if (NO_BODY.has(status)) {
+  if (NO_BODY.has(status) || result.raw?.text === null) {
     noteAnswer(c, undefined, lowerCased(result.headers));
     return c.body(null, status);
+  }
+  if (result.raw) {
+    const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
+    noteAnswer(c, result.raw.text!, { ...lowerCased(result.headers), ...type });
+    return c.body(result.raw.text!, status, type);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
   return text === undefined ? c.json(result.body as object, status) : json(c, text, status, headers);

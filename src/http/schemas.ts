@@ -18,6 +18,14 @@ export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.u
 
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The official document's schemas in one file (npm run official-schemas), for the generic tier
+ * (src/resources/generic/). Its validators live in a set of their own, built on the first
+ * request that needs one: adding the file to the main set made every first request pay for it.
+ */
+export const GENERIC_SCHEMA = 'official/generic';
+const isGeneric = (id: string) => id === GENERIC_SCHEMA || id.startsWith(`${GENERIC_SCHEMA}#`);
+
 export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
   const out = new Map<string, JsonSchema>();
   const walk = (folder: string) => {
@@ -98,27 +106,52 @@ export class Schemas implements Validators {
   private readonly lenient: Ajv2020;
   readonly ids: string[];
 
-  /** `source`: validators keep their code, for `standaloneModule` (build time only). */
+  /**
+   * `source`: validators keep their code, for `standaloneModule` (build time only). `lazy`: each
+   * instance gets the files on its first validator, not here (the generic set: adding its one
+   * big file to an instance takes a third of a second, and a request needs one or two of them).
+   */
   constructor(
     readonly sources: Map<string, JsonSchema> = schemaSources(),
     source = false,
+    lazy = false,
   ) {
     this.coercing = createAjv(true, false, true, source);
     this.strict = createAjv(false, false, false, source);
     this.lenient = createAjv(false, true, true, source);
     // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
     // files never change at run time, so compileAll (run by the tests) checks them instead.
-    for (const [id, schema] of sources) {
+    if (!lazy) for (const ajv of [this.coercing, this.strict, this.lenient]) this.fill(ajv);
+    this.ids = [...sources.keys()].filter((id) => !isGeneric(id) || sources.size === 1);
+  }
+
+  private readonly filled = new Set<Ajv2020>();
+
+  /** Adds the files to one instance (strict: a copy; lenient: the lenient copy), once. */
+  private fill(ajv: Ajv2020): void {
+    if (this.filled.has(ajv)) return;
+    this.filled.add(ajv);
+    for (const [id, schema] of this.sources) {
+      if (isGeneric(id) && this.sources.size > 1) continue;
       const absolute = { ...schema, $id: SCHEMA_BASE + id };
-      this.coercing.addSchema(absolute, undefined, undefined, false);
-      this.strict.addSchema(structuredClone(absolute), undefined, undefined, false);
-      this.lenient.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
+      if (ajv === this.coercing) ajv.addSchema(absolute, undefined, undefined, false);
+      else if (ajv === this.strict) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
+      else ajv.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
     }
-    this.ids = [...sources.keys()];
+  }
+
+  private genericSet?: Schemas;
+
+  /** The set of the generic file alone, built on first use (see GENERIC_SCHEMA). */
+  private generic(): Schemas {
+    const schema = this.sources.get(GENERIC_SCHEMA);
+    if (!schema) throw new Error(`No schema with $id ${GENERIC_SCHEMA}`);
+    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]]), false, true));
   }
 
   /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
   strictValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().strictValidator(id);
     return this.get(this.strict, id);
   }
 
@@ -127,11 +160,13 @@ export class Schemas implements Validators {
    * input) the fields it does not know, which the real service ignores.
    */
   bodyValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().bodyValidator(id);
     return this.get(this.lenient, id);
   }
 
   /** The coercing validator of schema `id`: mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction {
+    if (isGeneric(id) && this.sources.size > 1) return this.generic().coercingValidator(id);
     return this.get(this.coercing, id);
   }
 
@@ -149,7 +184,10 @@ export class Schemas implements Validators {
 
   /** Checks every schema against the meta-schema and compiles it in both instances (tests). */
   compileAll(): void {
+    // The generic file is written by a script from the official document, and its validators
+    // compile as the generic tier's answers are checked (test/engine/generic.test.ts).
     for (const [id, schema] of this.sources) {
+      if (isGeneric(id) && this.sources.size > 1) continue;
       if (!this.strict.validateSchema(schema)) throw new Error(`${id}: ${this.strict.errorsText(this.strict.errors)}`);
     }
     for (const id of this.ids) {
@@ -167,6 +205,7 @@ export class Schemas implements Validators {
     if (!byId) this.found.set(ajv, (byId = new Map()));
     let validate = byId.get(id);
     if (validate) return validate;
+    this.fill(ajv);
     validate = ajv.getSchema(SCHEMA_BASE + id);
     if (!validate) throw new Error(`No schema with $id ${id}`);
     byId.set(id, validate);

@@ -10,8 +10,18 @@ export function componentName(id: string): string {
   return id.replace(/\//g, '.');
 }
 
+/** `official/generic#/$defs/X` points into the component of its file: `#/components/schemas/official.generic/$defs/X`. */
 export function componentRef(id: string): string {
-  return `#/components/schemas/${componentName(id)}`;
+  const [file, pointer = ''] = id.split('#');
+  return `#/components/schemas/${componentName(file)}${pointer}`;
+}
+
+/** The schema an id names, following a fragment into its file. */
+function schemaAt(sources: ReadonlyMap<string, JsonSchema>, id: string): JsonSchema | undefined {
+  const [file, pointer] = id.split('#');
+  let out: unknown = sources.get(file);
+  for (const part of (pointer ?? '').split('/').slice(1)) out = (out as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return out as JsonSchema | undefined;
 }
 
 function rewriteRef(ref: string, ownId: string): string {
@@ -69,8 +79,9 @@ export function propertiesOf(sources: ReadonlyMap<string, JsonSchema>, id: strin
   const visit = (schema: JsonSchema | undefined, ownId: string) => {
     if (!schema) return;
     if (typeof schema.$ref === 'string') {
-      const ref = schema.$ref.split('#')[0].replace(/^\//, '');
-      visit(sources.get(ref || ownId), ref || ownId);
+      const [file, pointer] = schema.$ref.split('#');
+      const target = file.replace(/^\//, '') || ownId;
+      visit(schemaAt(sources, pointer ? `${target}#${pointer}` : target), target);
     }
     for (const part of (schema.allOf as JsonSchema[] | undefined) ?? []) visit(part, ownId);
     const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -78,6 +89,6 @@ export function propertiesOf(sources: ReadonlyMap<string, JsonSchema>, id: strin
       found.set(name, { schema: convert(child, ownId), required: required.has(name) });
     }
   };
-  visit(sources.get(id), id);
+  visit(schemaAt(sources, id), id.split('#')[0]);
   return [...found].map(([name, entry]) => ({ name, ...entry }));
 }

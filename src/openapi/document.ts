@@ -41,6 +41,7 @@ function parameters(op: Operation, sources: ReadonlyMap<string, JsonSchema>): Do
 function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): Doc {
   const success: Doc = { description: DESCRIPTIONS[op.status] ?? 'Success' };
   if (op.response && !NO_BODY.has(op.status)) success.content = { 'application/json': { schema: { $ref: componentRef(op.response) } } };
+  if (op.responseType) success.content = { [op.responseType]: { schema: { type: 'string' } } };
   const responses: Doc = { [String(op.status)]: success, 400: ERROR };
   responses[401] = ERROR;
   if (op.path.includes('{')) responses[404] = ERROR;

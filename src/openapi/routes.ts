@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
-import { operations } from '../resources/index.ts';
+import { routedOperations } from '../resources/index.ts';
 import type { JsonSchema } from '../http/schemas.ts';
 import { buildOpenApi } from './document.ts';
 import { packageVersion } from '../package-version.ts';
@@ -46,7 +46,7 @@ export function registerOpenApi(app: Hono, sources: () => Map<string, JsonSchema
   let document: string | undefined;
   const files = new Map<string, Buffer>();
   app.get('/__admin/openapi.json', (c) => {
-    document ??= JSON.stringify(buildOpenApi(operations, sources(), packageVersion()));
+    document ??= JSON.stringify(buildOpenApi(routedOperations, sources(), packageVersion()));
     return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   app.get('/__admin/docs', (c) => c.html(PAGE));

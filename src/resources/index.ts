@@ -50,9 +50,9 @@ export function officialSchemaIds(): string[] {
 }
 
 /**
- * What the server routes: the served operations, then a 501 row for every official operation
- * none of them answers. Coverage counts them all; the mock's OpenAPI document and `npm run
- * drift` describe only the served ones.
+ * What the server routes: the hand-written operations, then a generic row (resources/generic/)
+ * for every official operation none of them answers. Coverage, the mock's OpenAPI document
+ * and `npm run drift` count them all.
  */
 export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)];
 

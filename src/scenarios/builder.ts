@@ -36,6 +36,7 @@ export const MANIFEST_COLLECTIONS = [
   'siteChannels',
   'siteExternalLinks',
   'inviteLinks',
+  'officialRecords',
   'integrations',
   'installations',
 ] as const;

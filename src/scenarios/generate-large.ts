@@ -21,6 +21,8 @@ interface LargeOptions {
   /** Engine families: collections of the organization, redirects of its first site. */
   collections: number;
   redirects: number;
+  /** The generic tier's families (src/resources/generic/): glossary entries of the organization. */
+  glossaryEntries: number;
 }
 
 const DAY = 86_400_000;
@@ -44,6 +46,7 @@ function options(b: Builder, raw: Record<string, unknown>): LargeOptions {
     busiestShare: Number(raw.busiestShare ?? 0.5),
     collections: num('collections', 20),
     redirects: num('redirects', 500),
+    glossaryEntries: num('glossaryEntries', 1000),
   };
 }
 
@@ -203,7 +206,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   generateFamilies(b, o, org, id);
 }
 
-/** Collections (a few nested), and the redirects and a Slack channel of the organization's first site, if it has one. */
+/** Collections (a few nested), glossary entries, and the redirects and a Slack channel of the organization's first site, if it has one. */
 function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: string) => string): void {
   const createdAt = new Date(b.nowMs - 30 * DAY).toISOString();
   const top: string[] = [];
@@ -219,6 +222,17 @@ function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: s
       createdAt,
     });
     if (!nested) top.push(cid);
+  }
+  // Glossary entries: records of a generic family, their translations laid over the official object.
+  for (let g = 0; g < o.glossaryEntries; g++) {
+    const word = `term ${g + 1}`;
+    b.state.officialRecords.push({
+      id: id('glossary'),
+      parent: org,
+      family: '/v1/orgs/{}/translations-glossary',
+      fields: { translations: { en: word, fr: `terme ${g + 1}`, de: `Begriff ${g + 1}` } },
+      createdAt,
+    });
   }
   const site = b.state.sites.find((s) => s.organization === org);
   if (!site) return;

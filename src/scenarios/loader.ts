@@ -8,6 +8,7 @@ import { buildChangeRequests, buildComments, buildSpaces } from './build-content
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
+import { buildOfficialRecords } from './build-official-records.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
 import { Store, type StateJson } from '../store/store.ts';
@@ -54,6 +55,7 @@ export function buildScenario(
   buildOpenApiSpecs(b, file.openapiSpecs ?? []);
   buildTranslations(b, file.translations ?? []);
   buildFamilies(b, file);
+  buildOfficialRecords(b, file.officialRecords ?? []);
   buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
   if (file.generator) runGenerator(file.generator, b);
   const ids = b.manifestIds();

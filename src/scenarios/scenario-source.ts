@@ -55,6 +55,8 @@ const LISTS = [
   'siteMcpServers',
   'siteChannels',
   'siteExternalLinks',
+  // The generic tier's families (src/resources/generic/).
+  'officialRecords',
   'integrations',
   'installations',
 ] as const;

@@ -185,6 +185,8 @@ export interface ScenarioFile {
   siteMcpServers?: FamilyEntry[];
   siteChannels?: FamilyEntry[];
   siteExternalLinks?: FamilyEntry[];
+  /** Records of the generic tier's families: the family by the operation that lists it, the parent by key. */
+  officialRecords?: { key: Key; family: string; parent: Key; fields?: Record<string, unknown> }[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

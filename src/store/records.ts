@@ -384,6 +384,20 @@ export interface EngineRecord {
   updatedAt?: Timestamp;
 }
 
+/**
+ * A record of a generic family (src/resources/generic/): an official collection the mock has
+ * no hand-written rows for, or an object kept once per parent (a singleton). `family` names
+ * the collection (`/v1/orgs/{}/fonts`); `parent` is the id of the innermost path parameter
+ * before it; `fields` are what its create and updates (or its scenario entry) gave, laid over
+ * an object built from the official schema when it is read.
+ */
+export interface OfficialRecord extends EngineRecord {
+  family: string;
+  fields: { [field: string]: unknown };
+  /** How many times a singleton's action (regenerate) made it anew: part of its seed. */
+  generation?: number;
+}
+
 /** Where a site redirect sends its visitors (the official SiteRedirectDestination). */
 export type SiteRedirectDestination =
   | { kind: 'site-section'; siteSectionId: string }

@@ -50,6 +50,8 @@ function createTables() {
     siteChannels: new Table<R.SiteChannelRecord>('siteChannels', { parent: (r) => r.parent }),
     siteExternalLinks: new Table<R.SiteExternalLinkRecord>('siteExternalLinks', { parent: (r) => r.parent }),
     gitSyncInstallations: new Table<R.GitSyncInstallationRecord>('gitSyncInstallations', { organization: (r) => r.organization }),
+    // Records of the generic tier (src/resources/generic/), by family and parent.
+    officialRecords: new Table<R.OfficialRecord>('officialRecords', { family: (r) => `${r.family} ${r.parent}` }),
     spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
     sitePermissions: new Table<R.SitePermissionRecord>('sitePermissions', { parent: (r) => r.parent, team: (r) => r.team }),

@@ -29,7 +29,7 @@ const LAYERS: readonly { name: string; holds: readonly string[] }[] = [
     name: 'contract',
     holds: [
       'http/operation.ts', 'http/errors.ts', 'http/validators.ts', 'http/schemas.ts', 'http/paginate.ts', 'http/signed-url.ts',
-      'openapi/official-routes.ts', 'openapi/official-table.ts', 'openapi/official-bodies.ts',
+      'openapi/official-routes.ts', 'openapi/official-table.ts', 'openapi/official-bodies.ts', 'openapi/official-answers.ts',
     ],
   },
   { name: 'domain', holds: ['rules/', 'resources/', 'events/'] },

@@ -6,22 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { can } from '../../src/auth/roles.ts';
-import type { Role } from '../../src/auth/roles.ts';
 import { FAMILIES } from '../../src/resources/families/index.ts';
 import { officialRoute } from '../../src/resources/engine/operations.ts';
 import type { Family } from '../../src/resources/engine/family.ts';
+import { STARTER_ROLES } from '../helpers/permissions.ts';
 import { createTestMock, type TestMock } from '../helpers/mock.ts';
 import { expectOfficial } from '../helpers/official.ts';
 
-const ROLES: [string, Role | undefined][] = [
-  ['admin', 'admin'],
-  ['creator', 'create'],
-  ['editor', 'edit'],
-  ['reviewer', 'review'],
-  ['commenter', 'comment'],
-  ['reader', 'read'],
-  ['outsider', undefined],
-];
+const ROLES = STARTER_ROLES;
 
 /** The official path of `operationId` with the starter parent's ids and `id` as the item. */
 function pathOf(t: TestMock, operationId: string, id = 'none'): string {

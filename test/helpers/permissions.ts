@@ -3,9 +3,21 @@
  * starter scenario's users of the organization, one per role, highest first.
  */
 import { expect } from 'vitest';
+import type { Role } from '../../src/auth/roles.ts';
 import type { TestMock } from './mock.ts';
 
 export const ROLE_USERS = ['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'];
+
+/** Every starter user with their role in `acme` (the outsider has none). */
+export const STARTER_ROLES: [string, Role | undefined][] = [
+  ['admin', 'admin'],
+  ['creator', 'create'],
+  ['editor', 'edit'],
+  ['reviewer', 'review'],
+  ['commenter', 'comment'],
+  ['reader', 'read'],
+  ['outsider', undefined],
+];
 
 /** Whether a status means the server did what was asked. */
 export const allowed = (status: number): boolean => status >= 200 && status < 300;

@@ -4,19 +4,11 @@
  * references, duplicate ids, huge strings, `__proto__` keys), and the read operations to try
  * over them, their paths filled from the spoiled record.
  */
-import { operations } from '../../src/resources/index.ts';
+import { routedOperations } from '../../src/resources/index.ts';
+import { mulberry32 } from '../../src/resources/generic/walker.ts';
 
-/** mulberry32: a small deterministic generator. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: a small deterministic generator (the generic tier's). */
+export const random = mulberry32;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type State = Record<string, Record<string, Json>[]>;
@@ -127,10 +119,14 @@ const PARAM_COLLECTION: Record<string, string> = {
   siteChannelId: 'siteChannels',
   siteExternalLinkId: 'siteExternalLinks',
   inviteId: 'inviteLinks',
+  // Generic families (src/resources/generic/) the starter has records of.
+  fontId: 'officialRecords',
+  glossaryEntryId: 'officialRecords',
+  importRunId: 'officialRecords',
 };
 
-/** The read operations, which a spoiled state must never make answer a 5xx. */
-export const reads = operations.filter((op) => op.method === 'GET');
+/** The read operations (the generic tier's too), which a spoiled state must never make answer a 5xx. */
+export const reads = routedOperations.filter((op) => op.method === 'GET');
 
 /** Fills an operation's path from the state, preferring the spoiled record's ids. */
 export function fill(path: string, state: State, spoiled: Spoil): string {

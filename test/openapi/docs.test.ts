@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../helpers/mock.ts';
 import { launchBrowser, serveMock } from '../helpers/browser.ts';
-import { operations } from '../../src/resources/index.ts';
+import { routedOperations as operations } from '../../src/resources/index.ts';
 import { adminOperations } from '../../src/openapi/admin-operations.ts';
 
 describe('GET /__admin/docs', () => {

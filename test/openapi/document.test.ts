@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createTestMock } from '../helpers/mock.ts';
-import { operations } from '../../src/resources/index.ts';
+// Every routed operation: hand-written rows and the generic tier's.
+import { routedOperations as operations } from '../../src/resources/index.ts';
 import { adminOperations } from '../../src/openapi/admin-operations.ts';
+import { componentRef } from '../../src/openapi/components.ts';
 import { officialOperations, ourOperations } from '../../src/openapi/drift.ts';
 
 const official = JSON.parse(readFileSync(new URL('../../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8'));
@@ -59,9 +61,9 @@ describe('GET /__admin/openapi.json', () => {
       expect(Object.keys(op.responses)).toContain(String(row.status));
       const success = op.responses[String(row.status)];
       if (row.response && row.status !== 204 && row.status !== 205) {
-        expect(success.content['application/json'].schema.$ref).toBe(`#/components/schemas/${row.response.replace(/\//g, '.')}`);
+        expect(success.content['application/json'].schema.$ref).toBe(componentRef(row.response));
       }
-      if (row.body) expect(op.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${row.body.replace(/\//g, '.')}`);
+      if (row.body) expect(op.requestBody.content['application/json'].schema.$ref).toBe(componentRef(row.body));
       else expect(op.requestBody).toBeUndefined();
       const pathParams = op.parameters.filter((p: any) => p.in === 'path').map((p: any) => p.name);
       expect(pathParams).toEqual([...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));

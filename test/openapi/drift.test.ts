@@ -37,8 +37,8 @@ describe('drift', () => {
     const stdout = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['--import', 'tsx', script, '--json'], { maxBuffer: 16 * 1024 * 1024 }, (error, out) => (error ? reject(error) : resolve(out))));
     const report = JSON.parse(stdout);
-    expect(report.onlyOfficial.length).toBeGreaterThan(0);
-    expect(report.onlyOfficial.some((o: { operationId: string }) => o.operationId === 'getSpaceById')).toBe(false);
+    // Every official operation is served (hand-written or by the generic tier).
+    expect(report.onlyOfficial).toEqual([]);
     expect(Array.isArray(report.fields)).toBe(true);
   }, 30_000);
 });

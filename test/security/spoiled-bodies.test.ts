@@ -5,7 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { createMock } from '../../src/app.ts';
-import { operations } from '../../src/resources/index.ts';
+// Every routed operation with a body: hand-written rows and the generic tier's.
+import { routedOperations as operations } from '../../src/resources/index.ts';
 
 const PARAM_COLLECTION: Record<string, string> = {
   spaceId: 'spaces', organizationId: 'organizations', changeRequestId: 'changeRequests', commentId: 'comments',

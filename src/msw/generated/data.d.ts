@@ -10,3 +10,5 @@ export declare const scenarios: Readonly<Record<string, ScenarioFile>>;
 /** The files of fixtures/, by name: JSON parsed, other files as text. */
 export declare const fixtures: Readonly<Record<string, unknown>>;
 export declare const version: string;
+/** schemas/official/generic.json: the official document's schemas, for the generic tier. */
+export declare const official: { $defs: Record<string, Record<string, unknown>> };
