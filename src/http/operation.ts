@@ -139,8 +139,6 @@ export interface Operation {
    * has one); a token that is given must still be known.
    */
   anonymous?: boolean;
-  /** An official operation the mock does not serve yet: it answers 501 (resources/unserved.ts). */
-  unserved?: boolean;
   /** What the generic tier (resources/generic/) made of an official operation no hand-written row serves. */
   generic?: string;
   /**

@@ -129,14 +129,17 @@ describe('a rule no route can match is refused (issue 27)', () => {
     expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
   });
 
-  it('takes what the route table has: a template, an exact path (with a trailing slash), an official operation answered 501', async () => {
+  it('takes what the route table has: a template, an exact path (with a trailing slash), an operation of the generic tier', async () => {
     const t = createTestMock();
     for (const target of [{ path: '/v1/spaces/{spaceId}', method: 'patch' }, { path: t.path(`${SPACE}/`) }, { operationId: 'getSpaceById', path: t.path(SPACE) }]) {
       expect((await t.admin('POST', '/__admin/faults', { ...target, status: 503 })).status).toBe(201);
     }
-    // An official operation this mock answers 501 for is still a route a rule may target.
-    const operationId = routedOperations.find((op) => op.unserved)!.operationId;
+    // An official operation the generic tier answers (resources/generic/) is a route a rule may target, and the rule fires.
+    const operationId = routedOperations.find((op) => op.generic)!.operationId;
     expect((await t.admin('POST', '/__admin/faults', { operationId, status: 503 })).status).toBe(201);
+    const row = routedOperations.find((op) => op.operationId === operationId)!;
+    const url = row.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'organizationId' ? t.id('organizations', 'acme') : 'x'));
+    expect((await t.call('admin', row.method, url, row.method === 'GET' ? undefined : {})).status).toBe(503);
   });
 });
 

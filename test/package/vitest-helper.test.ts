@@ -33,7 +33,7 @@ describe('a key the manifest lacks (issue 27)', () => {
 
   it('suggests the nearest key and lists those there are', () => {
     expect(() => trash.id('spaces', 'deleted-3days')).toThrow(
-      'gitbook-mock: the manifest has no spaces "deleted-3days"; did you mean "deleted-3d"? (keys: handbook, api-docs, deleted-1h, deleted-3d, deleted-6d23h)',
+      'gitbook-mock: the manifest has no spaces "deleted-3days"; did you mean "deleted-3d"? (keys: handbook, api-docs, globex-guide, deleted-1h, deleted-3d, deleted-6d23h)',
     );
     expect(() => trash.id('space', 'handbook')).toThrow(/no collection "space"; did you mean "spaces"\?/);
     expect(() => trash.token('editr')).toThrow(/no user "editr"; did you mean "editor"\? \(users: admin, creator, editor/);
