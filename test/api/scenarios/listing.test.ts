@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
 
 const good = { description: 'fine', users: [{ key: 'u1' }], organizations: [{ key: 'o1', members: [{ user: 'u1', role: 'admin' }] }] };
 const files: Record<string, string> = {
@@ -16,10 +16,15 @@ const files: Record<string, string> = {
 describe('GET /__admin/scenarios', () => {
   const dir = mkdtempSync(join(tmpdir(), 'scenarios-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, `${name}.json`), text);
-  const t = createTestMock({ scenariosDirs: [dir] });
+  const gb = useGitBookMock({ scenariosDirs: [dir] });
+  /** An admin API call in process (loopback needs no token): status and parsed body. */
+  const admin = async (method: string, path: string) => {
+    const res = await gb.fetch(path, { method });
+    return { status: res.status, body: await res.json() };
+  };
 
   it('lists every file, with an error only for those that cannot load, as loading says', async () => {
-    const { status, body } = await t.admin('GET', '/__admin/scenarios');
+    const { status, body } = await admin('GET', '/__admin/scenarios');
     expect(status).toBe(200);
     const byName = new Map<string, { name: string; description: string; error?: string }>(body.items.map((s: { name: string }) => [s.name, s]));
     expect(byName.get('good')).toEqual({ name: 'good', description: 'fine' });
@@ -28,7 +33,7 @@ describe('GET /__admin/scenarios', () => {
     expect(byName.get('bad-json')?.error).toMatch(/not valid JSON/);
     expect(byName.get('bad-parent')?.error).toMatch(/Unknown scenario "nowhere"/);
     for (const name of ['bad-field', 'bad-parent']) {
-      const load = await t.admin('POST', `/__admin/scenarios/${name}`);
+      const load = await admin('POST', `/__admin/scenarios/${name}`);
       expect(load.status).toBe(load.body.error.message.includes('Unknown') ? 404 : 400);
       expect(byName.get(name)!.error).toBe(load.body.error.message);
     }
