@@ -2,7 +2,7 @@
  * `npm run bench -- msw` (issue 29): gitbook-mock/msw in a browser. The size of an app's bundle
  * of it (esbuild for the browser, minified, gzip level 9 as a server would send it) and what
  * takes the space; then, in headless Chromium (Debian's, by playwright-core), the page of
- * test/msw/browser.test.ts run in fresh browser contexts: worker.start() to the first answered
+ * test/system/msw/browser.test.ts run in fresh browser contexts: worker.start() to the first answered
  * request, and requests answered through MSW's worker (against a bare MSW handler: the worker's
  * own round trip) and by the mock in the page alone. Runs the compiled dist/ (prebench builds it).
  */

@@ -8,7 +8,7 @@
  * schemas/official/generic.json, every component and operation schema once, for the generic
  * tier (src/resources/generic/); and src/openapi/official-answers.ts, each operation's
  * success status and content type. Re-run after upgrading @gitbook/api;
- * test/schemas/official-bodies.test.ts fails when a file is out of date.
+ * test/unit/openapi/official-bodies.test.ts fails when a file is out of date.
  */
 import { writeFileSync } from 'node:fs';
 import { officialAnswersModule, officialBodySchemas, officialGeneric, officialOperationSchemas } from '../src/openapi/official-bodies.ts';

@@ -4,7 +4,7 @@
  * The entry point chooses: app.ts gives `nodePlatform` (node-platform.ts), msw/ gives the
  * browser's. Code on the request path reaches these through the runtime (or a handler's
  * context) and imports none of the Node pieces itself, so the browser bundle holds no
- * `node:` module (test/msw/bundle.test.ts).
+ * `node:` module (test/system/msw/bundle.test.ts).
  */
 import type { Hono } from 'hono';
 import type { Validators } from './http/validators.ts';

@@ -9,7 +9,7 @@
  * them (then the lot is dropped and refilled). Adding a route drops them too. A kept path is
  * a copy (text/detach.ts): the path Hono gives is cut from the request's URL, and as a key it
  * would keep that whole URL alive, a 15 KB query included (measured: 3,000 such GETs of
- * unknown spaces left 24 MB of heap behind, test/security/journal-heap.test.ts).
+ * unknown spaces left 24 MB of heap behind, test/system/security/journal-heap.test.ts).
  */
 import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';

@@ -249,7 +249,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
     // Validators compile on an operation's first request (ajv caches them): compiling all of
-    // them here made start-up 3× slower. test/schemas/resources.test.ts compiles every schema.
+    // them here made start-up 3× slower. test/unit/http/schemas/resources.test.ts compiles every schema.
     const names = paramNames(op.path);
     // One handler, with the coverage note in it: a middleware of its own cost a step of
     // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).

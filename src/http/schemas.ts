@@ -186,7 +186,7 @@ export class Schemas implements Validators {
   /** Checks every schema against the meta-schema and compiles it in both instances (tests). */
   compileAll(): void {
     // The generic file is written by a script from the official document, and its validators
-    // compile as the generic tier's answers are checked (test/engine/generic.test.ts).
+    // compile as the generic tier's answers are checked (test/api/generic/generic.test.ts).
     for (const [id, schema] of this.sources) {
       if (isGeneric(id) && this.sources.size > 1) continue;
       if (!this.strict.validateSchema(schema)) throw new Error(`${id}: ${this.strict.errorsText(this.strict.errors)}`);

@@ -2,7 +2,7 @@
  * The route table of the official document (`@gitbook/api`'s spec/openapi.json), as rows:
  * operationId, method and path (with `/v1`). It is written by `npm run official-routes` into
  * official-routes.ts (data, so the server never reads @gitbook/api, a dev dependency, at
- * run time); test/openapi/official-routes.test.ts keeps the file equal to what the script
+ * run time); test/api/openapi/official-routes.test.ts keeps the file equal to what the script
  * would write.
  */
 import type { Method } from '../http/operation.ts';

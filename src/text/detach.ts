@@ -4,7 +4,7 @@
  * In V8 a piece of 13 characters or more cut from a string (`slice`, `substring`, `split`, a
  * regexp group, `URL#pathname`, Hono's path and params) is a view of the whole original: the
  * journal that kept a 4 KB preview of a 1 MB body kept the 1 MB body (600 such requests: 600 MB
- * of heap, test/security/journal-heap.test.ts). Whatever is kept past a request and was cut
+ * of heap, test/system/security/journal-heap.test.ts). Whatever is kept past a request and was cut
  * from something long goes through `detach` first.
  *
  * `structuredClone` makes the copy: it serialises the string and builds a new flat one, works

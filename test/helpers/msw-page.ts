@@ -1,7 +1,7 @@
 /**
- * A page that runs gitbook-mock/msw in a browser (test/msw/page/main.ts, bundled here with
+ * A page that runs gitbook-mock/msw in a browser (test/system/msw/page/main.ts, bundled here with
  * esbuild for the browser), served on loopback with a strict Content-Security-Policy, beside
- * MSW's `mockServiceWorker.js`. Used by test/msw/browser.test.ts and `npm run bench -- msw`.
+ * MSW's `mockServiceWorker.js`. Used by test/system/msw/browser.test.ts and `npm run bench -- msw`.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -48,10 +48,10 @@ code { background: #eef1f6; padding: 0 .25rem; border-radius: 3px; }
 ol { padding-left: 1.4rem; } li { margin: .45rem 0; }
 `;
 
-/** The page's script: test/msw/page/main.ts and everything it imports (gitbook-mock/msw from dist/). */
+/** The page's script: test/system/msw/page/main.ts and everything it imports (gitbook-mock/msw from dist/). */
 export async function bundlePage(): Promise<string> {
   const result = await build({
-    entryPoints: [`${ROOT}test/msw/page/main.ts`],
+    entryPoints: [`${ROOT}test/system/msw/page/main.ts`],
     bundle: true,
     platform: 'browser',
     format: 'esm',
@@ -93,7 +93,7 @@ export async function servePage(script: string): Promise<ServedPage> {
   };
 }
 
-/** What the page reports in `#result` (test/msw/page/main.ts). */
+/** What the page reports in `#result` (test/system/msw/page/main.ts). */
 export interface PageResult {
   spaces: string[];
   comment: { id: string; listed: boolean };

@@ -1,8 +1,9 @@
 /**
- * Spoiled states for the fuzz tests of issue 11 item 7 (test/security/spoiled-*.test.ts): real
- * exported states spoiled in many ways (wrong types, missing fields, unknown keys, dangling
- * references, duplicate ids, huge strings, `__proto__` keys), and the read operations to try
- * over them, their paths filled from the spoiled record.
+ * Spoiled states for the fuzz tests of issue 11 item 7 (test/api/admin/spoiled-state.test.ts,
+ * test/api/persistence/spoiled-journal.test.ts): real exported states spoiled in many ways
+ * (wrong types, missing fields, unknown keys, dangling references, duplicate ids, huge strings,
+ * `__proto__` keys), and the read operations to try over them, their paths filled from the
+ * spoiled record.
  */
 import { routedOperations } from '../../src/resources/index.ts';
 import { mulberry32 } from '../../src/resources/generic/walker.ts';

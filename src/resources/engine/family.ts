@@ -39,7 +39,7 @@ export interface Family<R extends EngineRecord = EngineRecord, C = any, U = any,
   order?: 'asc' | 'desc';
   /**
    * A create body and an update body that succeed under the scenario's parent: the generic test
-   * (test/engine/families.test.ts) drives every family with them, and the README shows them.
+   * (test/api/engine/families.test.ts) drives every family with them, and the README shows them.
    */
   example: { create: C; update: U };
   /** What else goes when a record is deleted (records that name it), in the same transaction. */

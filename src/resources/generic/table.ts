@@ -2,7 +2,7 @@
  * The table of docs/behaviour.md ("The generic tier") that lists every generic family,
  * singleton and computed operation with who may read and write it, made from the rows the
  * classification (classify.ts) gave. `npm run docs:generic` writes it between its markers;
- * test/engine/generic-docs.test.ts fails while the file is out of date.
+ * test/unit/resources/generic/generic-docs.test.ts fails while the file is out of date.
  */
 import type { Operation } from '../../http/operation.ts';
 import { READING_POST } from './classify.ts';

@@ -1,0 +1,48 @@
+/** The request journal is bounded in bytes: a body preview per entry, and a total. */
+import { describe, expect, it } from 'vitest';
+import { BODY_PREVIEW, BODY_TOTAL, RequestLog, type Exchange } from '../../../../src/admin/request-log.ts';
+
+const exchange = (url: string, status: number, body?: string, responseBody?: string): Exchange => ({
+  method: 'POST', url, at: '2026-01-01T00:00:00.000Z', body, status, operationId: null, injected: null,
+  responseBody, responseHeaders: {}, caller: null, auth: 'none', session: 'default', durationMs: 1,
+});
+import { createMock } from '../../../../src/app.ts';
+
+describe('request journal caps', () => {
+  it('keeps a preview of a big refused body, marked as cut, and answers the listing', async () => {
+    const mock = createMock({ scenario: 'empty' });
+    const big = JSON.stringify({ title: 'x'.repeat(900_000) });
+    for (let i = 0; i < 5; i++) {
+      const res = await mock.fetch('http://localhost/v1/spaces/nope/comments', { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    }
+    const small = await mock.fetch('http://localhost/v1/spaces/nope/comments', { method: 'POST', body: '{"title":"t"}' });
+    expect(small.status).toBeGreaterThanOrEqual(400);
+    const res = await mock.fetch('http://localhost/__admin/requests');
+    expect(res.status).toBe(200);
+    const { items } = await res.json();
+    expect(items).toHaveLength(6);
+    for (const entry of items.slice(0, 5)) {
+      expect(entry.bodyTruncated).toBe(true);
+      expect(entry.body).toBe(big.slice(0, BODY_PREVIEW));
+    }
+    expect(items[5].body).toEqual({ title: 't' });
+    expect(items[5].bodyTruncated).toBeUndefined();
+  });
+
+  it('keeps the total of kept bodies under its cap, dropping the oldest previews first', () => {
+    const log = new RequestLog(100_000);
+    const body = 'y'.repeat(1_000_000);
+    const count = Math.ceil((BODY_TOTAL / BODY_PREVIEW) * 2);
+    for (let i = 0; i < count; i++) log.add(exchange(`http://localhost/v1/x?i=${i}`, 401, body));
+    const items = log.list();
+    expect(items).toHaveLength(count);
+    const kept = items.reduce((sum, e) => sum + String(e.body ?? '').length, 0);
+    expect(kept).toBeLessThanOrEqual(BODY_TOTAL);
+    expect(items[0].body).toBe('');
+    expect(items.at(-1)!.body).toHaveLength(BODY_PREVIEW);
+    log.clear();
+    log.add(exchange('http://localhost/v1/x', 201, '{"a":1}'));
+    expect(log.list()[0].body).toEqual({ a: 1 });
+  });
+});

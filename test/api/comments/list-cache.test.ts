@@ -1,0 +1,62 @@
+/** Comment lists keep recently served JSON: every change a comment depends on must show at once. */
+import { describe, expect, it } from 'vitest';
+import { createTestMock } from '../../helpers/mock.ts';
+
+const LIST = '/v1/spaces/{spaces.handbook}/comments';
+
+function find(body: { items: { id: string }[] }, id: string): any {
+  return body.items.find((c) => c.id === id);
+}
+
+describe('the comment list after changes', () => {
+  it('shows a new reply in the count and repliers', async () => {
+    const t = createTestMock();
+    const id = t.id('comments', 'expenses-limit');
+    expect(find((await t.call('admin', 'GET', LIST)).body, id).replies).toBe(0);
+    await t.call('editor', 'POST', `${LIST}/${id}/replies`, { body: { markdown: 'Still right.' } });
+    const after = find((await t.call('admin', 'GET', LIST)).body, id);
+    expect(after.replies).toBe(1);
+    expect(after.repliers[0].user.id).toBe(t.id('users', 'editor'));
+  });
+
+  it('shows an edit, a resolution and a reaction', async () => {
+    const t = createTestMock();
+    const id = t.id('comments', 'expenses-limit');
+    await t.call('admin', 'GET', LIST);
+    await t.call('reviewer', 'PUT', `${LIST}/${id}`, { body: { markdown: 'Edited question' }, addedReactions: ['🎉'] });
+    await t.call('admin', 'PUT', `${LIST}/${id}`, { resolved: true });
+    const after = find((await t.call('admin', 'GET', LIST)).body, id);
+    expect(after.body.markdown).toBe('Edited question');
+    expect(after.reactions.map((r: { emoji: string }) => r.emoji)).toContain('🎉');
+    expect(after.status).toBe('resolved');
+  });
+
+  it('gives each caller their own permissions and each format its own body', async () => {
+    const t = createTestMock();
+    const id = t.id('comments', 'expenses-limit');
+    const author = find((await t.call('reviewer', 'GET', LIST)).body, id);
+    const reader = find((await t.call('reader', 'GET', LIST)).body, id);
+    expect(author.permissions.edit).toBe(true);
+    expect(reader.permissions.edit).toBe(false);
+    const doc = find((await t.call('reader', 'GET', `${LIST}?format=document`)).body, id);
+    expect(doc.body.document.nodes.length).toBeGreaterThan(0);
+    expect(find((await t.call('reader', 'GET', LIST)).body, id).body).toEqual({ markdown: expect.any(String) });
+  });
+
+  it('follows a role change of the caller', async () => {
+    const t = createTestMock();
+    const id = t.id('comments', 'welcome-question');
+    expect(find((await t.call('reader', 'GET', LIST)).body, id).permissions.reply).toBe(false);
+    await t.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: 'comment' });
+    expect(find((await t.call('reader', 'GET', LIST)).body, id).permissions.reply).toBe(true);
+  });
+
+  it('marks a page target outdated once a merge changes the page', async () => {
+    const t = createTestMock();
+    const made = await t.call('commenter', 'POST', LIST, { page: t.id('pages', 'remote-work'), body: { markdown: 'About core hours' } });
+    expect(find((await t.call('admin', 'GET', LIST)).body, made.body.id).target.page.outdated).toBe(false);
+    const merged = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/merge');
+    expect(merged.status).toBe(200);
+    expect(find((await t.call('admin', 'GET', LIST)).body, made.body.id).target.page.outdated).toBe(true);
+  });
+});

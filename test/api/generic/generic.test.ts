@@ -1,0 +1,391 @@
+/**
+ * The generic tier (src/resources/generic/): every official operation no hand-written row
+ * serves answers through the official client with its official status and a body that fits
+ * its official response schema (before and after writes); every generic collection family
+ * goes create → get → list → update → delete → get 404 with every starter role; singletons
+ * keep what is written; two mocks with the same seed answer the same bytes.
+ */
+import { describe, expect, it } from 'vitest';
+import { can } from '../../../src/auth/roles.ts';
+import type { Operation } from '../../../src/http/operation.ts';
+import { STARTER_ROLES } from '../../helpers/permissions.ts';
+import { createScenarioMock, createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { expectOfficial, officialComponent, officialResponseValidator, formatErrors } from '../../helpers/official.ts';
+import { OFFICIAL_ANSWERS } from '../../../src/openapi/official-answers.ts';
+import { walk } from '../../../src/resources/generic/walker.ts';
+import { OFFICIAL_ROUTES } from '../../../src/openapi/official-routes.ts';
+import { routedOperations } from '../../../src/resources/index.ts';
+import { bodyFor, defs, genericRows, pathFor, queryFor } from './generic-helpers.ts';
+
+const ROLES = STARTER_ROLES;
+
+const itemParam = (row: Operation, family: string) => {
+  const names = [...row.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return names[family.split('{}').length - 1];
+};
+
+/** The families (by collection path) and their rows. */
+function families(): Map<string, Operation[]> {
+  const out = new Map<string, Operation[]>();
+  for (const row of genericRows) {
+    if (!['list', 'create', 'get', 'update', 'delete', 'provision', 'under-item'].includes(row.generic!)) continue;
+    const family = row.path.replace(/\{[^}]+\}/g, '{}').split('/').slice(0, familyDepth(row)).join('/');
+    out.set(family, [...(out.get(family) ?? []), row]);
+  }
+  return out;
+}
+function familyDepth(row: Operation): number {
+  const list = genericRows.find((r) => r.generic === 'list' && row.path.startsWith(`${r.path}/`) ) ?? row;
+  return list.path.split('/').length;
+}
+
+/** A record of the family: made by its create, else put in the state (families the API cannot create in). */
+async function recordOf(t: TestMock, rows: Operation[], user = 'admin'): Promise<{ id: string; status: number }> {
+  const create = rows.find((r) => r.generic === 'create');
+  const list = rows.find((r) => r.generic === 'list')!;
+  if (create) {
+    const res = await t.call(user, create.method, pathFor(t, create), bodyFor(create));
+    if (res.status === create.status) expectOfficial(create.operationId, create.status, res.body);
+    return { id: res.body?.id, status: res.status };
+  }
+  const parentPath = pathFor(t, list).split('/');
+  const names = [...list.path.matchAll(/\{(\w+)\}/g)];
+  const parent = names.length ? decodeURIComponent(parentPath[list.path.split('/').indexOf(`{${names.at(-1)![1]}}`)]) : '';
+  const id = `seeded-${list.operationId}`;
+  const family = list.path.replace(/\{[^}]+\}/g, '{}');
+  // Put in the state as an import would: the API has no create for it.
+  const state = (await t.admin('GET', '/__admin/state')).body;
+  state.officialRecords.push({ id, parent, family, fields: {}, createdAt: '2025-12-01T00:00:00.000Z' });
+  const put = await t.admin('PUT', '/__admin/state', state);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  return { id, status: 201 };
+}
+
+/** Calls `row` through the official client as `user` where it has a method named by the operationId, else by fetch. */
+async function viaClient(t: TestMock, user: string, row: Operation, items: Record<string, string> = {}): Promise<{ status: number; data: unknown }> {
+  const api = t.client(user) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<{ status: number; data: unknown }>>>;
+  const ns = Object.values(api).find((n) => n && typeof n === 'object' && typeof n[row.operationId] === 'function');
+  if (!ns) {
+    const res = await t.call(user, row.method, pathFor(t, row, items) + queryFor(row), bodyFor(row));
+    return { status: res.status, data: res.body };
+  }
+  const path = pathFor(t, row, items).split('/');
+  const args: unknown[] = [...row.path.split('/').entries()].filter(([, seg]) => seg.startsWith('{')).map(([i]) => decodeURIComponent(path[i]));
+  if (row.body) args.push(bodyFor(row));
+  const q = queryFor(row);
+  if (row.query) args.push(Object.fromEntries(new URLSearchParams(q.slice(1))));
+  try {
+    const res = await ns[row.operationId](...args);
+    return { status: res.status, data: res.data };
+  } catch (error) {
+    return { status: (error as { code?: number; status?: number }).code ?? (error as { status: number }).status, data: undefined };
+  }
+}
+
+/**
+ * Operations whose answer the oracle (test/helpers/official.ts) corrects to what the service
+ * serves (an OpenAPI spec's `filesystem` is a list): the walker follows the document, so these
+ * are hand-written rows only.
+ */
+const CORRECTED = new Set(['getLatestOpenAPISpecVersionContent', 'getOpenAPISpecVersionContentById']);
+
+const STREAMS = new Set(genericRows.filter((r) => !r.response && /^stream/.test(r.operationId)).map((r) => r.operationId));
+
+describe('the generic tier', () => {
+  it('serves every official operation: none is left unrouted or 501', () => {
+    const routed = new Set(routedOperations.map((r) => `${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`));
+    for (const [id, method, path] of OFFICIAL_ROUTES) expect(routed.has(`${method} ${path.replace(/\{[^}]+\}/g, '{}')}`), id).toBe(true);
+    expect(routedOperations.filter((r) => r.status === 501).map((r) => r.operationId)).toEqual([]);
+  });
+
+  it('answers every generic operation through the official client, with its official status and schema, before and after writes', async () => {
+    const t = createTestMock();
+    // Each row's item id, by operationId: two families may name their items alike (`fileId`).
+    const items = new Map<string, Record<string, string>>();
+    for (const [family, rows] of families()) {
+      const list = rows.find((r) => r.generic === 'list');
+      if (!list) continue;
+      const { id } = await recordOf(t, rows);
+      for (const row of rows) if (row.generic !== 'list' && row.generic !== 'create') items.set(row.operationId, { [itemParam(row, family)]: id });
+    }
+    // Deletes last, so every other operation finds its record.
+    const order = [...genericRows].sort((a, b) => Number(a.generic === 'delete') - Number(b.generic === 'delete'));
+    for (const row of order) {
+      if (STREAMS.has(row.operationId) || row.operationId === 'streamAIResponseInSite') {
+        const res = await t.call('admin', row.method, pathFor(t, row, items.get(row.operationId)) + queryFor(row), bodyFor(row));
+        expect(res.status, row.operationId).toBe(row.status);
+        expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        const events = String(res.body).split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => JSON.parse(e.slice(6)));
+        expect(events.length).toBeGreaterThan(0);
+        continue;
+      }
+      const res = await viaClient(t, 'admin', row, items.get(row.operationId));
+      expect(res.status, `${row.operationId} ${row.method} ${row.path}`).toBe(row.status);
+      if (row.response) expectOfficial(row.operationId, row.status, res.data);
+    }
+  }, 120_000);
+
+  it('builds an object that fits the official schema for the answer of every official operation, whatever the hints', () => {
+    // What a hand-written row takes over stays answerable by the tier, so every operation is tried, not only today's generic ones.
+    const hints = [undefined, { id: 'rec-1', organization: 'org-1', title: 7, createdAt: 'yesterday', urls: 'x', items: 5 }];
+    let checked = 0;
+    const failures: string[] = [];
+    for (const [operationId, [status, type]] of Object.entries(OFFICIAL_ANSWERS)) {
+      const schema = defs[`${operationId}-response`];
+      if (type !== 'application/json' || !schema || CORRECTED.has(operationId)) continue;
+      for (const hint of hints) {
+        const value = walk(schema, hint, { defs, seed: `check:${operationId}` });
+        const validate = officialResponseValidator(operationId, status)!;
+        if (!validate(value)) failures.push(`${operationId}: ${formatErrors(validate)}`);
+      }
+      checked++;
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(290);
+  }, 120_000);
+
+  it.each(ROLES)('drives every collection family as %s: create, get, list, update, delete, then get 404 (or the refusals of its role)', async (user, role) => {
+    for (const [family, rows] of families()) {
+      const by = (g: string) => rows.find((r) => r.generic === g);
+      const [list, create, get, update, remove] = [by('list'), by('create'), by('get'), by('update'), by('delete')];
+      if (!list || !create || !get) continue;
+      const t = createTestMock();
+      const item = itemParam(get, family);
+      const listed = await t.call(user, 'GET', pathFor(t, list));
+      if (role === undefined) {
+        expect(listed.status, family).toBe(404);
+        expect((await t.call(user, create.method, pathFor(t, create), bodyFor(create))).status).toBe(404);
+        continue;
+      }
+      expect(listed.status, family).toBe(200);
+      expectOfficial(list.operationId, 200, listed.body);
+      let made = await recordOf(t, rows, user);
+      if (!can(role, 'admin')) {
+        expect(made.status, `${family} as ${user}`).toBe(403);
+        made = await recordOf(t, rows);
+      }
+      const id = made.id;
+      const got = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+      expect(got.status).toBe(200);
+      expectOfficial(get.operationId, 200, got.body);
+      expect(got.body.id).toBe(id);
+      const all = await t.call(user, 'GET', `${pathFor(t, list)}?limit=1000`);
+      expect(all.body.items.map((i: { id: string }) => i.id)).toContain(id);
+      expect(all.body.items.find((i: { id: string }) => i.id === id)).toEqual(got.body);
+      if (update) {
+        const changed = await t.call(user, update.method, pathFor(t, update, { [item]: id }), bodyFor(update));
+        if (!can(role, 'admin')) expect(changed.status).toBe(403);
+        else {
+          expect(changed.status).toBe(update.status);
+          if (update.response) expectOfficial(update.operationId, update.status, changed.body);
+          const after = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+          if (update.response) expect(after.body).toEqual(changed.body);
+        }
+      }
+      if (remove) {
+        const removed = await t.call(user, 'DELETE', pathFor(t, remove, { [item]: id }));
+        if (!can(role, 'admin')) {
+          expect(removed.status).toBe(403);
+          expect((await t.call(user, 'GET', pathFor(t, get, { [item]: id }))).status).toBe(200);
+        } else {
+          expect(removed.status).toBe(remove.status);
+          const gone = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+          expect(gone.status).toBe(404);
+          expect(gone.body.error.code).toBe(404);
+        }
+      }
+    }
+  }, 60_000);
+
+  it('keeps what a create gives where the official object has the field, and pages its lists with the official cursor', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const faces = [{ weight: 400, storageKey: 'fonts/acme.woff2' }];
+    const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: faces });
+    expect(made.status).toBe(201);
+    expect(made.body.fontFamily).toBe('Acme Sans');
+    const changed = await t.call('admin', 'POST', `/v1/orgs/${org}/fonts/${made.body.id}`, { fontFamily: 'Acme Serif', fontFaces: faces });
+    expect(changed.body.fontFamily).toBe('Acme Serif');
+    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${made.body.id}`)).body.fontFamily).toBe('Acme Serif');
+    // Context connections page (the official list takes page and limit).
+    const connections = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-connections');
+    const create = genericRows.find((r) => r.operationId === 'createSiteContextConnection')!;
+    for (let i = 0; i < 3; i++) expect((await t.call('admin', 'POST', connections, bodyFor(create))).status).toBe(201);
+    const first = await t.call('admin', 'GET', `${connections}?limit=2`);
+    expect(first.body.items).toHaveLength(2);
+    const second = await t.call('admin', 'GET', `${connections}?limit=2&page=${first.body.next.page}`);
+    const ids = [...first.body.items, ...second.body.items].map((f: { id: string }) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(3);
+    expect(first.body.count).toBe(3);
+    // A field of the wrong type is refused, naming it, and nothing is kept.
+    const bad = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 7, fontFaces: faces });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('body.fontFamily');
+    // The starter's font and the one made here.
+    expect((await t.call('admin', 'GET', `/v1/orgs/${org}/fonts`)).body.items).toHaveLength(2);
+  });
+
+  it('keeps a singleton per parent: generated on first read, a write merges the body', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const before = await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`);
+    expect(before.status).toBe(200);
+    expectOfficial('getOrganizationAgentInstructions', 200, before.body);
+    const body = bodyFor(genericRows.find((r) => r.operationId === 'updateOrganizationAgentInstructions')!) as { instructions: unknown };
+    expect((await t.call('reader', 'PUT', `/v1/orgs/${org}/agent-instructions`, body)).status).toBe(403);
+    const put = await t.call('admin', 'PUT', `/v1/orgs/${org}/agent-instructions`, body);
+    expect(put.status).toBe(200);
+    expectOfficial('updateOrganizationAgentInstructions', 200, put.body);
+    const after = await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`);
+    expect(after.body).toEqual(put.body);
+    expect(after.body.instructions).toMatchObject(body.instructions as object);
+    // Reset forgets it.
+    t.mock.runtime.reset();
+    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`)).body).toEqual(before.body);
+  });
+
+  it('asks for a token, hides organizations the caller is not in, and refuses writes to readers', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    expect((await t.call(null, 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(401);
+    expect((await t.call('outsider', 'GET', `/v1/orgs/${org}/audit-events`)).status).toBe(404);
+    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/audit-events`)).status).toBe(200);
+    expect((await t.call('reader', 'POST', `/v1/org/${org}/imports`, bodyFor(genericRows.find((r) => r.operationId === 'startImportRun')!))).status).toBe(403);
+    expect((await t.call('admin', 'GET', `/v1/orgs/not-an-org/fonts`)).status).toBe(404);
+    const stream = await t.call('reader', 'GET', `/v1/orgs/${org}/ask/stream?query=hello`);
+    expect(stream.status).toBe(200);
+    const event = JSON.parse(String(stream.body).split('\n\n')[0].slice(6));
+    const validate = officialComponent('SearchAIAnswerStream');
+    expect(validate(event), formatErrors(validate)).toBe(true);
+  });
+
+  it('answers the same bytes in two mocks of the same seed', async () => {
+    const [a, b] = [createTestMock({ seed: 7 }), createTestMock({ seed: 7 })];
+    const reads = genericRows.filter((r) => r.method === 'GET' && r.generic !== 'get' && r.generic !== 'under-item');
+    for (const row of reads) {
+      const [x, y] = await Promise.all([a, b].map((t) => t.call('admin', 'GET', pathFor(t, row) + queryFor(row))));
+      expect(x.status).toBe(y.status);
+      expect(JSON.stringify(x.body), row.operationId).toBe(JSON.stringify(y.body));
+    }
+    const other = createTestMock({ seed: 8 });
+    // (Same seed, same bytes; another seed, other filler.)
+    const row = genericRows.find((r) => r.operationId === 'getOrganizationAIUsage')!;
+    const [x, z] = await Promise.all([a, other].map((t) => t.call('admin', 'GET', pathFor(t, row) + queryFor(row))));
+    expect(JSON.stringify(x.body)).not.toBe(JSON.stringify(z.body));
+  }, 60_000);
+
+  it('loads records of generic families from a scenario: the starter\'s custom font, glossary entry and import run', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const font = await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${t.id('officialRecords', 'acme-sans')}`);
+    expect(font.status).toBe(200);
+    expectOfficial('getCustomFont', 200, font.body);
+    expect(font.body).toMatchObject({ id: t.id('officialRecords', 'acme-sans'), fontFamily: 'Acme Sans', custom: true });
+    expect(font.body.fontFaces.map((f: { weight: number }) => f.weight)).toEqual([400, 700]);
+    const glossary = await t.call('reader', 'GET', `/v1/orgs/${org}/translations-glossary`);
+    expectOfficial('listGlossaryEntries', 200, glossary.body);
+    expect(glossary.body.items).toEqual([expect.objectContaining({ id: t.id('officialRecords', 'glossary-handbook'), translations: { en: 'handbook', fr: 'manuel', de: 'Handbuch' } })]);
+    expect(glossary.body.items[0].urls.location).toBe(`http://localhost/v1/orgs/${org}/translations-glossary/${t.id('officialRecords', 'glossary-handbook')}`);
+    const run = await t.call('admin', 'GET', `/v1/org/${org}/imports/${t.id('officialRecords', 'website-import')}`);
+    expect(run.body.status).toBe('completed');
+    // Another organization has none of them.
+    expect((await t.call('admin', 'GET', `/v1/orgs/${t.id('organizations', 'globex')}/fonts/${t.id('officialRecords', 'acme-sans')}`)).status).toBe(404);
+  });
+
+  it('refuses a scenario entry naming no generic family, or a parent of the wrong kind, naming the field', () => {
+    expect(() => createScenarioMock('bad-family', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listSpaces', parent: 'acme' }] }))
+      .toThrow(/scenario\.officialRecords\[\d+\]\.family: "listSpaces" lists no generic family/);
+    expect(() => createScenarioMock('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] }))
+      .toThrow(/scenario\.officialRecords\[\d+\]\.parent/);
+  });
+
+  it('scales in large: a thousand glossary entries of large-org, paged with the official cursor', async () => {
+    const t = createTestMock({ scenario: 'large' });
+    const path = `/v1/orgs/${t.id('organizations', 'large-org')}/translations-glossary`;
+    const first = await t.call('reader', 'GET', `${path}?limit=50`);
+    expect(first.status).toBe(200);
+    expectOfficial('listGlossaryEntries', 200, first.body);
+    expect(first.body.items).toHaveLength(50);
+    expect(first.body.count).toBe(1000);
+    const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
+    expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+  }, 60_000);
+
+  it('keeps generic records per session, and through a state export and import', async () => {
+    const t = createTestMock();
+    const org = t.id('organizations', 'acme');
+    const faces = [{ weight: 400, storageKey: 'fonts/kept.woff2' }];
+    const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Session Sans', fontFaces: faces }, { 'x-mock-session': 'one' });
+    expect(made.status).toBe(201);
+    const path = `/v1/orgs/${org}/fonts/${made.body.id}`;
+    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'one' })).status).toBe(200);
+    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'two' })).status).toBe(404);
+    expect((await t.call('admin', 'GET', path)).status).toBe(404);
+
+    const exported = (await t.admin('GET', '/__admin/state')).body;
+    await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Default Sans', fontFaces: faces });
+    const other = createTestMock();
+    expect((await other.admin('PUT', '/__admin/state', (await t.admin('GET', '/__admin/state')).body)).status).toBe(200);
+    const listed = await other.call('reader', 'GET', `/v1/orgs/${org}/fonts`);
+    expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
+    expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
+  });
+
+  it('makes a singleton anew on its action (regenerate), keeping what was written, and shows it after', async () => {
+    const t = createTestMock();
+    const auth = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/publishing/auth');
+    const before = await t.call('reader', 'GET', auth);
+    expectOfficial('getSitePublishingAuthById', 200, before.body);
+    expect((await t.call('reader', 'POST', `${auth}/regenerate`)).status).toBe(403);
+    const regenerated = await t.call('admin', 'POST', `${auth}/regenerate`);
+    expect(regenerated.status).toBe(200);
+    expectOfficial('regenerateSitePublishingAuthById', 200, regenerated.body);
+    expect(regenerated.body).not.toEqual(before.body);
+    expect((await t.call('reader', 'GET', auth)).body).toEqual(regenerated.body);
+  });
+
+  it('takes a batch on a collection: glossary operations, context records by id; a bad one changes nothing', async () => {
+    const t = createTestMock();
+    const glossary = t.path('/v1/orgs/{organizations.acme}/translations-glossary');
+    const starter = t.id('officialRecords', 'glossary-handbook');
+    const batch = { operations: [
+      { type: 'insert', translations: { en: 'space', fr: 'espace' } },
+      { type: 'update', id: starter, translations: { en: 'handbook', fr: 'guide' } },
+    ] };
+    expect((await t.call('reader', 'PUT', glossary, batch)).status).toBe(403);
+    expect((await t.call('admin', 'PUT', glossary, batch)).status).toBe(204);
+    const listed = await t.call('reader', 'GET', glossary);
+    expectOfficial('listGlossaryEntries', 200, listed.body);
+    expect(listed.body.items.map((e: { translations: object }) => e.translations)).toEqual([{ en: 'handbook', fr: 'guide' }, { en: 'space', fr: 'espace' }]);
+    const before = (await t.admin('GET', '/__admin/state')).body.officialRecords;
+    const bad = await t.call('admin', 'PUT', glossary, { operations: [{ type: 'delete', id: starter }, { type: 'delete', id: 'not-there' }] });
+    expect(bad.status).toBe(404);
+    expect((await t.admin('GET', '/__admin/state')).body.officialRecords).toEqual(before);
+    expect((await t.call('admin', 'PUT', glossary, { operations: [{ type: 'delete', id: starter }] })).status).toBe(204);
+    expect((await t.call('admin', 'GET', `${glossary}/${starter}`)).status).toBe(404);
+
+    const records = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-records');
+    const upsert = [{ id: 'ticket-42', type: 'ticket', title: 'Cannot log in', body: 'Since Monday' }];
+    const put = await t.call('admin', 'PUT', records, upsert);
+    expect(put.status, JSON.stringify(put.body)).toBe(204);
+    const got = await t.call('reader', 'GET', `${records}/ticket-42`);
+    expect(got.status).toBe(200);
+    expectOfficial('getSiteContextRecordById', 200, got.body);
+    expect(got.body).toMatchObject({ id: 'ticket-42', title: 'Cannot log in', type: 'ticket' });
+  });
+
+  it('filters a family\'s list by a query value naming a field its objects show', async () => {
+    const t = createTestMock();
+    const imports = t.path('/v1/org/{organizations.acme}/imports');
+    const started = await t.call('admin', 'POST', imports, bodyFor(genericRows.find((r) => r.operationId === 'startImportRun')!));
+    expect(started.status).toBe(201);
+    expect(started.body.status).not.toBe('completed');
+    const completed = await t.call('reader', 'GET', `${imports}?status=completed`);
+    expectOfficial('listImportRuns', 200, completed.body);
+    expect(completed.body.items.map((r: { id: string }) => r.id)).toEqual([t.id('officialRecords', 'website-import')]);
+    const theirs = await t.call('reader', 'GET', `${imports}?status=${started.body.status}`);
+    expect(theirs.body.items.map((r: { id: string }) => r.id)).toEqual([started.body.id]);
+    expect((await t.call('reader', 'GET', imports)).body.items).toHaveLength(2);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * Real responses match our own response schemas (and the official one, where the
+ * official document has the operation): every read operation of the table, on
+ * the starter scenario (plus a Git import and a visitor schema, so that every read has
+ * something to show), and a few query variants that change the shape of what is served.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../../src/resources/index.ts';
+import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { documentIdOf } from '../../../src/rules/semantic-changes.ts';
+import { findPage } from '../../../src/resources/shared/page-tree.ts';
+import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
+
+const PARAMS: Record<string, string> = {
+  spaceId: '{spaces.handbook}',
+  changeRequestId: '{changeRequests.handbook-draft}',
+  fileId: '{files.team-photo}',
+  pageId: '{pages.welcome}',
+  organizationId: '{organizations.acme}',
+  siteId: '{sites.docs-site}',
+  siteSectionId: '{siteSections.handbook-section}',
+  siteSpaceId: '{siteSpaces.handbook-site-space}',
+  shareLinkId: '{shareLinks.partner-preview}',
+  userId: '{users.editor}',
+  teamId: '{teams.writers}',
+  samlProviderId: '{samlProviders.okta}',
+  specSlug: 'petstore',
+  translationSettingsId: '{translations.french}',
+  emailDomain: 'acme.test',
+  pagePath: 'policies/remote-work',
+  collectionId: '{collections.guides}',
+  hostname: 'docs.globex.test',
+  siteMcpServerId: '{siteMcpServers.support-tools}',
+  siteChannelId: '{siteChannels.support-slack}',
+  inviteId: '{inviteLinks.acme-readers}',
+  reusableContentId: 'rc-signature',
+  integrationName: '{integrations.docs-bot}',
+  installationId: '{installations.docs-bot-acme}',
+};
+
+/** Comments and replies differ between a space and its change request. */
+function url(t: TestMock, path: string): string {
+  const inCr = path.includes('/change-requests/');
+  const params: Record<string, string> = {
+    ...PARAMS,
+    commentId: inCr ? '{comments.draft-review}' : '{comments.welcome-question}',
+    commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
+    versionId: t.mock.runtime.db.openapiSpecVersions.list()[0].id,
+    revisionId: t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision,
+    documentId: documentIdOf(findPage(t.mock.runtime.db.revisions.get(t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision)!.pages, t.id('pages', 'welcome'))!.page),
+  };
+  return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (!(name in params)) throw new Error(`no value for {${name}}`);
+    return params[name];
+  });
+}
+
+/** Queries a read needs to answer 200. */
+const REQUIRED_QUERY: Record<string, string> = {
+  searchOrganizationContent: 'query=policy',
+  searchSpaceContent: 'query=policy',
+  getSiteRedirectBySource: 'source=/old-handbook/remote-work',
+  // docs-site through its share link (KEY), and app URLs of the mock's own content.
+  getPublishedContentByUrl: `url=${encodeURIComponent('https://acme.gitbook.io/SITE/KEY/welcome')}`,
+  getContentByUrl: `url=${encodeURIComponent('https://app.gitbook.com/o/ORG/s/SPACE/policies')}`,
+  getEmbedByUrl: `url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
+  getEmbedByUrlInSpace: `url=${encodeURIComponent('https://github.com/acme/handbook')}`,
+  getGitHubRepoFileForGitSyncInstallation: 'path=README.md&ref=main',
+  getGitLabProjectFileForGitSyncInstallation: 'path=README.md&ref=main',
+};
+
+const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
+const VARIANTS: [string, string][] = [
+  [`${CR}/content/page/{pageId}`, 'format=document'],
+  [`${CR}/content/page/{pageId}`, 'evaluated=true&metadata=false'],
+  [`${CR}/content`, 'computed=false&metadata=false'],
+  [`${CR}/content/pages`, 'computed=false'],
+  ['/v1/spaces/{spaceId}/content/page/{pageId}', 'format=document'],
+  ['/v1/spaces/{spaceId}/revisions/{revisionId}', 'metadata=false'],
+  ['/v1/spaces/{spaceId}/comments', 'format=document'],
+  ['/v1/spaces/{spaceId}/comments', 'format=markdown'],
+  ['/v1/spaces/{spaceId}/comments/{commentId}/replies', 'format=document'],
+];
+
+describe('responses match our own response schemas', () => {
+  let t: TestMock;
+  let gitSyncInstallation = '';
+  let gitlabInstallation = '';
+  let gitlabProject = '';
+  beforeAll(async () => {
+    t = createTestMock();
+    const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
+    expect(git.status).toBe(204);
+    const claim = (description: string) => ({ type: 'boolean', description });
+    const jsonSchema = {
+      type: 'object',
+      properties: {
+        isBetaUser: claim('Whether the visitor is in the beta'),
+        unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { fromPartner: claim('Came from a partner') }, additionalProperties: false },
+      },
+      additionalProperties: false,
+    };
+    // A Git Sync installation, for GET /v1/git/installations/{installationId} (PARAMS names an integration's).
+    const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
+    expect(gitSync.status).toBe(201);
+    gitSyncInstallation = gitSync.body.id;
+    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: t.id('spaces', 'api-docs') } });
+    gitlabInstallation = gitlab.body.id;
+    gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
+    // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
+    const db = t.mock.runtime.db;
+    const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
+    db.revisions.update(db.spaces.get(t.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
+    db.revisions.update(db.changeRequests.get(t.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
+    const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
+    expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
+  });
+
+  const reads = operations.filter((o) => o.method === 'GET' && o.response);
+  const cases = [
+    ...reads.map((o) => [o.operationId, o.path, REQUIRED_QUERY[o.operationId] ?? '', o.response!] as const),
+    ...VARIANTS.map(([path, query]) => {
+      const o = reads.find((r) => r.path === path);
+      if (!o) throw new Error(`no read operation at ${path}`);
+      return [o.operationId, path, query, o.response!] as const;
+    }),
+  ];
+
+  it.each(cases)('%s %s ?%s', async (id, path, query, response) => {
+    if (path.startsWith('/v1/git/installations/')) {
+      const gitlab = path.includes('/gitlab/');
+      path = path
+        .replace('{installationId}', gitlab ? gitlabInstallation : gitSyncInstallation)
+        .replace('{accountName}', 'acme')
+        .replace('{repositoryName}', 'employee-handbook')
+        .replace('{projectId}', gitlabProject);
+    }
+    const q = query
+      .replace('ORG', t.id('organizations', 'acme'))
+      .replace('SPACE', t.id('spaces', 'handbook'))
+      .replace('SITE', t.id('sites', 'docs-site'))
+      .replace('KEY', t.manifest.shareKeys['partner-preview']);
+    const res = await t.call('admin', 'GET', `${url(t, path)}${q ? `?${q}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const validate = t.mock.runtime.schemas.strictValidator(response);
+    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
+    if (officialResponseValidator(id, 200)) expectOfficial(id, 200, res.body);
+  });
+});

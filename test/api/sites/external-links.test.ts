@@ -1,0 +1,76 @@
+/**
+ * Site external links: written through the official client, read where the official document
+ * shows them (the site's structure and published view; it has no list or get for them).
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { expectOfficial } from '../../helpers/official.ts';
+import { SITE } from './helpers.ts';
+
+const LINKS = `${SITE}/external-links`;
+
+async function structure(t: TestMock, user = 'admin') {
+  const res = await t.call(user, 'GET', `${SITE}/structure`);
+  expect(res.status).toBe(200);
+  expectOfficial('getSiteStructure', 200, res.body);
+  return res.body.structure as any[];
+}
+
+describe('site external links', () => {
+  it('show at the end of the structure once added, change, and go when deleted', async () => {
+    const t = createTestMock();
+    const api = t.client('admin');
+    const [org, site] = [t.id('organizations', 'acme'), t.id('sites', 'docs-site')];
+    const made = await api.orgs.addExternalLinkToSite(org, site, { title: 'Status page', url: 'https://status.acme.test' });
+    expectOfficial('addExternalLinkToSite', 201, made.data);
+    expect((await structure(t, 'reader')).at(-1)).toEqual(made.data);
+    const updated = await api.orgs.updateSiteExternalLinkById(org, site, made.data.id, { title: 'Service status', description: 'Uptime of every service' });
+    expectOfficial('updateSiteExternalLinkById', 200, updated.data);
+    expect((await structure(t)).at(-1)).toMatchObject({ title: 'Service status', description: 'Uptime of every service' });
+    await api.orgs.deleteSiteExternalLinkById(org, site, made.data.id);
+    expect((await structure(t)).some((i) => i.id === made.data.id)).toBe(false);
+    expect((await t.call('admin', 'PATCH', `${LINKS}/${made.data.id}`, { title: 'Again' })).status).toBe(404);
+  });
+
+  it('sit in a section group given as parent, and move back to the top level with parent null', async () => {
+    const t = createTestMock();
+    const group = await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Resources' });
+    expect(group.status).toBe(201);
+    const made = await t.call('admin', 'POST', LINKS, { title: 'Blog', url: 'https://blog.acme.test', parent: group.body.id });
+    expect(made.body.sectionGroup).toBe(group.body.id);
+    const inGroup = (await structure(t)).find((i) => i.id === group.body.id);
+    expect(inGroup.children.map((c: any) => c.id)).toContain(made.body.id);
+    expect(inGroup.sections.map((c: any) => c.id)).not.toContain(made.body.id);
+    const moved = await t.call('admin', 'PATCH', `${LINKS}/${made.body.id}`, { parent: null });
+    expect(moved.body.sectionGroup).toBeUndefined();
+    expect((await structure(t)).at(-1).id).toBe(made.body.id);
+  });
+
+  it('are left out of the published view while draft', async () => {
+    const t = createTestMock();
+    const made = await t.call('admin', 'POST', LINKS, { title: 'Roadmap', url: 'https://roadmap.acme.test', draft: true });
+    const key = t.manifest.shareKeys['partner-preview'];
+    const published = await t.call('reader', 'GET', `${SITE}/published?shareKey=${key}`);
+    expectOfficial('getPublishedContentSite', 200, published.body);
+    expect(published.body.structure.structure.some((i: any) => i.id === made.body.id)).toBe(false);
+    expect((await structure(t)).some((i) => i.id === made.body.id)).toBe(true);
+  });
+
+  it('are written by admins only (403), hidden from outsiders (404), and refuse a parent that is no group of the site (400)', async () => {
+    const t = createTestMock();
+    const body = { title: 'Status', url: 'https://status.acme.test' };
+    expect((await t.call('editor', 'POST', LINKS, body)).status).toBe(403);
+    expect((await t.call('outsider', 'POST', LINKS, body)).status).toBe(404);
+    const bad = await t.call('admin', 'POST', LINKS, { ...body, parent: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^parent/);
+    expect((await t.call('admin', 'POST', LINKS, { title: 'x', url: 'https://a.test' })).status).toBe(400);
+  });
+
+  it('site-launch has one on partner-portal, named in its manifest', async () => {
+    const t = createTestMock({ scenario: 'site-launch' });
+    const res = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/sites/{sites.partner-portal}/structure');
+    expect(res.status).toBe(200);
+    expect(res.body.structure.at(-1)).toMatchObject({ object: 'site-external-link', id: t.id('siteExternalLinks', 'partner-status'), title: 'Status page' });
+  });
+});

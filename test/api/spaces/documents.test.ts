@@ -1,0 +1,65 @@
+/** The page bodies GitBook's renderer reads on their own, through the official client. */
+import { describe, expect, it } from 'vitest';
+import { createTestMock } from '../../helpers/mock.ts';
+import { expectOfficial } from '../../helpers/official.ts';
+
+describe('revision pages and documents', () => {
+  it('serves a revision\'s pages, a page\'s document in it, and the document its documentId names', async () => {
+    const t = createTestMock();
+    const api = t.client('reader').spaces;
+    const space = t.id('spaces', 'handbook');
+    const revision = (await api.getCurrentRevision(space)).data;
+    const pages = await api.listPagesInRevisionById(space, revision.id);
+    expectOfficial('listPagesInRevisionById', 200, pages.data);
+    expect(pages.data.pages).toEqual(revision.pages);
+
+    const pageId = t.id('pages', 'remote-work');
+    const document = await api.getPageDocumentInRevisionById(space, revision.id, pageId);
+    expectOfficial('getPageDocumentInRevisionById', 200, document.data);
+    const page = await api.getPageInRevisionById(space, revision.id, pageId, { format: 'document' });
+    expect(document.data).toEqual((page.data as { document?: unknown }).document);
+    expect(JSON.stringify(document.data)).toContain('Work from anywhere');
+
+    const documentId = (page.data as { documentId?: string }).documentId!;
+    const byId = await api.getDocumentById(space, documentId);
+    expectOfficial('getDocumentById', 200, byId.data);
+    expect(byId.data).toEqual(document.data);
+  });
+
+  it('finds a change request\'s new page by its document id; 404 for unknown ids and outsiders', async () => {
+    const t = createTestMock();
+    const S = '/v1/spaces/{spaces.handbook}';
+    const before = (await t.call('reader', 'GET', `${S}/content/page/{pages.welcome}`)).body.documentId;
+    const cr = (await t.call('editor', 'POST', `${S}/change-requests`, { subject: 'Travel' })).body;
+    await t.call('editor', 'POST', `${S}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/travel-policy', source: 'website' });
+    const added = (await t.call('reader', 'GET', `${S}/change-requests/${cr.id}/content`)).body.pages.find((p: { title: string }) => p.title === 'travel policy');
+    const document = await t.call('reader', 'GET', `${S}/documents/${added.documentId}`);
+    expect(document.status).toBe(200);
+    expect(JSON.stringify(document.body)).toContain('example.com');
+    expect((await t.call('reader', 'GET', `${S}/documents/${before}`)).status).toBe(200);
+    expect((await t.call('reader', 'GET', `${S}/documents/nope`)).status).toBe(404);
+    expect((await t.call('outsider', 'GET', `${S}/documents/${before}`)).status).toBe(404);
+    expect((await t.call('reader', 'GET', `${S}/revisions/nope/pages`)).status).toBe(404);
+    expect((await t.call('reader', 'GET', `${S}/revisions/nope/page/{pages.welcome}/document`)).status).toBe(404);
+  });
+});
+
+describe('a revision\'s semantic changes', () => {
+  it('lists what a merge changed against its parent, and everything a first revision created (official client)', async () => {
+    const t = createTestMock();
+    const api = t.client('editor').spaces;
+    const space = t.id('spaces', 'handbook');
+    const first = (await api.getCurrentRevision(space)).data;
+    const created = await api.getRevisionSemanticChanges(space, first.id, { limit: 100 });
+    expectOfficial('getRevisionSemanticChanges', 200, created.data);
+    expect(created.data.changes.filter((c) => c.type === 'page_created')).toHaveLength(5);
+
+    const cr = (await api.createChangeRequest(space, { subject: 'Travel' })).data;
+    await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/travel-policy', source: 'website' });
+    const merged = (await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)).body.revision;
+    const changes = await api.getRevisionSemanticChanges(space, merged);
+    expectOfficial('getRevisionSemanticChanges', 200, changes.data);
+    expect(changes.data.changes).toEqual([expect.objectContaining({ type: 'page_created', page: expect.objectContaining({ title: 'travel policy' }) })]);
+    expect((await t.call('reader', 'GET', `/v1/spaces/${space}/revisions/nope/changes`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The real `@gitbook/cli` (a devDependency, installed without its postinstall, which only
+ * fetches a tunnel binary for `gitbook dev`) against the mock over a real socket:
+ * `gitbook auth`, `whoami` and `openapi publish`, as a user would point them at the mock with
+ * `--endpoint`/`--token` or `GITBOOK_ENDPOINT`/`GITBOOK_TOKEN`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type ServerType } from '@hono/node-server';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+
+const GITBOOK = join(dirname(createRequire(import.meta.url).resolve('@gitbook/cli/package.json')), 'cli.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `gitbook ...args` with its own home (the CLI keeps its login under ~/.config). */
+function gitbook(home: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GITBOOK_')));
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [GITBOOK, ...args],
+      { env: { ...clean, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), NO_COLOR: '1', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+// One server for the file: each CLI run is a Node process of its own (about half a second of CPU).
+describe('@gitbook/cli against the mock', { timeout: 90_000 }, () => {
+  let t: TestMock;
+  let server: ServerType;
+  let base: string;
+  beforeAll(async () => {
+    t = createTestMock();
+    base = await new Promise<string>((resolve) => {
+      server = serve({ fetch: t.mock.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A fresh home, and the requests the mock receives from now on. */
+  async function start() {
+    await fetch(`${base}/__admin/requests`, { method: 'DELETE' });
+    const requests = async () =>
+      ((await (await fetch(`${base}/__admin/requests`)).json()).items as { method: string; path: string; status: number }[]).map(
+        (r) => `${r.method} ${r.path} ${r.status}`,
+      );
+    return { home: mkdtempSync(join(tmpdir(), 'gitbook-cli-home-')), requests, tokens: t.manifest.tokens, ids: t.manifest.ids };
+  }
+
+  it('gitbook auth stores the login, and whoami reads it back (GET /v1/user)', async () => {
+    const m = await start();
+    const auth = await gitbook(m.home, ['auth', '--endpoint', base, '--token', m.tokens.admin]);
+    expect(auth.stderr).toBe('');
+    expect(auth.code).toBe(0);
+    expect(auth.stdout).toContain('You are now authenticated as Ada Lovelace');
+    const whoami = await gitbook(m.home, ['whoami']);
+    expect(whoami.code).toBe(0);
+    expect(whoami.stdout).toContain('Authenticated as Ada Lovelace');
+    expect(whoami.stdout).toContain(`ID: ${m.ids.users.admin}`);
+    expect(whoami.stdout).toContain('Email: ada@acme.test');
+    expect(whoami.stdout).toContain(`API: ${base}`);
+    expect(await m.requests()).toEqual(['GET /v1/user 200', 'GET /v1/user 200']);
+  });
+
+  it('whoami with GITBOOK_ENDPOINT and GITBOOK_TOKEN, and fails on a token the mock does not know', async () => {
+    const m = await start();
+    const ok = await gitbook(m.home, ['whoami'], { GITBOOK_ENDPOINT: base, GITBOOK_TOKEN: m.tokens.reader });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`ID: ${m.ids.users.reader}`);
+    const bad = await gitbook(m.home, ['whoami'], { GITBOOK_ENDPOINT: base, GITBOOK_TOKEN: 'gb_api_unknown' });
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('[401]');
+  });
+
+  it('gitbook openapi publish creates the spec from a file, then adds a version; a reader is refused (403)', async () => {
+    const m = await start();
+    const org = m.ids.organizations.acme;
+    const file = join(m.home, 'pets.yaml');
+    writeFileSync(file, 'openapi: 3.0.0\ninfo: { title: Pets, version: 1.0.0 }\npaths:\n  /pets:\n    get:\n      responses: { "200": { description: ok } }\n');
+    const env = { GITBOOK_ENDPOINT: base, GITBOOK_TOKEN: m.tokens.admin };
+    const first = await gitbook(m.home, ['openapi', 'publish', '--spec', 'Pets', '--organization', org, file], env);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`OpenAPI specification "Pets" published to https://app.gitbook.com/o/${org}/openapi/Pets`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('1.0.0', '1.1.0'));
+    expect((await gitbook(m.home, ['openapi', 'publish', '-s', 'Pets', '-o', org, file], env)).code).toBe(0);
+
+    const versions = await t.call('reader', 'GET', `/v1/orgs/${org}/openapi/Pets/versions`);
+    expect(versions.body.items).toHaveLength(2);
+    const latest = await t.call('reader', 'GET', `/v1/orgs/${org}/openapi/Pets/versions/latest/content`);
+    expect(JSON.stringify(latest.body)).toContain('1.1.0');
+
+    const refused = await gitbook(m.home, ['openapi', 'publish', '-s', 'Pets', '-o', org, file], { ...env, GITBOOK_TOKEN: m.tokens.reader });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('[403]');
+    expect(await m.requests()).toEqual([
+      `PUT /v1/orgs/${org}/openapi/Pets 200`,
+      `PUT /v1/orgs/${org}/openapi/Pets 200`,
+      `GET /v1/orgs/${org}/openapi/Pets/versions 200`,
+      `GET /v1/orgs/${org}/openapi/Pets/versions/latest/content 200`,
+      `PUT /v1/orgs/${org}/openapi/Pets 403`,
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+/** The real CLI closes a connection that never finishes its headers within a few seconds. */
+import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { SERVER_TIMEOUTS } from '../../../src/http/server-timeouts.ts';
+import { startCli } from '../../helpers/cli.ts';
+
+describe('slow clients', () => {
+  it('answers 408 and closes a socket that sends headers too slowly', async () => {
+    const base = new URL((await startCli(['--scenario', 'empty'])).base);
+    const started = Date.now();
+    const { answer, elapsed } = await new Promise<{ answer: string; elapsed: number }>((resolve) => {
+      let answer = '';
+      const socket = connect(Number(base.port), base.hostname, () => socket.write('GET /__admin/health HTTP/1.1\r\nHost: localhost\r\n'));
+      socket.on('data', (c) => (answer += c));
+      socket.on('close', () => resolve({ answer, elapsed: Date.now() - started }));
+      socket.on('error', () => undefined);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(elapsed).toBeLessThan(SERVER_TIMEOUTS.headersTimeout + 2 * SERVER_TIMEOUTS.connectionsCheckingInterval + 1_000);
+  }, 20_000);
+});
