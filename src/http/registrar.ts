@@ -18,7 +18,8 @@ import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
 import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
 
-const NO_BODY = new Set([204, 205]);
+/** Statuses written without a body (304 only by a fault rule or `Prefer: code=`). */
+const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
@@ -140,7 +141,7 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
 function json(c: Context, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
   noteAnswer(c, text, headers);
-  return c.body(text, status as 200, JSON_TYPE);
+  return c.body(text, status as 200, headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] });
 }
 
 /**
@@ -156,7 +157,9 @@ function write(c: Context, rowStatus: number, result: unknown): Response {
   }
   const status = (result.status ?? rowStatus) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
-  const headers = Object.keys(result.headers).length ? { ...lowerCased(result.headers), ...JSON_TYPE } : JSON_TYPE;
+  // JSON, unless the reply names its content type (a fault rule's answer may).
+  const named = Object.keys(result.headers).length ? lowerCased(result.headers) : undefined;
+  const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
     noteAnswer(c, undefined, lowerCased(result.headers));
     return c.body(null, status);
@@ -197,7 +200,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   // Without a Prefer header or a fault rule there is nothing to control (most requests).
   if (controlled(c, rt.faults)) {
     const injected = await control(c, op, rt.faults);
-    if (injected) return injected;
+    if (injected) return injected instanceof Response ? injected : write(c, op.status, injected);
   }
   const user = authenticate(c, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
