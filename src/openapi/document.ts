@@ -63,8 +63,8 @@ function adminOperation(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>):
     summary: op.summary,
     tags: [tagOf(op.path)],
     parameters: parameters(op, sources).map((p) => (p.in === 'path' && !op.params ? { ...p, schema: { type: 'string' } } : p)),
-    // Loopback callers need no token; from elsewhere, the admin token.
-    security: [{}, { bearer: [] }],
+    // Admin calls: loopback callers need no token; from elsewhere, the admin token. Signed URLs and public files need none.
+    security: op.access === 'admin' ? [{}, { bearer: [] }] : [{}],
     responses: { [String(op.status)]: success, default: ERROR },
   };
   if (op.body) doc.requestBody = { required: true, content: { 'application/json': { schema: { $ref: componentRef(op.body) } } } };
