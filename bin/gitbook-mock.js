@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The CLI is the compiled `dist/bin.js` (built by `npm run build`, which `npm ci` and `npm pack`
-// run through `prepare`); it never needs a TypeScript loader.
+// The CLI is `dist/cli/main.js`, the compiled src/bin.ts in one module (built by `npm run build`,
+// which `npm ci` and `npm pack` run through `prepare`: scripts/build-cli.ts says why one module);
+// it never needs a TypeScript loader.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
-const compiled = new URL('../dist/bin.js', import.meta.url);
+const compiled = new URL('../dist/cli/main.js', import.meta.url);
 const sources = new URL('../src/', import.meta.url);
 
 function newest(dir) {

@@ -15,8 +15,9 @@ import { renderPdf } from './resources/change-requests/pdf-document.ts';
 import { DataFile } from './persistence/data-file.ts';
 import { registerConsole } from './admin/ui/routes.tsx';
 import { registerOpenApi } from './openapi/routes.ts';
+import { PACKAGE_ROOT } from './paths/package-paths.ts';
 
-export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+export const FIXTURES_DIR = fileURLToPath(new URL('fixtures/', PACKAGE_ROOT));
 
 /** Fixture files are read once per process: they never change while it runs (cache/caches.ts). */
 const fixture = perProcessByName((name): unknown => {

@@ -79,6 +79,9 @@ async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
     }
     throw new Error(message ?? `GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
   }
+  // A session that does not exist is read as it would start (empty coverage): say so instead.
+  const warning = res.headers.get('x-mock-warning');
+  if (command.session && warning?.startsWith(`Session "${command.session}" does not exist`)) throw new Error(warning);
   return (await res.json()) as CoverageReport;
 }
 

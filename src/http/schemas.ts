@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { perProcess } from '../cache/caches.ts';
 import { SCHEMA_BASE, type Validators } from './validators.ts';
+import { PACKAGE_ROOT } from '../paths/package-paths.ts';
 
-export const SCHEMAS_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export const SCHEMAS_DIR = fileURLToPath(new URL('schemas/', PACKAGE_ROOT));
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -10,11 +10,12 @@ import { sharedSchemas } from '../http/schemas.ts';
 import { firstRefusal } from '../http/validators.ts';
 import type { ScenarioFile } from './types.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
+import { PACKAGE_ROOT } from '../paths/package-paths.ts';
 
 // Moved to scenario-source.ts (the browser build has them too); importers keep importing them here.
 export { mergeScenarios, scenarioErrorToApi, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 
-export const BUILTIN_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+export const BUILTIN_DIR = fileURLToPath(new URL('scenarios/', PACKAGE_ROOT));
 
 /**
  * "not valid JSON" with the position, never the parser's excerpt of the text: a symlinked

@@ -37,13 +37,16 @@ export async function withSession(c: Context, sessions: Sessions, next: () => Pr
 
 /**
  * The first half of `withSession`: opens the session and puts its runtime on the context; call
- * `sessions.done` after. `create: false` (admin reads): a missing session is a 404, not created.
+ * `sessions.done` after. `create: false` (admin reads): a missing session is read as it would start
+ * (a fork that is not kept) and the answer carries `X-Mock-Warning` saying so.
  */
 export function enterSession(c: Context, sessions: Sessions, create = true): Session {
   const name = c.req.header(SESSION_HEADER);
   const session = sessions.open(name, create);
   c.set('runtime', session.runtime);
   if (name !== undefined && c.req.header('origin')) c.header(SESSION_HEADER, name);
+  // Wrong input is flagged, never passed in silence: a typo'd session name on a read.
+  if (session.missing) c.header('X-Mock-Warning', session.missing);
   return session;
 }
 

@@ -5,7 +5,7 @@
  * `maxSessions` the least recently used idle one goes. Times are wall time (not the
  * virtual clock of any session), read from `options.wallClock` so tests can move it.
  */
-import { ApiError, errors } from '../http/errors.ts';
+import { errors } from '../http/errors.ts';
 import type { Runtime } from '../runtime.ts';
 
 export const DEFAULT_SESSION = 'default';
@@ -26,6 +26,11 @@ export interface Session {
   requests: number;
   /** Requests still being answered: a busy session is never dropped. */
   inFlight: number;
+  /**
+   * Set on what an admin read of a session that does not exist gets: a fresh fork, as the
+   * session would start, that is not kept; the sentence says so and names the sessions there are.
+   */
+  readonly missing?: string;
 }
 
 export interface SessionInfo {
@@ -70,8 +75,8 @@ export class Sessions {
   /**
    * The session a request names (`undefined`: the default), created if new; counts the
    * request. A bad name is a 400. Call `done` when the request has been answered.
-   * `create: false` (an admin read): a session that does not exist is a 404 naming the
-   * sessions that do, and is not created.
+   * `create: false` (an admin read): a session that does not exist is answered from a fresh
+   * fork that is not kept, with `missing` saying so.
    */
   open(name: string | undefined, create = true): Session {
     const key = name ?? DEFAULT_SESSION;
@@ -80,7 +85,9 @@ export class Sessions {
     let session = this.byName.get(key);
     if (!session) {
       if (!isSessionName(key)) throw errors.badRequest('X-Mock-Session must be 1 to 64 of A-Z a-z 0-9 . _ -');
-      if (!create) throw this.missing(key);
+      // A read answers as the new session would start, without keeping it (docs/contract.md,
+      // "Sessions": a request naming a new session sees the default's scenario).
+      if (!create) return { name: key, runtime: this.main.fork(), createdAt: now, lastUsedAt: now, requests: 1, inFlight: 1, missing: this.missing(key) };
       session = { name: key, runtime: this.main.fork(), createdAt: now, lastUsedAt: now, requests: 0, inFlight: 0 };
       this.byName.set(key, session);
     }
@@ -91,14 +98,11 @@ export class Sessions {
     return session;
   }
 
-  /** The 404 of a read naming a session that does not exist: it names the ones that do. */
-  private missing(name: string): ApiError {
+  /** What a read naming a session that does not exist is told: it names the ones that do. */
+  missing(name: string): string {
     const names = [...this.byName.keys()];
     const shown = names.length > MISSING_NAMES_SHOWN ? `${names.slice(0, MISSING_NAMES_SHOWN).join(', ')} and ${names.length - MISSING_NAMES_SHOWN} more` : names.join(', ');
-    return new ApiError(
-      404,
-      `Session "${name}" does not exist (reading it does not create it); this server has ${names.length === 1 ? 'only' : 'sessions'} ${shown}. A write naming it (a scenario load, POST /__admin/reset, an API request) starts it`,
-    );
+    return `Session "${name}" does not exist: this answer is what it would hold when started, and reading it did not start it; this server has ${names.length === 1 ? 'only' : 'sessions'} ${shown}. A write naming it (a scenario load, POST /__admin/reset, PUT /__admin/sessions/${name}, an API request) starts it`;
   }
 
   done(session: Session): void {

@@ -24,7 +24,7 @@ const SRC = join(ROOT, 'src');
  * later move puts them with their layer (docs/architecture.md, "Files out of their folder").
  */
 const LAYERS: readonly { name: string; holds: readonly string[] }[] = [
-  { name: 'core', holds: ['store/', 'cache/', 'text/', 'auth/', 'clock.ts', 'ids.ts', 'package-version.ts'] },
+  { name: 'core', holds: ['store/', 'cache/', 'text/', 'auth/', 'clock.ts', 'ids.ts', 'package-version.ts', 'paths/'] },
   {
     name: 'contract',
     holds: [

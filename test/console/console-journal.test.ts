@@ -170,11 +170,13 @@ describe('the QA console: journal, state and hand-over', () => {
 
     // Session bob is new: typing its name starts it (a read alone would not). The snapshot
     // brings the state with the edit, and its scenario, manifest, seed and clock.
-    expect((await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } })).status).toBe(404);
+    const unstarted = await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } });
+    expect(unstarted.headers.get('x-mock-warning')).toMatch(/^Session "bob" does not exist/);
+    expect((await adminJson('/__admin/sessions')).items.map((s: { name: string }) => s.name)).not.toContain('bob');
     await page.getByLabel('Session', { exact: true }).fill('bob');
     await page.getByRole('button', { name: 'Use', exact: true }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Using session bob');
-    expect((await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } })).status).toBe(200);
+    expect((await fetch(`${served.origin}/__admin/health`, { headers: { 'X-Mock-Session': 'bob' } })).headers.get('x-mock-warning')).toBeNull();
     await row.getByRole('button', { name: 'Load bug-42', exact: true }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Loaded snapshot bug-42');
     expect(untimed(await adminJson('/__admin/state', 'bob'))).toEqual(untimed(await adminJson('/__admin/state')));

@@ -10,11 +10,12 @@ import { rawReply, type RouteRow } from '../../http/operation.ts';
 import { registerRows } from '../../http/registrar.ts';
 import { ConsolePage } from './page.tsx';
 import { CONSOLE_SCRIPTS } from './files.ts';
+import { CODE_ROOT } from '../../paths/package-paths.ts';
 
 /** The page's own files, read once on first use (assets/ beside this module, in src/ and dist/). */
 function asset(name: string): () => string {
   let text: string | undefined;
-  return () => (text ??= readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'));
+  return () => (text ??= readFileSync(new URL(`admin/ui/assets/${name}`, CODE_ROOT), 'utf8'));
 }
 
 const style = asset('console.css');

@@ -67,6 +67,9 @@ export async function admin(method, path, body) {
     data = text;
   }
   if (!response.ok) throw new AdminError(response.status, data?.error?.message ?? `${response.status} ${response.statusText}`);
+  // What the server ignored or could not honour (a session that does not exist, say) is shown.
+  const warning = response.headers.get('x-mock-warning');
+  if (warning) notice(warning, true);
   return data;
 }
 
