@@ -7,7 +7,7 @@
 import { Hono, type Context, type Next } from 'hono';
 import { errors } from './http/errors.ts';
 import { sendError } from './http/send-error.ts';
-import { register } from './http/registrar.ts';
+import { register, registerRows } from './http/registrar.ts';
 import { cors } from './http/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
 import { CachedRouter } from './http/cached-router.ts';
@@ -15,7 +15,7 @@ import { registerAdmin } from './admin/routes.ts';
 import { isLoopbackOrigin } from './admin/access.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
-import { routedOperations, registerExtraRoutes } from './resources/index.ts';
+import { routedOperations, fileRows } from './resources/index.ts';
 import { marks, WARNING_HEADER } from './faults/apply.ts';
 import { answerOf, callerOf } from './admin/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
@@ -105,7 +105,8 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const streams = registerAdmin(app, sessions);
   platform.routes?.(app);
   register(app, routedOperations);
-  registerExtraRoutes(app, runtimeOf);
+  // The files the API links to, on the request's session (opened by the middleware above).
+  registerRows(app, fileRows, (c, row, input) => row.handle({ ...input, url: c.req.url, path: c.req.path, session: runtimeOf(c) }));
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
   return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };

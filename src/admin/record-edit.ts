@@ -7,10 +7,8 @@
  * what other records point at). Saved like an API write: in a store transaction, and to the
  * `--data` journal when there is one.
  */
-import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../http/errors.ts';
 import { checkState } from '../scenarios/state-check.ts';
-import { runtimeOf } from '../sessions/context.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../store/store.ts';
 import type { AnyTable, Row } from '../store/table.ts';
 import type { Runtime } from '../runtime.ts';
@@ -40,21 +38,4 @@ export function editRecord(rt: Runtime, collection: string, id: string, record: 
   const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(record as Row)));
   rt.save(changes, undo);
   return table.existing(id);
-}
-
-async function recordBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
-  }
-}
-
-export function registerRecordEdit(app: Hono): void {
-  app.put('/__admin/state/:collection/:id', async (c) => {
-    const rt = runtimeOf(c);
-    const record = await recordBody(c);
-    return c.json(editRecord(rt, c.req.param('collection'), c.req.param('id'), record));
-  });
 }

@@ -10,9 +10,8 @@
  * every PING_MS keeps proxies from closing a quiet stream. The console reads it with fetch
  * (EventSource cannot send the session header or the admin token).
  */
-import type { Hono } from 'hono';
+import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { runtimeOf } from '../sessions/context.ts';
 import type { LogEvent, RequestLog } from './request-log.ts';
 
 const BATCH_MS = 100;
@@ -28,11 +27,9 @@ export class RequestStreams {
     for (const end of [...this.open]) end();
   }
 
-  register(app: Hono): void {
-    app.get('/__admin/requests/stream', (c) => {
-      const log = runtimeOf(c).log;
-      return streamSSE(c, (stream) => this.serve(stream, log));
-    });
+  /** The response of `GET /__admin/requests/stream`: `log` as events, written by Hono's streamSSE. */
+  answer(c: Context, log: RequestLog): Response {
+    return streamSSE(c, (stream) => this.serve(stream, log));
   }
 
   /** Streams `log` until the client goes or `endAll`; Hono closes the stream when this resolves. */

@@ -1,32 +1,26 @@
 /**
  * The admin API of docs/contract.md: health, scenarios, reset, state export and import,
- * the virtual clock and the request log. Who may call it: see access.ts. Every call acts
- * on the session its `X-Mock-Session` header names (the default one without it).
+ * the virtual clock, the request log, faults, coverage, snapshots, events and sessions. Every
+ * call is a row of `ADMIN_ROWS`, served by the registrar as the API's rows are (it reads the
+ * body, writes the answer) and described from the same rows in the mock's OpenAPI document.
+ * Who may call it: see access.ts. Every call acts on the session its `X-Mock-Session` header
+ * names (the default one without it).
  */
 import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../http/errors.ts';
 import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
+import { rawReply, reply, type RouteRow } from '../http/operation.ts';
+import { registerRows, type RowInput } from '../http/registrar.ts';
 import { crossSiteSender, requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
-import { registerRecordEdit } from './record-edit.ts';
+import { editRecord } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
-import { Snapshots, type StateTransfer } from './snapshots.ts';
-import { registerEventRoutes } from './events-routes.ts';
+import { snapshotName, Snapshots, type StateTransfer } from './snapshots.ts';
 import { checkAdminQuery } from './admin-query.ts';
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') throw errors.badRequest('body is required');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw errors.badRequest(`Malformed JSON body: ${(error as Error).message}`);
-  }
-}
 
 /** 413 when an imported state holds more rows than MAX_IMPORT_ROWS (before any check walks them). */
 function checkImportRows(state: unknown): void {
@@ -78,6 +72,160 @@ const stateTransfer: StateTransfer = {
   },
 };
 
+/** What an admin row's handler is given: its input, the session's runtime, the app's admin pieces. */
+export interface AdminInput extends RowInput {
+  /** The runtime of the session the request names (read when used: the session list needs none). */
+  readonly rt: Runtime;
+  readonly sessions: Sessions;
+  readonly snapshots: Snapshots;
+  readonly streams: RequestStreams;
+  /** The session's name as the request gives it. */
+  readonly session: string;
+  /** The request, for the one row that answers with a stream Hono writes. */
+  readonly context: Context;
+}
+
+/** A call of the admin API: a row (access `admin`) whose handler checks its own input (checkedBy). */
+export interface AdminRow extends RouteRow {
+  handle(input: AdminInput): unknown;
+}
+
+/** A query value as `c.req.query()` gives it: the first of a repeated parameter. */
+function first(value: unknown): string | undefined {
+  return Array.isArray(value) ? (value[0] as string) : (value as string | undefined);
+}
+
+const STATUSES = ['pending', 'delivered', 'failed'];
+
+function foundEvent(rt: Runtime, id: string) {
+  const item = rt.events.get(id);
+  if (!item) throw errors.notFound('Event', id);
+  return item;
+}
+
+const admin = (row: Omit<AdminRow, 'access' | 'checkedBy'>): AdminRow => ({ ...row, access: 'admin', checkedBy: 'handler' });
+
+/** Every call of the admin API. The console's files and the API reference pages are rows of their own modules. */
+export const ADMIN_ROWS: readonly AdminRow[] = [
+  admin({ operationId: 'adminHealth', method: 'GET', path: '/__admin/health', summary: 'Server status, loaded scenario and clock', status: 200, response: 'admin/health',
+    handle: ({ rt }) => ({ status: 'ok', scenario: rt.scenarioName, now: rt.clock.iso() }) }),
+  admin({ operationId: 'adminListScenarios', method: 'GET', path: '/__admin/scenarios', summary: 'The scenarios that can be loaded', status: 200, response: 'admin/list',
+    handle: ({ rt }) => ({ items: rt.catalog.list() }) }),
+  admin({ operationId: 'adminLoadScenario', method: 'POST', path: '/__admin/scenarios/{name}', summary: 'Replace the whole state with a scenario', status: 200, response: 'admin/manifest',
+    handle: ({ rt, params }) => {
+      const manifest = rt.change(() => rt.loadScenario(params.name));
+      rt.log.clear();
+      return manifest;
+    } }),
+  admin({ operationId: 'adminGetManifest', method: 'GET', path: '/__admin/manifest', summary: 'The manifest of the loaded scenario', status: 200, response: 'admin/manifest',
+    handle: ({ rt }) => rt.manifest }),
+  admin({ operationId: 'adminReset', method: 'POST', path: '/__admin/reset', summary: 'State and clock back to just after the last load', status: 200, response: 'admin/manifest',
+    handle: ({ rt }) => {
+      const manifest = rt.change(() => rt.reset());
+      rt.log.clear();
+      return manifest;
+    } }),
+  admin({ operationId: 'adminExportState', method: 'GET', path: '/__admin/state', summary: 'Export the whole state', status: 200, response: 'admin/object',
+    handle: ({ rt }) => stateTransfer.exportOf(rt) }),
+  admin({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
+    body: 'admin/object', reading: 'required', response: 'admin/status-ok',
+    handle: ({ rt, body }) => {
+      stateTransfer.importInto(rt, body);
+      return { status: 'ok' };
+    } }),
+  // The console's additions: one record edited, named snapshots, the journal as a stream.
+  admin({ operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
+    body: 'admin/object', reading: 'as sent', response: 'admin/object',
+    handle: ({ rt, params, body }) => editRecord(rt, params.collection, params.id, body) }),
+  admin({ operationId: 'adminListSnapshots', method: 'GET', path: '/__admin/snapshots', summary: 'The named snapshots kept by this server', status: 200, response: 'admin/snapshot-list',
+    handle: ({ snapshots }) => ({ items: snapshots.list() }) }),
+  admin({ operationId: 'adminSaveSnapshot', method: 'PUT', path: '/__admin/snapshots/{name}', summary: "Save the session's state as a named snapshot (200 when it replaces one)", status: 201,
+    response: 'admin/snapshot',
+    handle: ({ rt, params, snapshots, session }) => {
+      const { info, replaced } = snapshots.save(rt, snapshotName(params.name), session);
+      return reply(info, { status: replaced ? 200 : 201 });
+    } }),
+  admin({ operationId: 'adminGetSnapshot', method: 'GET', path: '/__admin/snapshots/{name}', summary: 'A snapshot as an export file', status: 200, response: 'admin/object',
+    handle: ({ params, snapshots }) => {
+      const name = snapshotName(params.name);
+      return rawReply(snapshots.text(name), 'application/json', 200, { 'Content-Disposition': `attachment; filename="${name}.json"` });
+    } }),
+  admin({ operationId: 'adminLoadSnapshot', method: 'POST', path: '/__admin/snapshots/{name}/load', summary: 'Import a snapshot into the session', status: 200, response: 'admin/snapshot',
+    handle: ({ rt, params, snapshots }) => snapshots.load(rt, snapshotName(params.name)) }),
+  admin({ operationId: 'adminDeleteSnapshot', method: 'DELETE', path: '/__admin/snapshots/{name}', summary: 'Forget a snapshot', status: 204,
+    handle: ({ params, snapshots }) => snapshots.delete(snapshotName(params.name)) }),
+  admin({ operationId: 'adminStreamRequests', method: 'GET', path: '/__admin/requests/stream', status: 200, responseType: 'text/event-stream',
+    summary: 'The journal as Server-Sent Events: `entries` (a JSON array of items, first all, then the new ones) and `cleared`',
+    handle: ({ rt, streams, context }) => streams.answer(context, rt.log) }),
+  admin({ operationId: 'adminGetClock', method: 'GET', path: '/__admin/clock', summary: 'Read the virtual clock', status: 200, response: 'admin/clock',
+    handle: ({ rt }) => rt.clock.state() }),
+  admin({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
+    body: 'admin/clock-change', reading: 'required', response: 'admin/clock',
+    handle: ({ rt, body }) => {
+      rt.change(() => applyClockChange(rt, body));
+      return rt.clock.state();
+    } }),
+  admin({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
+    query: 'admin/requests-query', response: 'admin/list',
+    handle: ({ rt, query }) => {
+      const raw = first(query.status);
+      const status = raw === undefined ? undefined : Number(raw);
+      if (status !== undefined && !Number.isInteger(status)) throw errors.badRequest('query.status must be an integer');
+      return { items: rt.log.list({ method: first(query.method), path: first(query.path), operationId: first(query.operationId), status }) };
+    } }),
+  admin({ operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204,
+    handle: ({ rt }) => rt.log.clear() }),
+  admin({ operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201,
+    body: 'admin/fault-rule', reading: 'required', response: 'admin/fault-rule',
+    handle: ({ rt, body }) => rt.faults.add(body) }),
+  admin({ operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: 'admin/list',
+    handle: ({ rt }) => ({ items: rt.faults.list() }) }),
+  admin({ operationId: 'adminClearFaults', method: 'DELETE', path: '/__admin/faults', summary: 'Remove every fault rule', status: 204,
+    handle: ({ rt }) => rt.faults.clear() }),
+  admin({ operationId: 'adminDeleteFault', method: 'DELETE', path: '/__admin/faults/{id}', summary: 'Remove one fault rule', status: 204,
+    handle: ({ rt, params }) => {
+      if (!rt.faults.delete(params.id)) throw errors.notFound('fault rule', params.id);
+    } }),
+  // Coverage outlives reset and scenario loads: a suite resets before each test and reads
+  // the coverage of the whole run at its end.
+  admin({ operationId: 'adminGetCoverage', method: 'GET', path: '/__admin/coverage', summary: 'Operations and state-machine transitions exercised', status: 200,
+    response: 'admin/coverage', handle: ({ rt }) => rt.coverage.report() }),
+  admin({ operationId: 'adminClearCoverage', method: 'DELETE', path: '/__admin/coverage', summary: 'Clear the coverage', status: 204,
+    handle: ({ rt }) => rt.coverage.clear() }),
+  admin({ operationId: 'adminListSessions', method: 'GET', path: '/__admin/sessions', summary: 'The sessions (X-Mock-Session), the default one included', status: 200,
+    response: 'admin/session-list', handle: ({ sessions }) => ({ items: sessions.list() }) }),
+  // A read does not start a session; this does (the console, when a new name is typed).
+  admin({ operationId: 'adminStartSession', method: 'PUT', path: '/__admin/sessions/{name}', summary: 'Start a session if it does not exist (201; 200 when it does): a read never starts one',
+    status: 201, response: 'admin/session',
+    handle: ({ sessions, params }) => {
+      const { info, created } = sessions.start(params.name);
+      return reply(info, { status: created ? 201 : 200 });
+    } }),
+  admin({ operationId: 'adminDeleteSession', method: 'DELETE', path: '/__admin/sessions/{name}', summary: 'Drop a session (not the default one)', status: 204,
+    handle: ({ sessions, params }) => sessions.delete(params.name) }),
+  // The events the session's writes sent to integrations, each with its deliveries.
+  admin({ operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', status: 200, query: 'admin/events-query', response: 'admin/event-list',
+    summary: 'Events sent to integrations, each with its deliveries (filters: type, installationId, spaceId, status)',
+    handle: ({ rt, query }) => {
+      // Unknown parameters are refused before this (admin-query.ts).
+      const filters: Record<string, string> = {};
+      for (const [name, value] of Object.entries(query)) filters[name] = first(value)!;
+      if (filters.status !== undefined && !STATUSES.includes(filters.status)) throw errors.badRequest(`query.status must be one of ${STATUSES.join(', ')}`);
+      return { items: rt.events.list(filters) };
+    } }),
+  admin({ operationId: 'adminGetEvent', method: 'GET', path: '/__admin/events/{id}', summary: 'One event with its deliveries', status: 200, response: 'admin/event',
+    handle: ({ rt, params }) => foundEvent(rt, params.id) }),
+  admin({ operationId: 'adminRedeliverEvent', method: 'POST', path: '/__admin/events/{id}/redeliver', summary: 'Send an event again (a new round of tries, same eventId)', status: 202,
+    response: 'admin/event',
+    handle: ({ rt, params }) => {
+      const item = foundEvent(rt, params.id);
+      if (item.deliveries.length === 0) throw errors.conflict(`Event "${params.id}" has no delivery URL to send it to`);
+      return rt.events.redeliver(params.id);
+    } }),
+  admin({ operationId: 'adminClearEvents', method: 'DELETE', path: '/__admin/events', summary: 'Forget the events and stop their deliveries', status: 204,
+    handle: ({ rt }) => rt.events.clear() }),
+];
+
 /** Registers the admin API; answers the console's open request streams, which a stopping server ends. */
 export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
   app.use('/__admin/*', async (c, next) => {
@@ -97,102 +245,20 @@ export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
     await withSession(c, sessions, next, !read);
   });
 
-  app.get('/__admin/sessions', (c) => c.json({ items: sessions.list() }));
-
-  // A read does not start a session; this does (the console, when a new name is typed).
-  app.put('/__admin/sessions/:name', (c) => {
-    const { info, created } = sessions.start(c.req.param('name'));
-    return c.json(info, created ? 201 : 200);
-  });
-
-  app.delete('/__admin/sessions/:name', (c) => {
-    sessions.delete(c.req.param('name'));
-    return c.body(null, 204);
-  });
-
-  app.get('/__admin/health', (c) => {
-    const rt = runtimeOf(c);
-    return c.json({ status: 'ok', scenario: rt.scenarioName, now: rt.clock.iso() });
-  });
-
-  app.get('/__admin/scenarios', (c) => c.json({ items: runtimeOf(c).catalog.list() }));
-
-  app.post('/__admin/scenarios/:name', async (c) => {
-    const rt = runtimeOf(c);
-    const manifest = rt.change(() => rt.loadScenario(c.req.param('name')));
-    rt.log.clear();
-    return c.json(manifest);
-  });
-
-  app.get('/__admin/manifest', (c) => c.json(runtimeOf(c).manifest));
-
-  app.post('/__admin/reset', async (c) => {
-    const rt = runtimeOf(c);
-    const manifest = rt.change(() => rt.reset());
-    rt.log.clear();
-    return c.json(manifest);
-  });
-
-  app.get('/__admin/state', (c) => c.json(stateTransfer.exportOf(runtimeOf(c))));
-
-  app.put('/__admin/state', async (c) => {
-    stateTransfer.importInto(runtimeOf(c), await jsonBody(c));
-    return c.json({ status: 'ok' });
-  });
-
-  // The console's additions: one record edited, named snapshots, the journal as a stream.
-  registerRecordEdit(app);
-  new Snapshots(stateTransfer).register(app);
+  const snapshots = new Snapshots(stateTransfer);
   const streams = new RequestStreams();
-  streams.register(app);
-
-  app.get('/__admin/clock', (c) => c.json(runtimeOf(c).clock.state()));
-
-  app.post('/__admin/clock', async (c) => {
-    const rt = runtimeOf(c);
-    const change = await jsonBody(c);
-    rt.change(() => applyClockChange(rt, change));
-    return c.json(rt.clock.state());
-  });
-
-  app.get('/__admin/requests', (c) => {
-    const rt = runtimeOf(c);
-    const q = c.req.query();
-    const status = q.status === undefined ? undefined : Number(q.status);
-    if (status !== undefined && !Number.isInteger(status)) throw errors.badRequest('query.status must be an integer');
-    return c.json({ items: rt.log.list({ method: q.method, path: q.path, operationId: q.operationId, status }) });
-  });
-
-  app.post('/__admin/faults', async (c) => c.json(runtimeOf(c).faults.add(await jsonBody(c)), 201));
-
-  app.get('/__admin/faults', (c) => c.json({ items: runtimeOf(c).faults.list() }));
-
-  app.delete('/__admin/faults', (c) => {
-    runtimeOf(c).faults.clear();
-    return c.body(null, 204);
-  });
-
-  app.delete('/__admin/faults/:id', (c) => {
-    const rt = runtimeOf(c);
-    const id = c.req.param('id');
-    if (!rt.faults.delete(id)) throw errors.notFound('fault rule', id);
-    return c.body(null, 204);
-  });
-
-  app.delete('/__admin/requests', (c) => {
-    runtimeOf(c).log.clear();
-    return c.body(null, 204);
-  });
-
-  // Coverage outlives reset and scenario loads: a suite resets before each test and reads
-  // the coverage of the whole run at its end.
-  app.get('/__admin/coverage', (c) => c.json(runtimeOf(c).coverage.report()));
-
-  app.delete('/__admin/coverage', (c) => {
-    runtimeOf(c).coverage.clear();
-    return c.body(null, 204);
-  });
-
-  registerEventRoutes(app);
+  registerRows(app, ADMIN_ROWS, (c, row, input) =>
+    row.handle({
+      ...input,
+      get rt() {
+        return runtimeOf(c);
+      },
+      sessions,
+      snapshots,
+      streams,
+      session: c.req.header('x-mock-session') ?? 'default',
+      context: c,
+    }),
+  );
   return streams;
 }

@@ -12,9 +12,7 @@
  *   POST   /__admin/snapshots/{name}/load  imports it into the session: 200 the snapshot's info
  *   DELETE /__admin/snapshots/{name}       204
  */
-import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../http/errors.ts';
-import { runtimeOf } from '../sessions/context.ts';
 import type { Runtime } from '../runtime.ts';
 
 /** Most snapshots one server keeps (each may be a whole `large` state, 35 MB). */
@@ -42,9 +40,9 @@ interface Kept {
   text: string;
 }
 
-function nameOf(c: Context): string {
-  const name = c.req.param('name') ?? '';
-  if (!NAME.test(name)) throw errors.badRequest('path.name must be 1 to 64 of A-Z a-z 0-9 . _ -');
+/** A snapshot's name as the path gives it, or a 400. */
+export function snapshotName(name: string | undefined): string {
+  if (!name || !NAME.test(name)) throw errors.badRequest('path.name must be 1 to 64 of A-Z a-z 0-9 . _ -');
   return name;
 }
 
@@ -80,25 +78,13 @@ export class Snapshots {
     return { ...info };
   }
 
-  register(app: Hono): void {
-    app.get('/__admin/snapshots', (c) => c.json({ items: this.list() }));
-    app.put('/__admin/snapshots/:name', (c) => {
-      const { info, replaced } = this.save(runtimeOf(c), nameOf(c), c.req.header('x-mock-session') ?? 'default');
-      return c.json(info, replaced ? 200 : 201);
-    });
-    app.get('/__admin/snapshots/:name', (c) => {
-      const name = nameOf(c);
-      return c.body(this.find(name).text, 200, {
-        'Content-Type': 'application/json',
-        'Content-Disposition': `attachment; filename="${name}.json"`,
-      });
-    });
-    app.post('/__admin/snapshots/:name/load', (c) => c.json(this.load(runtimeOf(c), nameOf(c))));
-    app.delete('/__admin/snapshots/:name', (c) => {
-      const name = nameOf(c);
-      this.find(name);
-      this.kept.delete(name);
-      return c.body(null, 204);
-    });
+  /** The export a snapshot keeps, as JSON text. */
+  text(name: string): string {
+    return this.find(name).text;
+  }
+
+  delete(name: string): void {
+    this.find(name);
+    this.kept.delete(name);
   }
 }

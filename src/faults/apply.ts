@@ -6,10 +6,10 @@
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { errorBody } from '../http/errors.ts';
-import type { Operation } from '../http/operation.ts';
+import { rawReply, reply, type Operation, type Reply } from '../http/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer, warningHeader } from './rules.ts';
-import { noteAnswer, noteHeader } from '../admin/journal-capture.ts';
+import { noteHeader } from '../admin/journal-capture.ts';
 
 /** Says what of a request's `Prefer` header the mock did not honour, on whatever answers it. */
 export const WARNING_HEADER = 'X-Mock-Warning';
@@ -50,30 +50,21 @@ function reset(c: Context): Response {
   return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-function answer(c: Context, status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const out = new Headers({ 'content-type': 'application/json', ...headers });
-  if (status === 429 && !out.has('retry-after')) out.set('Retry-After', '1');
-  const noted = Object.fromEntries(out);
-  if ([204, 205, 304].includes(status)) {
-    noteAnswer(c, undefined, noted);
-    return new Response(null, { status, headers: out });
-  }
-  const text = JSON.stringify(body);
-  noteAnswer(c, text, noted);
-  return new Response(text, { status, headers: out });
+/** An injected answer, for the registrar to write as it writes an operation's (JSON, unless the rule names a content type). */
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  const out: Record<string, string> = { 'content-type': 'application/json', ...headers };
+  if (status === 429 && !Object.keys(out).some((name) => name.toLowerCase() === 'retry-after')) out['Retry-After'] = '1';
+  return reply(body, { status, headers: out });
 }
 
-/** `warned`: the X-Mock-Warning header, when the request's Prefer had something ignored (a Response made here does not get c.header's). */
-async function byRule(c: Context, op: Operation, rule: FaultRule, warned: Record<string, string>): Promise<Response | undefined> {
+/** An answer by `rule`: a reset is a Response of its own (no answer is written); the others are Replies. */
+async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Reply | Response | undefined> {
   if (rule.delay) await sleep(rule.delay);
   if (rule.fault === 'reset') return reset(c);
-  if (rule.fault === 'empty') {
-    noteAnswer(c, undefined, warned);
-    return new Response(null, { status: 200, headers: warned });
-  }
+  if (rule.fault === 'empty') return rawReply(null, undefined, 200);
   if (rule.status === undefined) return undefined; // a delay only: the operation answers
   const body = rule.body !== undefined ? rule.body : errorBody(rule.status, `${op.operationId} answered ${rule.status} by fault rule ${rule.id}`);
-  return answer(c, rule.status, body, { ...warned, ...rule.headers });
+  return answer(rule.status, body, rule.headers);
 }
 
 /** Whether response control has anything to do for this request: a `Prefer` header or a fault rule. */
@@ -81,11 +72,13 @@ export function controlled(c: Context, rules: FaultRules): boolean {
   return !rules.empty || c.req.header('prefer') !== undefined;
 }
 
-/** The injected answer for this request, or undefined to run the operation as usual. */
-export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Response | undefined> {
+/**
+ * The injected answer for this request (a Reply the registrar writes; a reset's own Response),
+ * or undefined to run the operation as usual.
+ */
+export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Reply | Response | undefined> {
   const prefer = parsePrefer(c.req.header('prefer'));
   const warning = prefer.warnings.length ? warningHeader(prefer.warnings) : undefined;
-  const warned: Record<string, string> = warning ? { [WARNING_HEADER]: warning } : {};
   if (warning) {
     c.header(WARNING_HEADER, warning);
     noteHeader(c, WARNING_HEADER, warning);
@@ -94,10 +87,10 @@ export async function control(c: Context, op: Operation, rules: FaultRules): Pro
   if (prefer.code) {
     mark(c, op.operationId, 'prefer');
     const message = `${op.operationId} answered ${prefer.code} because the request asked for it (Prefer: code=${prefer.code}); nothing was changed`;
-    return answer(c, prefer.code, errorBody(prefer.code, message), warned);
+    return answer(prefer.code, errorBody(prefer.code, message));
   }
   const rule = rules.take({ operationId: op.operationId, method: c.req.method, path: c.req.path, template: op.path });
   if (!rule) return undefined;
   mark(c, op.operationId, rule.id);
-  return byRule(c, op, rule, warned);
+  return byRule(c, op, rule);
 }

@@ -12,6 +12,54 @@ import type { Validators } from './validators.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * Who may call a row: a scenario user's bearer token (`user`), the admin API's callers
+ * (`admin`: loopback or the admin token, admin/access.ts), the holder of a signed URL, anyone.
+ */
+export type Access = 'user' | 'admin' | 'signed URL' | 'public';
+
+/**
+ * How the registrar reads a row's body: `json` (the API's: no body is `{}`, a content type
+ * that is not JSON a 415), `required` (no body is a 400 "body is required"; any content type),
+ * `as sent` (the text parsed as it came, any content type).
+ */
+export type BodyReading = 'json' | 'required' | 'as sent';
+
+/**
+ * What every row says of itself, an API operation or an admin call: its route, who may call
+ * it, its request schemas, its status and answer. The registrar serves rows; the mock's own
+ * OpenAPI document (src/openapi/) is written from them, so nothing is described twice.
+ */
+export interface RouteRow {
+  /** The official operationId, or our own name where the official document has none. */
+  operationId: string;
+  method: Method;
+  /** As the seed writes it, with `{param}` placeholders, `/v1` included. */
+  path: string;
+  /** The success status. 204 and 205 write no body. */
+  status: number;
+  /** Who may call it; `user` when not said. */
+  access?: Access;
+  /** One line for the document (the admin calls have one; API rows have their official one). */
+  summary?: string;
+  /** Schema ids (see schemas/). Path parameters default to non-empty strings. */
+  params?: string;
+  query?: string;
+  body?: string;
+  /** How the body is read (`json` when not said). */
+  reading?: BodyReading;
+  /**
+   * `handler`: the row's schemas describe its input for the document, and the handler's own
+   * checks refuse it (the admin calls, whose refusals name their fields in words of their own).
+   * Otherwise the registrar refuses what the schemas do not accept.
+   */
+  checkedBy?: 'handler';
+  /** Schema id of the success body, for documentation and tests. */
+  response?: string;
+  /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */
+  responseType?: string;
+}
+
+/**
  * Where handlers note the state-machine transitions they apply and refuse: the session's
  * coverage (coverage/coverage.ts) is one. Declared here so that operations know nothing of
  * the session that counts them.
@@ -87,14 +135,14 @@ export class Reply {
     readonly headers: Readonly<Record<string, string>> = {},
     /** The body as ready JSON text (lists of kept JSON items), written as is. */
     readonly json?: string,
-    /** A body that is not JSON (an event stream), or none at all (null) whatever the status. */
-    readonly raw?: { text: string | null; type?: string },
+    /** A body that is not JSON (an event stream, a file's bytes), or none at all (null) whatever the status. */
+    readonly raw?: { text: string | Uint8Array | null; type?: string },
   ) {}
 }
 
-/** A body of another content type (`text/event-stream`), or no body (`text` null) with any status. */
-export function rawReply(text: string | null, type?: string, status?: number): Reply {
-  return new Reply(undefined, status, {}, undefined, { text, type });
+/** A body of another content type (`text/event-stream`, bytes of a file), or no body (`text` null) with any status. */
+export function rawReply(text: string | Uint8Array | null, type?: string, status?: number, headers: Record<string, string> = {}): Reply {
+  return new Reply(undefined, status, headers, undefined, { text, type });
 }
 
 /** `body` with a status other than the row's, or with headers (`Location` of a created object). */
@@ -116,22 +164,7 @@ export function jsonReply(json: string): Reply {
 /** The row's handler as the registrar holds it: any typed handler fits (see `op`). */
 type AnyHandle = (ctx: HandlerContext<never, never, never>) => unknown;
 
-export interface Operation {
-  /** The official operationId, or our own name where the official document has none. */
-  operationId: string;
-  method: Method;
-  /** As the seed writes it, with `{param}` placeholders, `/v1` included. */
-  path: string;
-  /** The success status. 204 and 205 write no body. */
-  status: number;
-  /** Schema ids (see schemas/). Path parameters default to non-empty strings. */
-  params?: string;
-  query?: string;
-  body?: string;
-  /** Schema id of the success body, for documentation and tests. */
-  response?: string;
-  /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */
-  responseType?: string;
+export interface Operation extends RouteRow {
   /** Whether the official document has the operation (tests check its response schema). */
   official?: boolean;
   /**

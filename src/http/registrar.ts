@@ -9,7 +9,7 @@ import { sendError } from './send-error.ts';
 import { check, type Validators } from './validators.ts';
 import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
 import { control, controlled, mark } from '../faults/apply.ts';
-import { Later, Reply, type HandlerContext, type Operation } from './operation.ts';
+import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from './operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
@@ -18,7 +18,8 @@ import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
 import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
 
-const NO_BODY = new Set([204, 205]);
+/** Statuses written without a body (304 only by a fault rule or `Prefer: code=`). */
+const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
@@ -34,7 +35,7 @@ function paramNames(path: string): string[] {
 }
 
 /** Static segments sort before parameters, so `/versions/latest` wins over `/versions/{id}`. */
-function specificity(a: Operation, b: Operation): number {
+function specificity(a: RouteRow, b: RouteRow): number {
   const sa = a.path.split('/');
   const sb = b.path.split('/');
   for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
@@ -63,11 +64,14 @@ function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; 
   throw errors.unauthorized('The bearer token is not known to this server');
 }
 
-async function readBody(c: Context): Promise<unknown> {
+/** The one reader of a request body, as the row reads it (`BodyReading`, http/operation.ts). */
+async function readBody(c: Context, reading: BodyReading = 'json'): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === '') return {};
-  const type = c.req.header('content-type');
-  if (type && !/json/i.test(type)) throw errors.unsupportedMediaType(type.split(';')[0]);
+  if (reading === 'json') {
+    if (text.trim() === '') return {};
+    const type = c.req.header('content-type');
+    if (type && !/json/i.test(type)) throw errors.unsupportedMediaType(type.split(';')[0]);
+  } else if (reading === 'required' && text.trim() === '') throw errors.badRequest('body is required');
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -137,28 +141,34 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
 function json(c: Context, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
   noteAnswer(c, text, headers);
-  return c.body(text, status as 200, JSON_TYPE);
+  return c.body(text, status as 200, headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] });
 }
 
-/** The one place an API response is written: the row's status or the reply's, its headers, JSON or no body. */
-function write(c: Context, op: Operation, result: unknown): Response {
+/**
+ * The one place a response of a row is written, API or admin: the row's status or the reply's,
+ * its headers, JSON, text or bytes of another type, or no body.
+ */
+function write(c: Context, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
-    if (NO_BODY.has(op.status)) return c.body(null, op.status as 204);
+    if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204);
     // As c.json: JSON.stringify of undefined is no body at all.
     const text = JSON.stringify(result) as string | undefined;
-    return text === undefined ? c.json(result as object, op.status as 200) : json(c, text, op.status);
+    return text === undefined ? c.json(result as object, rowStatus as 200) : json(c, text, rowStatus);
   }
-  const status = (result.status ?? op.status) as 200;
+  const status = (result.status ?? rowStatus) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
-  const headers = Object.keys(result.headers).length ? { ...lowerCased(result.headers), ...JSON_TYPE } : JSON_TYPE;
+  // JSON, unless the reply names its content type (a fault rule's answer may).
+  const named = Object.keys(result.headers).length ? lowerCased(result.headers) : undefined;
+  const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
     noteAnswer(c, undefined, lowerCased(result.headers));
     return c.body(null, status);
   }
   if (result.raw) {
     const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
-    noteAnswer(c, result.raw.text!, { ...lowerCased(result.headers), ...type });
-    return c.body(result.raw.text!, status, type);
+    const text = result.raw.text!;
+    noteAnswer(c, typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
+    return typeof text === 'string' ? c.body(text, status, type) : c.body(text as Uint8Array<ArrayBuffer>, status, type);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
   return text === undefined ? c.json(result.body as object, status) : json(c, text, status, headers);
@@ -190,7 +200,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   // Without a Prefer header or a fault rule there is nothing to control (most requests).
   if (controlled(c, rt.faults)) {
     const injected = await control(c, op, rt.faults);
-    if (injected) return injected;
+    if (injected) return injected instanceof Response ? injected : write(c, op.status, injected);
   }
   const user = authenticate(c, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
@@ -201,7 +211,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
   let body: unknown = undefined;
   if (op.body) {
-    body = await readBody(c);
+    body = await readBody(c, op.reading);
     check(rt.schemas.bodyValidator(op.body), body, 'body');
   }
   const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -240,7 +250,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   }
   if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
-  return write(c, op, result);
+  return write(c, op.status, result);
 }
 
 /** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
@@ -278,6 +288,38 @@ export function register(app: Hono, operations: readonly Operation[]): void {
       c.header('Allow', methods.join(', '));
       noteHeader(c, 'allow', methods.join(', '));
       throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
+    });
+  }
+}
+
+/** What a row's handler is given of its request: path parameters, query and body, read by the registrar. */
+export interface RowInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
+ * Routes for rows that are not API operations (the admin calls, the mock's pages): the
+ * registrar reads their input (the body as the row reads it; checked by the schemas unless the
+ * row's handler checks it, `checkedBy`) and writes what `answer` gives as it writes an API
+ * answer. A `Response` given back is passed on as it is (an event stream Hono writes).
+ * Access is the caller's: the admin rows sit behind the admin API's gate (admin/routes.ts).
+ */
+export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput) => unknown): void {
+  for (const row of [...rows].sort(specificity)) {
+    app.on(row.method, honoPath(row.path), async (c) => {
+      const input: RowInput = { params: c.req.param() as Record<string, string>, query: readQuery(c), body: undefined };
+      // Rows that check their own input, or have none, need no session's schemas (the console's page opens without one).
+      const schemas = row.checkedBy === 'handler' || !(row.params || row.query || row.body) ? undefined : runtimeOf(c).schemas;
+      if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
+      if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
+      if (row.body) {
+        input.body = await readBody(c, row.reading);
+        if (schemas) check(schemas.bodyValidator(row.body), input.body, 'body');
+      }
+      const result = await answer(c, row, input);
+      return result instanceof Response ? result : write(c, row.status, result);
     });
   }
 }

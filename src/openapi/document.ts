@@ -3,9 +3,9 @@
  * JSON Schemas (schemas/): every served operation with its parameters, request and response
  * schemas, statuses and operationId, the error body, bearer auth, and the admin API.
  */
-import type { Operation } from '../http/operation.ts';
+import type { Operation, RouteRow } from '../http/operation.ts';
 import type { JsonSchema } from '../http/schemas.ts';
-import { adminOperations, type AdminOperation } from './admin-operations.ts';
+import { adminOperations } from './admin-operations.ts';
 import { componentRef, propertiesOf, schemaComponents } from './components.ts';
 
 type Doc = Record<string, any>;
@@ -27,7 +27,7 @@ function tagOf(path: string): string {
   return path.startsWith('/__admin') ? 'admin' : (path.split('/')[2] ?? 'api');
 }
 
-function parameters(op: Operation, sources: ReadonlyMap<string, JsonSchema>): Doc[] {
+function parameters(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc[] {
   const declared = op.params ? new Map(propertiesOf(sources, op.params).map((p) => [p.name, p.schema])) : new Map();
   const out: Doc[] = pathParamNames(op.path).map((name) => ({
     name, in: 'path', required: true, schema: declared.get(name) ?? { type: 'string', minLength: 1, maxLength: 256 },
@@ -53,20 +53,21 @@ function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): 
   return doc;
 }
 
-function adminOperation(op: AdminOperation): Doc {
-  const success: Doc = { description: op.summary };
-  if (op.response) success.content = { 'application/json': { schema: op.response } };
-  if (op.mediaType) success.content = { [op.mediaType]: { schema: { type: 'string' } } };
+/** An admin row (admin/routes.ts, the console, the reference pages), from its row as the API's are. */
+function adminOperation(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc {
+  const success: Doc = { description: op.summary ?? DESCRIPTIONS[op.status] ?? 'Success' };
+  if (op.response && !NO_BODY.has(op.status)) success.content = { 'application/json': { schema: { $ref: componentRef(op.response) } } };
+  if (op.responseType) success.content = { [op.responseType]: { schema: { type: 'string' } } };
   const doc: Doc = {
     operationId: op.operationId,
     summary: op.summary,
-    tags: ['admin'],
-    parameters: pathParamNames(op.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    // Loopback callers need no token; from elsewhere, an organization admin's token.
-    security: [{}, { bearer: [] }],
+    tags: [tagOf(op.path)],
+    parameters: parameters(op, sources).map((p) => (p.in === 'path' && !op.params ? { ...p, schema: { type: 'string' } } : p)),
+    // Admin calls: loopback callers need no token; from elsewhere, the admin token. Signed URLs and public files need none.
+    security: op.access === 'admin' ? [{}, { bearer: [] }] : [{}],
     responses: { [String(op.status)]: success, default: ERROR },
   };
-  if (op.body) doc.requestBody = { required: true, content: { 'application/json': { schema: op.body } } };
+  if (op.body) doc.requestBody = { required: true, content: { 'application/json': { schema: { $ref: componentRef(op.body) } } } };
   return doc;
 }
 
@@ -74,7 +75,7 @@ export function buildOpenApi(operations: readonly Operation[], sources: Readonly
   const paths: Doc = {};
   const add = (path: string, method: string, doc: Doc) => ((paths[path] ??= {})[method.toLowerCase()] = doc);
   for (const op of operations) add(op.path, op.method, apiOperation(op, sources));
-  for (const op of adminOperations) add(op.path, op.method, adminOperation(op));
+  for (const op of adminOperations) add(op.path, op.method, adminOperation(op, sources));
   return {
     openapi: '3.1.0',
     info: {

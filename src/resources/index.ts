@@ -2,12 +2,11 @@
  * Every operation of the API, as one list of rows (one table per resource group), and
  * the few routes that are not API operations (files the mock serves itself).
  */
-import type { Hono } from 'hono';
 import type { Operation } from '../http/operation.ts';
 import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
 import { commentOperations } from './comments/operations.ts';
-import { changeRequestOperations, registerChangeRequestRoutes } from './change-requests/operations.ts';
+import { changeRequestOperations } from './change-requests/operations.ts';
 import { siteOperations } from './sites/operations.ts';
 import { userOperations } from './users/operations.ts';
 import { systemOperations } from './system/operations.ts';
@@ -19,7 +18,6 @@ import { urlOperations } from './urls/operations.ts';
 import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
-import type { SessionOf } from './change-requests/pdf.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -57,9 +55,7 @@ export function officialSchemaIds(): string[] {
 export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)];
 
 /**
- * Routes outside the API (no token): for example the PDF files that the PDF operation links to.
- * `sessionOf` finds the request's session (build-mock.ts gives `runtimeOf`).
+ * Rows outside the API (no token): the PDF files the PDF operation links to (a signed URL) and
+ * the downloads of content files. build-mock.ts registers them with the session they read.
  */
-export function registerExtraRoutes(app: Hono, sessionOf: SessionOf): void {
-  registerChangeRequestRoutes(app, sessionOf);
-}
+export { FILE_ROWS as fileRows } from './change-requests/operations.ts';

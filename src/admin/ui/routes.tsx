@@ -6,11 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
+import { rawReply, type RouteRow } from '../../http/operation.ts';
+import { registerRows } from '../../http/registrar.ts';
 import { ConsolePage } from './page.tsx';
 import { CONSOLE_SCRIPTS } from './files.ts';
 import { CODE_ROOT } from '../../paths/package-paths.ts';
 
-/** The page's own files, read once on first use (assets/ beside this module, in src/ and dist/). */
+/** The page's own files, read once on first use (admin/ui/assets/ of src/ or dist/: paths/package-paths.ts). */
 function asset(name: string): () => string {
   let text: string | undefined;
   return () => (text ??= readFileSync(new URL(`admin/ui/assets/${name}`, CODE_ROOT), 'utf8'));
@@ -24,9 +26,17 @@ export { CONSOLE_FILES } from './files.ts';
 /** No other page may frame the console (a page of another site would lay its own buttons over it). */
 const NO_FRAMING = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
 
+let page: string | undefined;
+
+/** The console's page as a row (described in the mock's OpenAPI document from it); its files are served beside it. */
+export const CONSOLE_ROW: RouteRow & { handle(): unknown } = {
+  operationId: 'adminGetConsole', method: 'GET', path: '/__admin/ui', summary: 'The QA console', status: 200, access: 'admin', responseType: 'text/html',
+  // The type Hono's c.html wrote.
+  handle: () => rawReply((page ??= `<!doctype html>${String(<ConsolePage />)}`), 'text/html; charset=UTF-8', 200, NO_FRAMING),
+};
+
 export function registerConsole(app: Hono): void {
-  let page: string | undefined;
-  app.get('/__admin/ui', (c) => c.html((page ??= `<!doctype html>${String(<ConsolePage />)}`), 200, NO_FRAMING));
+  registerRows(app, [CONSOLE_ROW], (_c, row) => row.handle());
   // The script is a few ES modules (console.js imports the others).
   for (const name of CONSOLE_SCRIPTS) {
     const script = asset(name);

@@ -3,11 +3,11 @@
  * out): the change-request PDFs, and the downloads of content files (`downloadURL`), whose
  * bytes are a placeholder of the right type (the mock keeps no uploaded bytes).
  */
-import type { Hono } from 'hono';
 import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../http/errors.ts';
 import type { FileRecord } from '../../store/records.ts';
-import { pdfWriter, registerPdfRoute, type PdfPlatform, type SessionOf } from './pdf.ts';
+import { rawReply } from '../../http/operation.ts';
+import { PDF_ROW, pdfWriter, type FileRow, type PdfPlatform } from './pdf.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
@@ -18,17 +18,20 @@ async function placeholder(file: FileRecord, platform: PdfPlatform, now: Date): 
   return new TextEncoder().encode(`${file.name}\n`);
 }
 
-/** The file routes; `sessionOf` finds the request's session (see pdf.ts, `FileSession`). */
-export function registerChangeRequestRoutes(app: Hono, sessionOf: SessionOf): void {
-  registerPdfRoute(app, sessionOf);
-  app.get('/__files/uploads/:spaceId/:fileId/:name', async (c) => {
-    const rt = sessionOf(c);
-    const { spaceId, fileId } = c.req.param();
+/** The download of a content file (its `downloadURL`): anyone with the URL, as the API hands it out. */
+const UPLOAD_ROW: FileRow = {
+  operationId: 'fileUploadDownload', method: 'GET', path: '/__files/uploads/{spaceId}/{fileId}/{name}', status: 200, access: 'public',
+  summary: "A content file's download: placeholder bytes of its type", responseType: 'application/octet-stream',
+  handle: async ({ params, session: rt }) => {
+    const { spaceId, fileId } = params;
     let file: FileRecord | undefined;
     for (const revision of rt.db.revisions.by('space', spaceId)) {
       file = revision.files.find((f) => f.id === fileId) ?? file;
     }
     if (!file) throw errors.notFound('File', fileId);
-    return c.body(await placeholder(file, rt.platform, rt.clock.now()), 200, { 'content-type': file.contentType });
-  });
-}
+    return rawReply(await placeholder(file, rt.platform, rt.clock.now()), file.contentType);
+  },
+};
+
+/** The files the change requests and content files link to, as rows (registered by build-mock.ts). */
+export const FILE_ROWS: readonly FileRow[] = [PDF_ROW, UPLOAD_ROW];

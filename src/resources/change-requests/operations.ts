@@ -9,7 +9,7 @@ import { reviewerOperations } from './reviewers.ts';
 import { reviewOperations } from './reviews.ts';
 import { changeOperations } from './changes.ts';
 
-export { registerChangeRequestRoutes } from './file-routes.ts';
+export { FILE_ROWS } from './file-routes.ts';
 
 export const changeRequestOperations: Operation[] = [
   ...changeRequestCrudOperations,

@@ -3,10 +3,9 @@
  * renders the change request's revision (as it was when the URL was made) as a PDF. With
  * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
  */
-import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../../http/errors.ts';
 import { hasValidSignature, sign } from '../../http/signed-url.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { op, rawReply, type Operation, type RouteRow } from '../../http/operation.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import type { VirtualClock } from '../../clock.ts';
@@ -23,8 +22,8 @@ export interface PdfPlatform {
 }
 
 /**
- * What a file route reads of the request's session. The routes are given a way to find it
- * (build-mock.ts gives `runtimeOf` of sessions/context.ts): operations know nothing of sessions.
+ * What a file route reads of the request's session. The routes are given it (build-mock.ts
+ * finds it with `runtimeOf` of sessions/context.ts): operations know nothing of sessions.
  */
 export interface FileSession {
   db: Tables;
@@ -32,7 +31,25 @@ export interface FileSession {
   platform: PdfPlatform;
 }
 
-export type SessionOf = (c: Context) => FileSession;
+/** What a file row's handler is given: its path and query (as the registrar reads them), the URL, the session. */
+export interface FileInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** The whole URL, for the signature check. */
+  url: string;
+  path: string;
+  session: FileSession;
+}
+
+/** A file the mock serves itself (`/__files/...`): a row the registrar serves as any other (build-mock.ts). */
+export interface FileRow extends RouteRow {
+  handle(input: FileInput): Promise<unknown>;
+}
+
+/** A query value as `c.req.query(name)` gave it: the first of a repeated parameter. */
+export function firstValue(value: unknown): string | undefined {
+  return Array.isArray(value) ? (value[0] as string) : (value as string | undefined);
+}
 
 /** The pages a PDF holds: all, a page and its subtree, or one page. */
 export function pdfPages(revision: RevisionRecord, pageId?: string, only?: boolean): PageEntry[] {
@@ -90,22 +107,24 @@ export function pdfWriter(platform: PdfPlatform): NonNullable<PdfPlatform['rende
 }
 
 /** GET /__files/pdf/{spaceId}/{changeRequestId}/{revisionId}.pdf: the document itself. */
-export function registerPdfRoute(app: Hono, sessionOf: SessionOf): void {
-  app.get('/__files/pdf/:spaceId/:changeRequestId/:file', async (c) => {
-    const rt = sessionOf(c);
-    if (!hasValidSignature(new URL(c.req.url))) {
+export const PDF_ROW: FileRow = {
+  operationId: 'fileChangeRequestPdf', method: 'GET', path: '/__files/pdf/{spaceId}/{changeRequestId}/{file}', status: 200, access: 'signed URL',
+  summary: 'A change request as PDF, at the signed URL the PDF operation gives', responseType: 'application/pdf',
+  handle: async ({ params, query, url, path, session: rt }) => {
+    if (!hasValidSignature(new URL(url))) {
       throw new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
     }
-    const { spaceId, changeRequestId, file } = c.req.param();
+    const { spaceId, changeRequestId, file } = params;
     const revision = rt.db.revisions.get(file.replace(/\.pdf$/, ''));
     const cr = rt.db.changeRequests.get(changeRequestId);
-    if (!revision || !cr || cr.space !== spaceId || revision.changeRequest !== cr.id) throw errors.notFound('PDF', c.req.path);
-    const expires = Date.parse(c.req.query('expires') ?? '');
+    if (!revision || !cr || cr.space !== spaceId || revision.changeRequest !== cr.id) throw errors.notFound('PDF', path);
+    const expires = Date.parse(firstValue(query.expires) ?? '');
     if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
-    const pages = pdfPages(revision, c.req.query('page'), c.req.query('only') === 'true');
-    if (pages.length === 0) throw errors.notFound('Page', c.req.query('page'));
+    const page = firstValue(query.page);
+    const pages = pdfPages(revision, page, firstValue(query.only) === 'true');
+    if (pages.length === 0) throw errors.notFound('Page', page);
     // Everything is read from the store above; pdfkit writes the bytes asynchronously.
     const bytes = await pdfWriter(rt.platform)(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables), rt.clock.now());
-    return c.body(bytes, 200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
-  });
-}
+    return rawReply(bytes, 'application/pdf', 200, { 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * The two pages of the mock's API reference as rows: GET /__admin/openapi.json (the document
+ * of document.ts, built by openapi/routes.ts and given to the row) and GET /__admin/docs, a
+ * Swagger UI page for it. They are described in the document from these rows, like the admin
+ * calls (admin/routes.ts).
+ */
+import { rawReply, type RouteRow } from '../http/operation.ts';
+
+// validatorUrl: null keeps Swagger UI from sending the document to its online validator.
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>gitbook-mock API reference</title>
+<link rel="stylesheet" href="/__admin/docs/swagger-ui.css">
+</head>
+<body>
+<div id="reference"></div>
+<script src="/__admin/docs/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '/__admin/openapi.json', dom_id: '#reference', validatorUrl: null, deepLinking: true, displayOperationId: true });
+</script>
+</body>
+</html>
+`;
+
+/** Hono's c.html wrote this type; the page keeps it. */
+const HTML = 'text/html; charset=UTF-8';
+
+export interface ReferenceRow extends RouteRow {
+  handle(input: { document(): string }): unknown;
+}
+
+export const REFERENCE_ROWS: readonly ReferenceRow[] = [
+  { operationId: 'adminGetOpenApi', method: 'GET', path: '/__admin/openapi.json', summary: 'This document', status: 200, access: 'admin', response: 'admin/object',
+    handle: ({ document }) => rawReply(document(), 'application/json; charset=utf-8') },
+  { operationId: 'adminGetDocs', method: 'GET', path: '/__admin/docs', summary: 'API reference page of this document', status: 200, access: 'admin', responseType: 'text/html',
+    handle: () => rawReply(PAGE, HTML) },
+];
