@@ -61,18 +61,16 @@ export const siteChannels = defineFamily<SiteChannelRecord, Required<Pick<Setup,
       return { type, setupSettings: settingsFor(type, e.setupSettings as Record<string, unknown> | undefined), role: e.role === 'collaborator' ? 'collaborator' : 'support' };
     },
   },
-  present: (c, ctx) => {
-    const site = ctx.db.sites.get(c.parent);
-    return {
-      object: 'site-channel' as const,
-      id: c.id,
-      type: c.type,
-      setupSettings: c.setupSettings,
-      status: 'active' as const,
-      role: c.role,
-      answers: 0,
-      createdAt: c.createdAt,
-      urls: { location: apiUrl(ctx, `/orgs/${site?.organization}/sites/${c.parent}/channels/${c.id}`) },
-    };
-  },
+  // The engine found the site for the request (its organization is in scope): no second lookup.
+  present: (c, ctx, scope) => ({
+    object: 'site-channel' as const,
+    id: c.id,
+    type: c.type,
+    setupSettings: c.setupSettings,
+    status: 'active' as const,
+    role: c.role,
+    answers: 0,
+    createdAt: c.createdAt,
+    urls: { location: apiUrl(ctx, `/orgs/${scope.organization}/sites/${c.parent}/channels/${c.id}`) },
+  }),
 });

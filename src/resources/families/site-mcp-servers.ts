@@ -57,17 +57,15 @@ export const siteMcpServers = defineFamily<SiteMcpServerRecord, Required<Pick<Bo
       headers: (e.headers as Record<string, string> | undefined) ?? {},
     }),
   },
-  present: (m, ctx) => {
-    const site = ctx.db.sites.get(m.parent);
-    return {
-      object: 'site-mcp-server' as const,
-      id: m.id,
-      name: m.name,
-      url: m.url,
-      transport: m.transport,
-      headers: m.headers,
-      ...(m.condition !== undefined && { condition: m.condition }),
-      urls: { location: apiUrl(ctx, `/orgs/${site?.organization}/sites/${m.parent}/mcp-servers/${m.id}`) },
-    };
-  },
+  // The engine found the site for the request (its organization is in scope): no second lookup.
+  present: (m, ctx, scope) => ({
+    object: 'site-mcp-server' as const,
+    id: m.id,
+    name: m.name,
+    url: m.url,
+    transport: m.transport,
+    headers: m.headers,
+    ...(m.condition !== undefined && { condition: m.condition }),
+    urls: { location: apiUrl(ctx, `/orgs/${scope.organization}/sites/${m.parent}/mcp-servers/${m.id}`) },
+  }),
 });
