@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Runtime } from '../runtime.ts';
 import type { Session, Sessions } from './registry.ts';
+import { WARNING_HEADER } from '../faults/apply.ts';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -46,7 +47,7 @@ export function enterSession(c: Context, sessions: Sessions, create = true): Ses
   c.set('runtime', session.runtime);
   if (name !== undefined && c.req.header('origin')) c.header(SESSION_HEADER, name);
   // Wrong input is flagged, never passed in silence: a typo'd session name on a read.
-  if (session.missing) c.header('X-Mock-Warning', session.missing);
+  if (session.missing) c.header(WARNING_HEADER, session.missing);
   return session;
 }
 

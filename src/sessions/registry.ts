@@ -14,7 +14,7 @@ export const DEFAULT_SESSION_TTL_SECONDS = 1800;
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** How often, at most, a request looks for sessions past their idle time. */
 const SWEEP_EVERY_MS = 1000;
-/** How many session names a 404 for a missing one lists. */
+/** How many session names the warning on a read of a missing one lists. */
 const MISSING_NAMES_SHOWN = 20;
 
 export interface Session {
