@@ -27,7 +27,7 @@ export default function setup(): void {
   if (process.env.SKIP_DIST_BUILD === '1') return;
   // The last file the build writes (scripts/build-msw.ts): present only after a whole build.
   const built = join(ROOT, 'dist', 'msw', 'generated', 'data.js');
-  const sources = ['src', 'schemas', 'scenarios', 'fixtures', 'scripts/build-msw.ts'].map((s) => newest(join(ROOT, s)));
+  const sources = ['src', 'schemas', 'scenarios', 'fixtures', 'scripts/build-msw.ts', 'scripts/build-cli.ts'].map((s) => newest(join(ROOT, s)));
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources)) return;
   process.stderr.write('test setup: src/ (or schemas/, scenarios/, fixtures/) is newer than dist/; npm run build\n');
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
