@@ -13,7 +13,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/http/schemas.ts';
+import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/contract/schemas.ts';
 import { routedOperations } from '../src/resources/index.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

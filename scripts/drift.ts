@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { buildOpenApi } from '../src/openapi/document.ts';
 import { drift, type RouteOp } from '../src/openapi/drift.ts';
 import { routedOperations } from '../src/resources/index.ts';
-import { sharedSchemas } from '../src/http/schemas.ts';
+import { sharedSchemas } from '../src/contract/schemas.ts';
 
 const officialPath = createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json');
 const official = JSON.parse(readFileSync(officialPath, 'utf8'));

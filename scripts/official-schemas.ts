@@ -6,12 +6,12 @@
  * and response schemas of every operation of the resource engine's families (each file holds
  * the schema with every component it reaches under $defs, stripped of prose and examples);
  * schemas/official/generic.json, every component and operation schema once, for the generic
- * tier (src/resources/generic/); and src/openapi/official-answers.ts, each operation's
+ * tier (src/resources/generic/); and src/contract/official-answers.ts, each operation's
  * success status and content type. Re-run after upgrading @gitbook/api;
- * test/unit/openapi/official-bodies.test.ts fails when a file is out of date.
+ * test/unit/contract/official-bodies.test.ts fails when a file is out of date.
  */
 import { writeFileSync } from 'node:fs';
-import { officialAnswersModule, officialBodySchemas, officialGeneric, officialOperationSchemas } from '../src/openapi/official-bodies.ts';
+import { officialAnswersModule, officialBodySchemas, officialGeneric, officialOperationSchemas } from '../src/contract/official-bodies.ts';
 import { officialSchemaIds } from '../src/resources/index.ts';
 
 const generic = officialGeneric();
@@ -19,5 +19,5 @@ for (const { file, schema } of [...officialBodySchemas(), ...officialOperationSc
   writeFileSync(new URL(`../schemas/${file}`, import.meta.url), `${JSON.stringify(schema, null, 2)}\n`);
   process.stdout.write(`wrote schemas/${file}\n`);
 }
-writeFileSync(new URL('../src/openapi/official-answers.ts', import.meta.url), officialAnswersModule(generic.answers));
-process.stdout.write('wrote src/openapi/official-answers.ts\n');
+writeFileSync(new URL('../src/contract/official-answers.ts', import.meta.url), officialAnswersModule(generic.answers));
+process.stdout.write('wrote src/contract/official-answers.ts\n');

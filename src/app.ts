@@ -10,7 +10,7 @@ import type { AppOptions } from './runtime.ts';
 
 export type { AppOptions } from './runtime.ts';
 export { MAX_BODY_BYTES, type Mock } from './build-mock.ts';
-export { sendError } from './http/send-error.ts';
+export { sendError } from './server/send-error.ts';
 
 export function createMock(options: AppOptions = {}): Mock {
   return buildMock(options, nodePlatform);

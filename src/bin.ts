@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createMock } from './app.ts';
-import { SERVER_TIMEOUTS } from './http/server-timeouts.ts';
+import { SERVER_TIMEOUTS } from './server/server-timeouts.ts';
 import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';

@@ -5,19 +5,19 @@
  * process never share state.
  */
 import { Hono, type Context, type Next } from 'hono';
-import { errors } from './http/errors.ts';
-import { sendError } from './http/send-error.ts';
-import { register, registerRows } from './http/registrar.ts';
-import { cors } from './http/cors.ts';
-import { bodyLimit, MAX_IMPORT_BYTES } from './http/body-limit.ts';
-import { CachedRouter } from './http/cached-router.ts';
+import { errors } from './contract/errors.ts';
+import { sendError } from './server/send-error.ts';
+import { register, registerRows } from './server/registrar.ts';
+import { cors } from './server/cors.ts';
+import { bodyLimit, MAX_IMPORT_BYTES } from './server/body-limit.ts';
+import { CachedRouter } from './server/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
 import { isLoopbackOrigin } from './admin/access.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, fileRows } from './resources/index.ts';
 import { marks, WARNING_HEADER } from './faults/apply.ts';
-import { answerOf, callerOf } from './admin/journal-capture.ts';
+import { answerOf, callerOf } from './journal/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { enterSession, runtimeOf, SESSION_HEADER, withSession } from './sessions/context.ts';

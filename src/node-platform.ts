@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Platform } from './platform.ts';
-import { GENERIC_SCHEMA, schemaSources, sharedSchemas } from './http/schemas.ts';
+import { GENERIC_SCHEMA, schemaSources, sharedSchemas } from './contract/schemas.ts';
 import { ScenarioCatalog } from './scenarios/catalog.ts';
 import { nodeFiller } from './scenarios/node-filler.ts';
 import { perProcessByName } from './cache/caches.ts';

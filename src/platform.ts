@@ -7,8 +7,8 @@
  * `node:` module (test/system/msw/bundle.test.ts).
  */
 import type { Hono } from 'hono';
-import type { Validators } from './http/validators.ts';
-import type { HandlerPlatform } from './http/operation.ts';
+import type { Validators } from './contract/validators.ts';
+import type { HandlerPlatform } from './contract/operation.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { FillerKit } from './scenarios/builder.ts';
 import type { PdfLine } from './resources/change-requests/pdf-document.ts';

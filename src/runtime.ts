@@ -5,14 +5,14 @@
  * share its options and scenario catalog; all apps share the compiled schemas.
  */
 import { Caches } from './cache/caches.ts';
-import { ApiError, errors } from './http/errors.ts';
+import { ApiError, errors } from './contract/errors.ts';
 import type { DataFile, JournalEntry, SavedState } from './persistence/data-file.ts';
 import { DataFileError } from './persistence/data-file-error.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
 import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
-import { RequestLog } from './admin/request-log.ts';
-import type { Validators } from './http/validators.ts';
+import { RequestLog } from './journal/request-log.ts';
+import type { Validators } from './contract/validators.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { Platform } from './platform.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
@@ -123,7 +123,7 @@ export class Runtime {
     return this.loaded as Required<Loaded>;
   }
 
-  /** The compiled schemas, shared by the process (the platform's: see http/schemas.ts and msw/). */
+  /** The compiled schemas, shared by the process (the platform's: see contract/schemas.ts and msw/). */
   get schemas(): Validators {
     return this.platform.validators();
   }

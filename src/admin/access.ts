@@ -15,7 +15,7 @@
  */
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../contract/errors.ts';
 import { sameSecret } from '../text/digest.ts';
 
 export function isLoopbackAddress(address: string | undefined): boolean {

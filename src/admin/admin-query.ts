@@ -6,7 +6,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { Context } from 'hono';
-import { errors } from '../http/errors.ts';
+import { errors } from '../contract/errors.ts';
 
 /** The journal's filters (GET /__admin/requests). */
 export const REQUEST_FILTERS = ['method', 'path', 'operationId', 'status'] as const;

@@ -7,7 +7,7 @@
  * what other records point at). Saved like an API write: in a store transaction, and to the
  * `--data` journal when there is one.
  */
-import { ApiError, errors } from '../http/errors.ts';
+import { ApiError, errors } from '../contract/errors.ts';
 import { checkState } from '../scenarios/state-check.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../store/store.ts';
 import type { AnyTable, Row } from '../store/table.ts';

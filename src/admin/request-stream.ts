@@ -12,7 +12,7 @@
  */
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { LogEvent, RequestLog } from './request-log.ts';
+import type { LogEvent, RequestLog } from '../journal/request-log.ts';
 
 const BATCH_MS = 100;
 const PING_MS = 15_000;

@@ -7,10 +7,10 @@
  * names (the default one without it).
  */
 import type { Context, Hono } from 'hono';
-import { ApiError, errors } from '../http/errors.ts';
-import { MAX_IMPORT_ROWS } from '../http/body-limit.ts';
-import { rawReply, reply, type RouteRow } from '../http/operation.ts';
-import { registerRows, type RowInput } from '../http/registrar.ts';
+import { ApiError, errors } from '../contract/errors.ts';
+import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
+import { rawReply, reply, type RouteRow } from '../contract/operation.ts';
+import { registerRows, type RowInput } from '../server/registrar.ts';
 import { crossSiteSender, requireAdminAccess } from './access.ts';
 import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';

@@ -12,7 +12,7 @@
  *   POST   /__admin/snapshots/{name}/load  imports it into the session: 200 the snapshot's info
  *   DELETE /__admin/snapshots/{name}       204
  */
-import { ApiError, errors } from '../http/errors.ts';
+import { ApiError, errors } from '../contract/errors.ts';
 import type { Runtime } from '../runtime.ts';
 
 /** Most snapshots one server keeps (each may be a whole `large` state, 35 MB). */

@@ -21,10 +21,10 @@
  *   (shared/page-tree.ts), a body's document nodes (comments/body.ts), a presented user
  *   (shared/present.ts).
  * - `perProcess` (never changes while the process runs): the compiled schemas
- *   (http/schemas.ts), OpenAPI fixture files (node-platform.ts), and the
+ *   (contract/schemas.ts), OpenAPI fixture files (node-platform.ts), and the
  *   PDF library and its parsed fonts (change-requests/pdf-document.ts, pdf-fonts.ts).
  * Not here, as they depend on neither the store nor a request: what an app fixes when it is
- * built, kept by the app (route matches, http/cached-router.ts; the OpenAPI document and
+ * built, kept by the app (route matches, server/cached-router.ts; the OpenAPI document and
  * Swagger UI files, openapi/routes.ts).
  */
 import { noteReads, readsOf, type Versioned } from '../store/table.ts';

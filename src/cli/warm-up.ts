@@ -10,8 +10,8 @@
  * 12-16 ms now (a one-off script, three runs each; docs/benchmarks.md, issue 18). A busy
  * server compiles what its requests need as they come, and the rest once it is idle.
  */
-import type { Validators } from '../http/validators.ts';
-import type { Operation } from '../http/operation.ts';
+import type { Validators } from '../contract/validators.ts';
+import type { Operation } from '../contract/operation.ts';
 
 /** How long a busy server waits before it looks again. */
 const BUSY_RETRY_MS = 20;

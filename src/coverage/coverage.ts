@@ -4,7 +4,7 @@
  * records operations; handlers note transitions where they apply a rule's result, and
  * the registrar keeps those notes only when the request's transaction commits.
  */
-import type { Operation, TransitionNotes } from '../http/operation.ts';
+import type { Operation, TransitionNotes } from '../contract/operation.ts';
 import { KNOWN_TRANSITIONS, transitionId, type TransitionKey } from './transitions.ts';
 import { SENT_EVENT_TYPES } from '../events/types.ts';
 

@@ -5,7 +5,7 @@
  * event (the body names its installation), in the official shape, with the environment
  * GitBook gives an integration's script beside it (events/encode.ts).
  */
-import type { HandlerContext } from '../http/operation.ts';
+import type { HandlerContext } from '../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord, UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 import { presentUser } from '../resources/shared/present.ts';

@@ -7,7 +7,7 @@
 import type { Row } from '../store/table.ts';
 import type { RowChange } from '../store/store.ts';
 import type { ContentInstallationRecord, InstallationRecord, RevisionRecord, SpaceRecord } from '../store/records.ts';
-import type { VisitorActivity } from '../http/operation.ts';
+import type { VisitorActivity } from '../contract/operation.ts';
 
 type Status = InstallationRecord['status'];
 

@@ -5,11 +5,11 @@
  */
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { errorBody } from '../http/errors.ts';
-import { rawReply, reply, type Operation, type Reply } from '../http/operation.ts';
+import { errorBody } from '../contract/errors.ts';
+import { rawReply, reply, type Operation, type Reply } from '../contract/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer, warningHeader } from './rules.ts';
-import { noteHeader } from '../admin/journal-capture.ts';
+import { noteHeader } from '../journal/journal-capture.ts';
 
 /** Says what of a request's `Prefer` header the mock did not honour, on whatever answers it. */
 export const WARNING_HEADER = 'X-Mock-Warning';

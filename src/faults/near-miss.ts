@@ -6,8 +6,8 @@
  * (edit distance from fastest-levenshtein, a small well-kept library).
  */
 import { distance as editDistance } from 'fastest-levenshtein';
-import { ApiError } from '../http/errors.ts';
-import type { Operation } from '../http/operation.ts';
+import { ApiError } from '../contract/errors.ts';
+import type { Operation } from '../contract/operation.ts';
 
 const segments = (path: string) => path.replace(/\/+$/, '').split('/').filter(Boolean);
 const fits = (template: string, actual: string) => template.startsWith('{') || template === actual;

@@ -5,7 +5,7 @@
  * naming the field, with the nearest name the table has (edit distance, fastest-levenshtein).
  */
 import { distance } from 'fastest-levenshtein';
-import { errors } from '../http/errors.ts';
+import { errors } from '../contract/errors.ts';
 
 /** What the check needs of an operation row. */
 export interface RouteRow {

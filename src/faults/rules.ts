@@ -4,7 +4,7 @@
  * answers instead of it: a status with a body and headers, a delay, or a broken answer.
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
-import { errors } from '../http/errors.ts';
+import { errors } from '../contract/errors.ts';
 import { checkRuleTarget, type RouteRow } from './rule-target.ts';
 
 export interface FaultRule {

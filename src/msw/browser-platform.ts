@@ -5,8 +5,8 @@
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Platform } from '../platform.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Validators } from '../http/validators.ts';
+import { ApiError } from '../contract/errors.ts';
+import type { Validators } from '../contract/validators.ts';
 import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
 import type { ScenarioFile } from '../scenarios/types.ts';
 import { body, coercing, strict } from './generated/validators.js';

@@ -3,7 +3,7 @@
  * the admin API (admin/routes.ts), the console's page (admin/ui/routes.tsx) and the API
  * reference (reference.ts). Each is described once, in its row, which is also what serves it.
  */
-import type { RouteRow } from '../http/operation.ts';
+import type { RouteRow } from '../contract/operation.ts';
 import { ADMIN_ROWS } from '../admin/routes.ts';
 import { CONSOLE_ROW } from '../admin/ui/routes.tsx';
 import { REFERENCE_ROWS } from './reference.ts';

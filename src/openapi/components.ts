@@ -4,7 +4,7 @@
  * (`/common/user` → `#/components/schemas/common.user`, `#/$defs/x` → the file's own
  * component). Our own keywords (`faker`) go; `x-` keywords are allowed extensions and stay.
  */
-import type { JsonSchema } from '../http/schemas.ts';
+import type { JsonSchema } from '../contract/schemas.ts';
 
 export function componentName(id: string): string {
   return id.replace(/\//g, '.');

@@ -3,8 +3,8 @@
  * JSON Schemas (schemas/): every served operation with its parameters, request and response
  * schemas, statuses and operationId, the error body, bearer auth, and the admin API.
  */
-import type { Operation, RouteRow } from '../http/operation.ts';
-import type { JsonSchema } from '../http/schemas.ts';
+import type { Operation, RouteRow } from '../contract/operation.ts';
+import type { JsonSchema } from '../contract/schemas.ts';
 import { adminOperations } from './admin-operations.ts';
 import { componentRef, propertiesOf, schemaComponents } from './components.ts';
 

@@ -4,7 +4,7 @@
  * Swagger UI page for it. They are described in the document from these rows, like the admin
  * calls (admin/routes.ts).
  */
-import { rawReply, type RouteRow } from '../http/operation.ts';
+import { rawReply, type RouteRow } from '../contract/operation.ts';
 
 // validatorUrl: null keeps Swagger UI from sending the document to its online validator.
 const PAGE = `<!doctype html>

@@ -15,7 +15,7 @@
  */
 import { createHash, createHmac, type Hmac } from 'node:crypto';
 import { perProcess } from '../cache/caches.ts';
-import { schemaSources, type JsonSchema } from '../http/schemas.ts';
+import { schemaSources, type JsonSchema } from '../contract/schemas.ts';
 import { packageVersion } from '../package-version.ts';
 
 /** How every sealed text ends: `,"seal":"` + 64 hex digits + `"}`. */

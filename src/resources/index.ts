@@ -2,7 +2,7 @@
  * Every operation of the API, as one list of rows (one table per resource group), and
  * the few routes that are not API operations (files the mock serves itself).
  */
-import type { Operation } from '../http/operation.ts';
+import type { Operation } from '../contract/operation.ts';
 import { organizationOperations } from './organizations/operations.ts';
 import { spaceOperations } from './spaces/operations.ts';
 import { commentOperations } from './comments/operations.ts';

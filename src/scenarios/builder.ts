@@ -8,7 +8,7 @@ import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
 import { locateEntry, ScenarioError } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
-import { fieldPath } from '../http/validators.ts';
+import { fieldPath } from '../contract/validators.ts';
 import type { StateJson } from '../store/store.ts';
 
 /** The collections of the manifest (docs/contract.md), plus `commentReplies`. */

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sharedSchemas } from '../http/schemas.ts';
-import { firstRefusal } from '../http/validators.ts';
+import { sharedSchemas } from '../contract/schemas.ts';
+import { firstRefusal } from '../contract/validators.ts';
 import type { ScenarioFile } from './types.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';

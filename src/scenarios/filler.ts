@@ -5,7 +5,7 @@
  */
 import { createGeneratorSync } from 'json-schema-faker';
 import type { Faker } from '@faker-js/faker';
-import { schemaSources, type JsonSchema } from '../http/schemas.ts';
+import { schemaSources, type JsonSchema } from '../contract/schemas.ts';
 import type { Filler } from './builder.ts';
 
 export class SchemaFiller implements Filler {

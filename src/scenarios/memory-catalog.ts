@@ -5,7 +5,7 @@
  * schemas/scenario.json, and a scenario is merged with the one it extends.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { firstRefusal } from '../http/validators.ts';
+import { firstRefusal } from '../contract/validators.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
 

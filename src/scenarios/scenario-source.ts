@@ -4,7 +4,7 @@
  * error a bad scenario gives and how a scenario merges with the one it extends. Nothing here
  * imports Node.
  */
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../contract/errors.ts';
 import type { ScenarioFile } from './types.ts';
 
 /** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */

@@ -5,8 +5,8 @@
  * the state reproducible (its scenario, clock, manifest, seed and id counter): `StateHead`.
  */
 import type { ClockState } from '../clock.ts';
-import { errors } from '../http/errors.ts';
-import { firstRefusal, type Validators } from '../http/validators.ts';
+import { errors } from '../contract/errors.ts';
+import { firstRefusal, type Validators } from '../contract/validators.ts';
 import type { Manifest } from './loader.ts';
 import { COLLECTION_NAMES, type CollectionName, type StateJson } from '../store/store.ts';
 

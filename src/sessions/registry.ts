@@ -5,7 +5,7 @@
  * `maxSessions` the least recently used idle one goes. Times are wall time (not the
  * virtual clock of any session), read from `options.wallClock` so tests can move it.
  */
-import { errors } from '../http/errors.ts';
+import { errors } from '../contract/errors.ts';
 import type { Runtime } from '../runtime.ts';
 
 export const DEFAULT_SESSION = 'default';

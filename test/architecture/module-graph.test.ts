@@ -54,12 +54,12 @@ describe('module graph', () => {
 
   it('rules load neither Hono, lowdb nor the HTTP errors', () => {
     const graph = reachable(...['change-request', 'comment-status', 'space-lifecycle', 'team-membership', 'share-links', 'member-role', 'site-order'].map((r) => `src/rules/${r}.ts`));
-    const loaded = [...graph].filter((m) => /^hono|^lowdb|^src\/http\//.test(m));
+    const loaded = [...graph].filter((m) => /^hono|^lowdb|^src\/(contract|server)\//.test(m));
     expect(loaded).toEqual([]);
   });
 
   it('no operation, rule or HTTP module imports the runtime, even as a type', () => {
-    const files = ['src/http', 'src/resources', 'src/rules'].flatMap((dir) =>
+    const files = ['src/contract', 'src/server', 'src/resources', 'src/rules'].flatMap((dir) =>
       readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts'))
         .map((f) => join(ROOT, dir, f)),

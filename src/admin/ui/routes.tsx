@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
-import { rawReply, type RouteRow } from '../../http/operation.ts';
-import { registerRows } from '../../http/registrar.ts';
+import { rawReply, type RouteRow } from '../../contract/operation.ts';
+import { registerRows } from '../../server/registrar.ts';
 import { ConsolePage } from './page.tsx';
 import { CONSOLE_SCRIPTS } from './files.ts';
 import { CODE_ROOT } from '../../paths/package-paths.ts';

@@ -1,6 +1,6 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { baseRevision, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from './outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';

@@ -3,7 +3,7 @@
  * request changes against the content it is based on, worked out from the two revisions
  * (src/rules/semantic-changes.ts), so every edit, import or update shows at once.
  */
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { baseRevision } from '../../rules/change-request.ts';
 import { semanticChanges, type SemanticChange } from '../../rules/semantic-changes.ts';
 import type { SpaceRecord } from '../../store/records.ts';

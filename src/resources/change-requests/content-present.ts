@@ -4,7 +4,7 @@
  * exactly one branch of the official `oneOf`; `metadata=false` drops the Git metadata.
  */
 import { documentIdOf } from '../../rules/semantic-changes.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { appUrl } from '../shared/present.ts';
 import { pageEntries, presentPageHead, type PageEntry } from '../shared/page-tree.ts';

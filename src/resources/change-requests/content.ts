@@ -1,7 +1,7 @@
 /** Change-request content: the latest revision, its pages and files, and importing into it. */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { editContent } from '../../rules/change-request.ts';
 import { slugify } from '../../text/slug.ts';
 import type { PageRecord } from '../../store/records.ts';

@@ -1,6 +1,6 @@
 /** What the change-request operations share: loading a change request, making revisions. */
 import type { Capability, Role } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
 import type { Content } from '../../rules/content-merge.ts';

@@ -4,9 +4,9 @@
  * bytes are a placeholder of the right type (the mock keeps no uploaded bytes).
  */
 import { decodeBase64 } from 'hono/utils/encode';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import type { FileRecord } from '../../store/records.ts';
-import { rawReply } from '../../http/operation.ts';
+import { rawReply } from '../../contract/operation.ts';
 import { PDF_ROW, pdfWriter, type FileRow, type PdfPlatform } from './pdf.ts';
 
 /** A 1×1 transparent PNG. */

@@ -6,8 +6,8 @@
  */
 import { sha1Hex } from '../../text/digest.ts';
 import { noteOutdated } from './outdated.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';

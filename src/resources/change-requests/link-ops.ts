@@ -1,6 +1,6 @@
 /** Links: of a change request's page, of a space's current content; file backlinks. */
-import { op, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { isActive } from '../../rules/change-request.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';

@@ -5,7 +5,7 @@
  * changeRequest }`, by id) and what it points at: a page (a summary), a file (the File
  * object) or a URL.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { presentOrganization } from '../organizations/present.ts';
 import { presentSpaceToCaller } from '../spaces/present.ts';
 import type { PageEntry } from '../shared/page-tree.ts';

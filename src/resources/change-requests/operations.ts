@@ -1,5 +1,5 @@
 /** Change requests, their content, requested reviewers, Git Sync and links (document 000). */
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { changeRequestCrudOperations } from './change-requests.ts';
 import { contentOperations } from './content.ts';
 import { gitOperations } from './git.ts';

@@ -3,7 +3,7 @@
  * revision, every active change request that was based on the old one becomes outdated
  * (the rule is isOutdated in src/rules/change-request.ts; nothing is written for it).
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { baseRevision, isActive } from '../../rules/change-request.ts';
 
 export function noteOutdated(ctx: HandlerContext, spaceId: string, oldRevision: string): void {

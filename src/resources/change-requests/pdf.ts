@@ -3,9 +3,9 @@
  * renders the change request's revision (as it was when the URL was made) as a PDF. With
  * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
  */
-import { ApiError, errors } from '../../http/errors.ts';
-import { hasValidSignature, sign } from '../../http/signed-url.ts';
-import { op, rawReply, type Operation, type RouteRow } from '../../http/operation.ts';
+import { ApiError, errors } from '../../contract/errors.ts';
+import { hasValidSignature, sign } from '../../contract/signed-url.ts';
+import { op, rawReply, type Operation, type RouteRow } from '../../contract/operation.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import type { VirtualClock } from '../../clock.ts';

@@ -1,5 +1,5 @@
 /** The ChangeRequest object, derived from its record, the space and the comments. */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { isOutdated } from '../../rules/change-request.ts';
 import type { ChangeRequestRecord, SpaceRecord } from '../../store/records.ts';
 import { apiUrl, appUrl, presentUserById } from '../shared/present.ts';

@@ -1,7 +1,7 @@
 /** Requested reviewers of a change request: list, request, remove. */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
 import { membership, spaceRole } from '../shared/access.ts';

@@ -5,9 +5,9 @@
  * review role on the space (the official description). A comment given with the review is
  * posted as a comment of the change request, so it shows in its comment list too.
  */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import { can } from '../../auth/roles.ts';
 import type { ChangeRequestReviewRecord } from '../../store/records.ts';

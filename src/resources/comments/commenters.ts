@@ -3,7 +3,7 @@
  * listCommentersInSpace: organization members (each embedding its user), in the order
  * of their first comment or reply.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { membership } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';

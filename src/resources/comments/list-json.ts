@@ -8,8 +8,8 @@
  */
 import type { Role } from '../../auth/roles.ts';
 import { derived } from '../../cache/caches.ts';
-import { jsonReply, type HandlerContext, type Reply } from '../../http/operation.ts';
-import type { ListEnvelope } from '../../http/paginate.ts';
+import { jsonReply, type HandlerContext, type Reply } from '../../contract/operation.ts';
+import type { ListEnvelope } from '../../contract/paginate.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat } from './body.ts';
 import { presentComment } from './present.ts';

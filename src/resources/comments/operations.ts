@@ -2,8 +2,8 @@
  * Comment operations, built once for space comments and once for change-request
  * comments: the same rows, differing only in path prefix and official operationId.
  */
-import { op, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { commentJson, listReply } from './list-json.ts';
 import type { CommentRecord } from '../../store/records.ts';
 import type { BodyFormat, BodyInput } from './body.ts';

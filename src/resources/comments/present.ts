@@ -3,7 +3,7 @@
  * repliers, permissions and URLs are computed here, never stored.
  */
 import { can, type Role } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { mayResolve } from '../../rules/comment-status.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
 import { findPage, presentPageHead } from '../shared/page-tree.ts';

@@ -4,7 +4,7 @@
  * comments share one implementation.
  */
 import type { Role } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { RowView } from '../../store/table.ts';
 import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecord } from '../../store/records.ts';
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';

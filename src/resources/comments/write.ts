@@ -3,8 +3,8 @@
  * checks the caller's right first (the same rules `permissions` reports), then writes.
  */
 import { requireCapability } from '../shared/access.ts';
-import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { applyResolution } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';

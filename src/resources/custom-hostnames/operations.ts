@@ -5,8 +5,8 @@
  * is live. The record is the site's; nothing else is kept.
  */
 import { can } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';

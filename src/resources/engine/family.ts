@@ -7,7 +7,7 @@
  * `schemas/official/<operationId>-body|query|response.json` for every operation a family names).
  */
 import type { Capability } from '../../auth/roles.ts';
-import type { HandlerContext, Operation } from '../../http/operation.ts';
+import type { HandlerContext, Operation } from '../../contract/operation.ts';
 import type { CollectionName, Tables } from '../../store/store.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import type { ParentName, Scope } from './parents.ts';

@@ -5,10 +5,10 @@
  * so reset, sessions, --data, state export and import hold them like any other record.
  */
 import { can, type Capability } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Method, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
-import { OFFICIAL_ROUTES } from '../../openapi/official-routes.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { OFFICIAL_ROUTES } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
 import { PARENTS, type Scope } from './parents.ts';

@@ -6,7 +6,7 @@
  * role there decides what they may do (403 otherwise).
  */
 import type { Role } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { orgRole, requireOrg, requireSpace } from '../shared/access.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { requireSite } from '../sites/access.ts';

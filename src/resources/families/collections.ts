@@ -5,11 +5,11 @@
  * so its get, update and delete find the organization from the record.
  */
 import { can } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import { findIn } from '../shared/find.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import { op, type HandlerContext } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type HandlerContext } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';

@@ -4,7 +4,7 @@
  */
 import type { Family } from '../engine/family.ts';
 import { familyOperations } from '../engine/operations.ts';
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { collections } from './collections.ts';
 import { siteRedirects } from './site-redirects.ts';
 import { siteMcpServers } from './site-mcp-servers.ts';

@@ -4,8 +4,8 @@
  * The official document has no list or get for them: they show in the site's structure and its
  * published view, after the sections and groups of their container, in creation order.
  */
-import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { SiteExternalLinkRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { defineFamily } from '../engine/family.ts';

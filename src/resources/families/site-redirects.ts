@@ -4,8 +4,8 @@
  * makes for a path it cannot find. Destinations are checked against the site (400 naming the
  * field); a `path` destination is kept as the page it names.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext } from '../../contract/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';

@@ -1,7 +1,7 @@
 /**
  * The generic tier's reading of the official document: every official operation that no
  * hand-written row serves is put in one of three kinds, from its method, its path and its
- * answer (src/openapi/official-answers.ts), computed when the rows are built, not written
+ * answer (src/contract/official-answers.ts), computed when the rows are built, not written
  * operation by operation:
  *
  * - a collection family: `GET .../things` (list), `POST|PUT .../things` answering 201
@@ -14,8 +14,8 @@
  * A collection path where a hand-written row serves any operation is no family: its records
  * would not be the ones the hand-written rows show.
  */
-import type { Method } from '../../http/operation.ts';
-import { OFFICIAL_ANSWERS } from '../../openapi/official-answers.ts';
+import type { Method } from '../../contract/operation.ts';
+import { OFFICIAL_ANSWERS } from '../../contract/official-answers.ts';
 
 export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'singleton-action' | 'bulk' | 'computed';
 

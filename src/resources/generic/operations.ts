@@ -16,9 +16,9 @@
  * an editor (space), 403 otherwise.
  */
 import { can, type Capability, type Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, rawReply, reply, type HandlerContext, type Method, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, rawReply, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireChangeRequest, requireOrg, requireSpace } from '../shared/access.ts';
 import { requireSite, requireSiteSpace } from '../sites/access.ts';

@@ -4,7 +4,7 @@
  * classification (classify.ts) gave. `npm run docs:generic` writes it between its markers;
  * test/unit/resources/generic/generic-docs.test.ts fails while the file is out of date.
  */
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { READING_POST } from './classify.ts';
 
 export const TABLE_START = '<!-- generic-table:start (npm run docs:generic) -->';

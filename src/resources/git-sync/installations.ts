@@ -5,8 +5,8 @@
  * target (409). An installation is `pending` until its provider settings name a repository
  * (GitHub `repositoryId`, GitLab `projectId`) and a branch, then `active`.
  */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';

@@ -6,8 +6,8 @@
  * repository the files of its pages as Git Sync lays them out (README.md, <path>.md), with
  * `.gitbook.yaml` at the root of every repository. Whoever sees the installation's target reads them.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { sha1Hex, sha256Hex, utf8Length } from '../../text/digest.ts';
 import { slugify } from '../../text/slug.ts';

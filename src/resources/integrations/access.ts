@@ -6,8 +6,8 @@
  * GitBook's integrations do with theirs (for example to keep `externalIds`).
  */
 import { can } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../../store/records.ts';
 import { membership, orgRole } from '../shared/access.ts';
 

@@ -4,9 +4,9 @@
  * a space or a site. The catalogue holds what the scenario declares; nothing is published
  * through the API (publishIntegration answers 501).
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';

@@ -3,9 +3,9 @@
  * differ by `spaces/{spaceId}` and `sites/{siteId}`), plus the integration-wide lists. The
  * space or site must be one of the installation's organization that the caller sees.
  */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';

@@ -3,7 +3,7 @@
  * objects. Public endpoints and app URLs point where GitBook puts them; nothing there is
  * served by the mock (its events go to the delivery URL the scenario or test gives).
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../../store/records.ts';
 import { presentOrganization } from '../organizations/present.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';

@@ -6,9 +6,9 @@
  * types it; links to a space or a collection are read by id.
  */
 import { rank, type Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';

@@ -5,8 +5,8 @@
  * changing needs admin.
  */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type {
   InviteLinkRecord,
   MemberRecord,

@@ -1,8 +1,8 @@
 /** Organization members (document 002). */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { derived } from '../../cache/caches.ts';

@@ -6,10 +6,10 @@
  * with its parsed `specification` (JSON or YAML); one file, as specs are stored bundled.
  */
 import { parse as parseYaml } from 'yaml';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 
 /** The fixture a version serves when neither the scenario nor its source names another. */
 export const DEFAULT_SPEC_FIXTURE = 'petstore.json';

@@ -1,7 +1,7 @@
 /** OpenAPI specs and their versions (document 002). */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';

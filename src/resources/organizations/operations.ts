@@ -2,7 +2,7 @@
  * Every operation of document 002, one table per concern: organizations, members, teams
  * and their members, SAML and SSO, OpenAPI specs, translation settings, invite links.
  */
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { memberOperations } from './members.ts';
 import { openApiOperations } from './openapi.ts';
 import { orgSpaceOperations } from './org-spaces.ts';

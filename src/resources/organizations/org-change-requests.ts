@@ -5,8 +5,8 @@
  * `site` (the spaces a site publishes). This mock has no site topics or style-guide runs, so
  * a `topic` or `styleguideRun` filter matches nothing and `finding` changes nothing.
  */
-import { op, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { isContributor } from '../change-requests/context.ts';

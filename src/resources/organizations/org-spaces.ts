@@ -3,8 +3,8 @@
  * creation order) and creating one (create role), which shares the one space insert with
  * duplicates and blank site sections, so a new space shows in every list at once.
  */
-import { op, reply, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, reply, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { spaceRole, requireOrg } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
 import { presentSpace } from '../spaces/present.ts';

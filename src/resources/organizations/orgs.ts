@@ -1,8 +1,8 @@
 /** Organizations: list, get, update, invite links, by e-mail domain, search (document 002). */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin } from './lookup.ts';

@@ -1,5 +1,5 @@
 /** SAML providers, OpenAPI specs and versions, translation settings, derived from records. */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { can } from '../../auth/roles.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord, SamlProviderRecord, TranslationRecord } from '../../store/records.ts';
 import { openApiProcessingState, processingDoneAt, translationStatus } from '../../rules/processing-state.ts';

@@ -2,7 +2,7 @@
  * Members, teams and team memberships, derived from records. Counts are computed from
  * the same queries as the lists they count, so a count always matches its list.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { can, type Role } from '../../auth/roles.ts';
 import type { MemberRecord, SpaceRecord, TeamMemberRecord, TeamRecord } from '../../store/records.ts';
 import { canManageTeamMembers } from '../../rules/team-membership.ts';

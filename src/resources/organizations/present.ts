@@ -1,6 +1,6 @@
 /** The Organization object, derived from the record and the caller's role. */
 import { can } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';

@@ -1,8 +1,8 @@
 /** SAML providers and SSO login infos (document 002). */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from './lookup.ts';

@@ -7,7 +7,7 @@
 import type { OrganizationRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { appUrl } from '../shared/present.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { matchScore, queryTerms, splitSections } from './search-text.ts';
 
 /** Page title and description hits weigh more than body hits. */

@@ -2,9 +2,9 @@
  * Members of a team (document 002). Admins and the team's own owners change them; the
  * roster rules (removal wins, default role) are in rules/team-membership.ts.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
 import {
   applyRosterUpdate,

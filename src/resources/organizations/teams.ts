@@ -1,6 +1,6 @@
 /** Teams of an organization (document 002). Team members are in team-members.ts. */
-import { op, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { membership } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
 import { presentTeam, teamRoleOf } from './present-people.ts';

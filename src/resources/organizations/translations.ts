@@ -2,9 +2,9 @@
  * Translation settings (document 002). Both request shapes are accepted: the seed's
  * (`title`, `languages`) and the official one (`language`, `source`, `instructions`).
  */
-import { errors } from '../../http/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';

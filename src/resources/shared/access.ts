@@ -4,8 +4,8 @@
  * revealed); an entity the caller sees but may not change in that way answers 403.
  */
 import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
-import { ApiError, errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { ApiError, errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';

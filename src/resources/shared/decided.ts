@@ -1,5 +1,5 @@
 /** A rule's decision (rules/decision.ts) in a handler: the allowed result, or the refusal thrown as the catalogue's error. */
-import { ApiError, errors } from '../../http/errors.ts';
+import { ApiError, errors } from '../../contract/errors.ts';
 import type { Refusal } from '../../rules/decision.ts';
 
 /** `decision` if allowed; otherwise throws `error(refusal)`, by default 403 "You do not have permission to …" or the status with the reason. */

@@ -3,7 +3,7 @@
  * organization, site, spec, comment...). A missing row and a row of another owner answer
  * the same 404, so an id from elsewhere reveals nothing.
  */
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 
 /** Anything rows can be read from by id (a store table). */
 export interface ById<R> {

@@ -1,5 +1,5 @@
 /** Response helpers shared by every resource group. */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { perRow } from '../../cache/caches.ts';
 

@@ -3,8 +3,8 @@
  * (guests included); changing anything needs the admin role (403 otherwise). Unknown
  * ids, or ids of another site, are 404 (path) or 400 naming the field (body).
  */
-import { errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireOrg } from '../shared/access.ts';
 import { findIn, findOrThrow } from '../shared/find.ts';

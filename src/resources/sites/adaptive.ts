@@ -1,6 +1,6 @@
 /** The adaptive-content visitor schema of a site, and the template conditions derived from it. */
-import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation } from '../../contract/operation.ts';
 import { cleanVisitorSchema, templateConditions } from '../../rules/adaptive-schema.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { siteOf, type SitePath } from './access.ts';

@@ -7,7 +7,7 @@
  * organization, changing needs its admin role, as for every other site operation. Bodies are
  * validated by the official schemas themselves (schemas/sites/*-customization*, generated).
  */
-import { op, reply, type Operation } from '../../http/operation.ts';
+import { op, reply, type Operation } from '../../contract/operation.ts';
 import { applyOverridePatch } from '../../rules/customization.ts';
 import { requireSiteSpace, siteOf, type SitePath } from './access.ts';
 import { siteCustomization, siteSpaceCustomization } from './customizations.ts';

@@ -3,7 +3,7 @@
  * PUT .../customization sets its own (see customization-ops.ts), and what the published site
  * carries.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { overlay } from '../../rules/customization.ts';
 import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
 

@@ -5,7 +5,7 @@
  * `page_feedback` event (src/events/). The other insight types are accepted and dropped.
  * Nothing is told for a site that is not published (no visitor can be on it).
  */
-import { op, reply, type Operation, type VisitorActivity } from '../../http/operation.ts';
+import { op, reply, type Operation, type VisitorActivity } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import { siteOf, type SitePath } from './access.ts';

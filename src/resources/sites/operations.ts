@@ -1,5 +1,5 @@
 /** Docs sites (document 001): every operation under /v1/orgs/{organizationId}/sites. */
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { adaptiveOperations } from './adaptive.ts';
 import { publishedOperations } from './published.ts';
 import { sectionGroupOperations } from './section-groups.ts';

@@ -3,12 +3,12 @@
  * records on every response (counts, defaults, permissions and URLs never go stale).
  */
 import { can } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import { resolveShareKey } from '../../rules/share-links.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
 import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';

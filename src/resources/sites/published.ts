@@ -1,5 +1,5 @@
 /** The published view of a site: the site, its live structure, customizations and scripts. */
-import { op, type Operation } from '../../http/operation.ts';
+import { op, type Operation } from '../../contract/operation.ts';
 import { siteOf, type SitePath } from './access.ts';
 import { siteCustomization, siteSpaceCustomizations } from './customizations.ts';
 import { presentSite, siteView } from './present.ts';

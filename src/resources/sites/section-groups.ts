@@ -1,7 +1,7 @@
 /** Site section groups: list, add, update, delete, add or remove a section, and the deprecated move. */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';

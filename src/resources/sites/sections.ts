@@ -1,7 +1,7 @@
 /** Site sections: list, add, update, delete, and the deprecated move. */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';

@@ -1,6 +1,6 @@
 /** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
-import { op, reply, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, reply, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import { applyShareLinkChange, type ShareLinkChange } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireShareLink, siteOf, type SitePath } from './access.ts';

@@ -2,11 +2,11 @@
  * Writing site spaces: the one place that places a space in a container (a section, or
  * the root of a site without sections) with a path unique in that container.
  */
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import { uniquePath } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSpaceRecord, SpaceRecord } from '../../store/records.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { nextPosition, siteSpacesIn } from './structure.ts';
 
 /** 409 when the space is already in the container (a space appears once per container). */

@@ -1,7 +1,7 @@
 /** Site spaces: list, add, update, delete, and the deprecated move. */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type Operation, type HandlerContext } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { canLeave, moveInOrder, uniquePath } from '../../rules/site-order.ts';
 import type { SiteSpaceRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';

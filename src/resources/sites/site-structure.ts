@@ -6,7 +6,7 @@
  * spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
  * section, group and site-space operations write, so every move shows at once.
  */
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { SitePath } from './access.ts';
 import { siteOf } from './access.ts';
 import { presentGroup, presentSection, presentSiteSpace, siteView, type SiteView } from './present.ts';

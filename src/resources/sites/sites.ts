@@ -1,7 +1,7 @@
 /** Sites: list, create, get, update, delete. */
-import { errors } from '../../http/errors.ts';
-import { op, reply, type Operation } from '../../http/operation.ts';
-import { paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, reply, type Operation } from '../../contract/operation.ts';
+import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';

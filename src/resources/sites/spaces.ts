@@ -3,11 +3,11 @@
  * site's organization) and a blank space created for a site. SiteSpace.space is the
  * spaces group's Space (spaces/present.ts).
  */
-import { errors } from '../../http/errors.ts';
+import { errors } from '../../contract/errors.ts';
 import type { OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 
 /** The space named by a body field; 400 naming the field if it is not a live space of `org`. */
 export function spaceField(ctx: HandlerContext, org: OrganizationRecord, spaceId: string, field: string): SpaceRecord {

@@ -3,8 +3,8 @@
  * replaces) and any revision of the space by id: the reads GitBook's renderer and the GitHub
  * integration make. Anyone who may view the space may read them.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { requirePage } from '../change-requests/content.ts';
 import { presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';

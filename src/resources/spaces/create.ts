@@ -4,7 +4,7 @@
  * reusable-content ids (a duplicate). Ids are drawn in a fixed order: the space, then
  * its revision, then the copied content.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { PageRecord, SpaceRecord } from '../../store/records.ts';
 
 /** What the caller decides about a new space; id, revision and timestamps come from here. */

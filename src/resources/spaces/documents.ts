@@ -3,8 +3,8 @@
  * (listPagesInRevisionById), a page's document in a revision (getPageDocumentInRevisionById)
  * and a document by the `documentId` a page object names (getDocumentById). View role.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation } from '../../contract/operation.ts';
 import { documentIdOf } from '../../rules/semantic-changes.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 import { requirePage } from '../change-requests/content.ts';

@@ -4,7 +4,7 @@
  * links GitBook's renderer reads (it turns them into <link rel="canonical"> and hreflang
  * alternates). Readable by whoever may read the content they belong to.
  */
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { changeRequestContent, requirePage } from '../change-requests/content.ts';
 import { presentMetaLinks, type ContentPlace } from '../change-requests/content-present.ts';
 import { liveContent, revisionContent } from './content.ts';

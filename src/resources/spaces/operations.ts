@@ -1,5 +1,5 @@
 /** Spaces (document 000): the space itself, its placement and its live content. */
-import type { Operation } from '../../http/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { spaceContentOperations } from './content.ts';
 import { contentFileOperations } from './content-files.ts';
 import { documentOperations } from './documents.ts';

@@ -7,9 +7,9 @@
  * (shared/access.ts, spaceRole); a site grant shows in the site's lists.
  */
 import type { Role } from '../../auth/roles.ts';
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { SpacePermissionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { officialSchema } from '../engine/family.ts';

@@ -2,8 +2,8 @@
  * Where a space sits: duplicate it beside itself, move it into a collection or to the
  * root among its siblings, transfer it to another organization.
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
 import { createSpace } from './create.ts';

@@ -4,7 +4,7 @@
  * and URLs derived from the store and the role given.
  */
 import { can, type Role } from '../../auth/roles.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { presentGitSync } from '../shared/git-sync.ts';

@@ -3,8 +3,8 @@
  * (organizations/search.ts) over one space's live content, as ranked pages with their
  * matching sections, paged. Anyone who may view the space may search it.
  */
-import { op, type Operation } from '../../http/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../http/paginate.ts';
+import { op, type Operation } from '../../contract/operation.ts';
+import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import { presentPageHits, searchSpace } from '../organizations/search.ts';
 import { queryTerms } from '../organizations/search-text.ts';
 import { requireSpace } from '../shared/access.ts';

@@ -1,6 +1,6 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
-import { errors } from '../../http/errors.ts';
-import { jsonReply, op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { jsonReply, op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { Refusal } from '../../rules/decision.ts';
 import { applyLifecycle, spaceState } from '../../rules/space-lifecycle.ts';
 import { decided } from '../shared/decided.ts';

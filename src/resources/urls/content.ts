@@ -4,7 +4,7 @@
  * path; `/o/<org>/c/<collection>` for a collection. These are the `urls.app` the mock hands out.
  * Only what the caller may see resolves.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, CollectionRecord, SpaceRecord } from '../../store/records.ts';
 import { APP_ORIGIN } from '../shared/present.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';

@@ -6,7 +6,7 @@
  * mock's own content (a published page, an app URL of a space or page) is that content,
  * titled as it is.
  */
-import type { HandlerContext } from '../../http/operation.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 import { spaceRole } from '../shared/access.ts';
 import { lookupPublished } from './published.ts';

@@ -4,8 +4,8 @@
  * it has one), an app URL to a space, page or collection (GET /v1/urls/content), and a URL to
  * its embed (GET /v1/urls/embed, GET /v1/spaces/{spaceId}/embed).
  */
-import { errors } from '../../http/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { PARENTS } from '../engine/parents.ts';

@@ -6,8 +6,8 @@
  * when the next segment names none), and what is left is the page path. docs/behaviour.md,
  * "URL lookups", says what each refusal is.
  */
-import { ApiError, errors } from '../../http/errors.ts';
-import type { HandlerContext } from '../../http/operation.ts';
+import { ApiError, errors } from '../../contract/errors.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
 import type { SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { sha256Hex } from '../../text/digest.ts';
 import { redirectFor } from '../families/site-redirects.ts';

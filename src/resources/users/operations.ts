@@ -2,8 +2,8 @@
  * Users: the caller (`GET /v1/user`, what `gitbook auth` and `whoami` of @gitbook/cli ask
  * first) and any user by id (the `urls.location` of every presented user points there).
  */
-import { errors } from '../../http/errors.ts';
-import { op, type Operation } from '../../http/operation.ts';
+import { errors } from '../../contract/errors.ts';
+import { op, type Operation } from '../../contract/operation.ts';
 import { presentUser } from '../shared/present.ts';
 
 export const userOperations: Operation[] = [

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { routedOperations } from '../../../src/resources/index.ts';
-import type { Operation } from '../../../src/http/operation.ts';
+import type { Operation } from '../../../src/contract/operation.ts';
 import { walk } from '../../../src/resources/generic/walker.ts';
-import { SCHEMAS_DIR } from '../../../src/http/schemas.ts';
+import { SCHEMAS_DIR } from '../../../src/contract/schemas.ts';
 import type { TestMock } from '../../helpers/mock.ts';
 
 export const genericRows: Operation[] = routedOperations.filter((row) => row.generic);

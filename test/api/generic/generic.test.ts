@@ -7,13 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { can } from '../../../src/auth/roles.ts';
-import type { Operation } from '../../../src/http/operation.ts';
+import type { Operation } from '../../../src/contract/operation.ts';
 import { STARTER_ROLES } from '../../helpers/permissions.ts';
 import { createScenarioMock, createTestMock, type TestMock } from '../../helpers/mock.ts';
 import { expectOfficial, officialComponent, officialResponseValidator, formatErrors } from '../../helpers/official.ts';
-import { OFFICIAL_ANSWERS } from '../../../src/openapi/official-answers.ts';
+import { OFFICIAL_ANSWERS } from '../../../src/contract/official-answers.ts';
 import { walk } from '../../../src/resources/generic/walker.ts';
-import { OFFICIAL_ROUTES } from '../../../src/openapi/official-routes.ts';
+import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
 import { bodyFor, defs, genericRows, pathFor, queryFor } from './generic-helpers.ts';
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../../helpers/mock.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
-import { sharedSchemas } from '../../../src/http/schemas.ts';
-import { firstRefusal } from '../../../src/http/validators.ts';
+import { sharedSchemas } from '../../../src/contract/schemas.ts';
+import { firstRefusal } from '../../../src/contract/validators.ts';
 
 describe('admin rows', () => {
   it('name their access, and each GET answers what its response schema says', async () => {

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestMock } from '../../helpers/mock.ts';
-import { officialRoutes, officialRoutesModule } from '../../../src/openapi/official-table.ts';
-import { OFFICIAL_ROUTES } from '../../../src/openapi/official-routes.ts';
+import { officialRoutes, officialRoutesModule } from '../../../src/contract/official-table.ts';
+import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { operations, routedOperations } from '../../../src/resources/index.ts';
 import { routeKey } from '../../../src/resources/unserved.ts';
 
@@ -19,8 +19,8 @@ const sampleFor = (t: ReturnType<typeof createTestMock>) => SAMPLE!.path.replace
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x1x');
 
 describe('the official route table', () => {
-  it('is src/openapi/official-routes.ts exactly as npm run official-routes writes it from @gitbook/api', () => {
-    const file = readFileSync(fileURLToPath(new URL('../../../src/openapi/official-routes.ts', import.meta.url)), 'utf8');
+  it('is src/contract/official-routes.ts exactly as npm run official-routes writes it from @gitbook/api', () => {
+    const file = readFileSync(fileURLToPath(new URL('../../../src/contract/official-routes.ts', import.meta.url)), 'utf8');
     expect(file).toBe(officialRoutesModule(officialRoutes(official)));
     expect(OFFICIAL_ROUTES).toHaveLength(377);
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestMock } from '../../helpers/mock.ts';
 import { formatKey, hasSeal, sealed, sealLine } from '../../../src/persistence/seal.ts';
-import { schemaSources } from '../../../src/http/schemas.ts';
+import { schemaSources } from '../../../src/contract/schemas.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -9,7 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createMock, MAX_BODY_BYTES, type Mock } from '../../../src/app.ts';
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readLimited } from '../../../src/http/body-limit.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readLimited } from '../../../src/server/body-limit.ts';
 
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 /** How much the client would send if nobody stopped it. */

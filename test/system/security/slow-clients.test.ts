@@ -1,7 +1,7 @@
 /** The real CLI closes a connection that never finishes its headers within a few seconds. */
 import { describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
-import { SERVER_TIMEOUTS } from '../../../src/http/server-timeouts.ts';
+import { SERVER_TIMEOUTS } from '../../../src/server/server-timeouts.ts';
 import { startCli } from '../../helpers/cli.ts';
 
 describe('slow clients', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { warmUp } from '../../../src/cli/warm-up.ts';
 import { operations } from '../../../src/resources/index.ts';
-import type { Schemas } from '../../../src/http/schemas.ts';
+import type { Schemas } from '../../../src/contract/schemas.ts';
 
 describe('the warm-up', () => {
   it('compiles nothing while the server is busy, then every validator of every operation', async () => {

@@ -2,7 +2,7 @@
  * The route table matches the seed operations row for row. test/data/seed-operations.json holds
  * the seed documents' operations (method, path, status, operationId) inside the repository.
  */
-import { OFFICIAL_ROUTES } from '../../../src/openapi/official-routes.ts';
+import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { routeKey } from '../../../src/resources/unserved.ts';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

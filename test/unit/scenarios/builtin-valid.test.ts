@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_DIR } from '../../../src/scenarios/catalog.ts';
-import { describeError, sharedSchemas } from '../../../src/http/schemas.ts';
+import { describeError, sharedSchemas } from '../../../src/contract/schemas.ts';
 
 const files = readdirSync(BUILTIN_DIR).filter((f) => f.endsWith('.json'));
 

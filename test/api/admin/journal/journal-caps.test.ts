@@ -1,6 +1,6 @@
 /** The request journal is bounded in bytes: a body preview per entry, and a total. */
 import { describe, expect, it } from 'vitest';
-import { BODY_PREVIEW, BODY_TOTAL, RequestLog, type Exchange } from '../../../../src/admin/request-log.ts';
+import { BODY_PREVIEW, BODY_TOTAL, RequestLog, type Exchange } from '../../../../src/journal/request-log.ts';
 
 const exchange = (url: string, status: number, body?: string, responseBody?: string): Exchange => ({
   method: 'POST', url, at: '2026-01-01T00:00:00.000Z', body, status, operationId: null, injected: null,

@@ -4,7 +4,7 @@
  * manifest user key of the token), the session and the time taken.
  */
 import { describe, expect, it } from 'vitest';
-import { BODY_PREVIEW } from '../../../../src/admin/request-log.ts';
+import { BODY_PREVIEW } from '../../../../src/journal/request-log.ts';
 import { createTestMock } from '../../../helpers/mock.ts';
 
 async function journal(t: ReturnType<typeof createTestMock>, session?: string) {

@@ -3,7 +3,7 @@
  * single-field 400s spell it, joined by "; ". Nothing changes on the refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_NAMED_FIELDS } from '../../../src/http/schemas.ts';
+import { MAX_NAMED_FIELDS } from '../../../src/contract/schemas.ts';
 import { createTestMock } from '../../helpers/mock.ts';
 
 const COMMENTS = '/v1/spaces/{spaces.handbook}/comments';

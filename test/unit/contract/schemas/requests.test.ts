@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../../../src/resources/index.ts';
-import { Schemas, readSchemaFiles, type JsonSchema } from '../../../../src/http/schemas.ts';
+import { Schemas, readSchemaFiles, type JsonSchema } from '../../../../src/contract/schemas.ts';
 
 const sources = readSchemaFiles();
 const schemas = new Schemas(sources);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGeneratorSync } from 'json-schema-faker';
 import { faker } from '@faker-js/faker';
-import { Schemas, readSchemaFiles, type JsonSchema } from '../../../../src/http/schemas.ts';
+import { Schemas, readSchemaFiles, type JsonSchema } from '../../../../src/contract/schemas.ts';
 import { formatErrors, officialComponent } from '../../../helpers/official.ts';
 
 const sources = readSchemaFiles();

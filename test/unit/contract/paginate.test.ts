@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/http/errors.ts';
-import { arrayView, DEFAULT_LIMIT, paginate, type PageRequest } from '../../../src/http/paginate.ts';
+import { ApiError } from '../../../src/contract/errors.ts';
+import { arrayView, DEFAULT_LIMIT, paginate, type PageRequest } from '../../../src/contract/paginate.ts';
 import { Table } from '../../../src/store/table.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i + 1}`);

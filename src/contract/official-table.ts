@@ -5,7 +5,7 @@
  * run time); test/api/openapi/official-routes.test.ts keeps the file equal to what the script
  * would write.
  */
-import type { Method } from '../http/operation.ts';
+import type { Method } from './operation.ts';
 
 export interface OfficialRoute {
   operationId: string;
@@ -28,12 +28,12 @@ export function officialRoutes(doc: { paths?: Record<string, any> }): OfficialRo
   return out;
 }
 
-/** The text of src/openapi/official-routes.ts for `rows`: one `[operationId, method, path]` a line. */
+/** The text of src/contract/official-routes.ts for `rows`: one `[operationId, method, path]` a line. */
 export function officialRoutesModule(rows: readonly OfficialRoute[]): string {
   const lines = rows.map((r) => `  [${JSON.stringify(r.operationId)}, ${JSON.stringify(r.method)}, ${JSON.stringify(r.path)}],`);
   return [
     '// Written by `npm run official-routes` from @gitbook/api\'s spec/openapi.json; do not edit by hand.',
-    "import type { Method } from '../http/operation.ts';",
+    "import type { Method } from './operation.ts';",
     '',
     `export const OFFICIAL_ROUTES: readonly (readonly [operationId: string, method: Method, path: string])[] = [`,
     ...lines,

@@ -1,5 +1,5 @@
 // Written by `npm run official-routes` from @gitbook/api's spec/openapi.json; do not edit by hand.
-import type { Method } from '../http/operation.ts';
+import type { Method } from './operation.ts';
 
 export const OFFICIAL_ROUTES: readonly (readonly [operationId: string, method: Method, path: string])[] = [
   ["getApiInformation", "GET", "/v1/"],

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
-import { op, reply, type Operation } from '../../../src/http/operation.ts';
-import { register } from '../../../src/http/registrar.ts';
+import { op, reply, type Operation } from '../../../src/contract/operation.ts';
+import { register } from '../../../src/server/registrar.ts';
 
 function row(handle: Operation['handle'], path = '/v1/test-only/thing'): Operation {
   return { operationId: 'testOnly', method: 'POST', path, status: 200, handle };

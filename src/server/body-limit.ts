@@ -13,7 +13,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import { ApiError, errors } from './errors.ts';
+import { ApiError, errors } from '../contract/errors.ts';
 import { utf8Length } from '../text/digest.ts';
 
 /**

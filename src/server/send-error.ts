@@ -3,9 +3,9 @@
  * catch (it notes the answered status in the coverage without a middleware of its own).
  */
 import type { Context } from 'hono';
-import { ApiError, errorBody } from './errors.ts';
+import { ApiError, errorBody } from '../contract/errors.ts';
 import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
-import { JSON_TYPE, noteAnswer } from '../admin/journal-capture.ts';
+import { JSON_TYPE, noteAnswer } from '../journal/journal-capture.ts';
 
 /** Writes any thrown value as the JSON error body (500 for anything unexpected). */
 export function sendError(c: Context, raw: unknown): Response {

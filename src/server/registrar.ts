@@ -4,15 +4,15 @@
  * response. Operations never repeat any of this.
  */
 import type { Context, Hono } from 'hono';
-import { errors } from './errors.ts';
+import { errors } from '../contract/errors.ts';
 import { sendError } from './send-error.ts';
-import { check, type Validators } from './validators.ts';
-import { LIST_NAME, listName, type PageRequest } from './paginate.ts';
+import { check, type Validators } from '../contract/validators.ts';
+import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled, mark } from '../faults/apply.ts';
-import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from './operation.ts';
+import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
 import { runtimeOf } from '../sessions/context.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
-import { JSON_TYPE, noteAnswer, noteHeader } from '../admin/journal-capture.ts';
+import { JSON_TYPE, noteAnswer, noteHeader } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
@@ -64,7 +64,7 @@ function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; 
   throw errors.unauthorized('The bearer token is not known to this server');
 }
 
-/** The one reader of a request body, as the row reads it (`BodyReading`, http/operation.ts). */
+/** The one reader of a request body, as the row reads it (`BodyReading`, contract/operation.ts). */
 async function readBody(c: Context, reading: BodyReading = 'json'): Promise<unknown> {
   const text = await c.req.text();
   if (reading === 'json') {
@@ -259,7 +259,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   const sorted = [...operations].sort(specificity);
   for (const op of sorted) {
     // Validators compile on an operation's first request (ajv caches them): compiling all of
-    // them here made start-up 3× slower. test/unit/http/schemas/resources.test.ts compiles every schema.
+    // them here made start-up 3× slower. test/unit/contract/schemas/resources.test.ts compiles every schema.
     const names = paramNames(op.path);
     // One handler, with the coverage note in it: a middleware of its own cost a step of
     // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).

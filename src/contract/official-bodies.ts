@@ -160,7 +160,7 @@ export function officialGeneric(): { schema: Json; answers: Record<string, Offic
   return { schema: whole, answers };
 }
 
-/** The text of src/openapi/official-answers.ts. */
+/** The text of src/contract/official-answers.ts. */
 export function officialAnswersModule(answers: Record<string, OfficialAnswer>): string {
   const lines = Object.entries(answers).map(([id, a]) => `  ${JSON.stringify(id)}: [${a.status}, ${JSON.stringify(a.type)}, ${a.body}, ${a.query}],`);
   return [

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createTestMock } from '../../helpers/mock.ts';
 import { sendError } from '../../../src/app.ts';
-import { register } from '../../../src/http/registrar.ts';
-import { op } from '../../../src/http/operation.ts';
-import { errors } from '../../../src/http/errors.ts';
+import { register } from '../../../src/server/registrar.ts';
+import { op } from '../../../src/contract/operation.ts';
+import { errors } from '../../../src/contract/errors.ts';
 import { Runtime } from '../../../src/runtime.ts';
 import { nodePlatform } from '../../../src/node-platform.ts';
 
