@@ -8,8 +8,6 @@ import { SERVER_TIMEOUTS } from './server/server-timeouts.ts';
 import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
-import { runCoverageCommand } from './cli/coverage-command.ts';
-import { runFidelityCommand } from './cli/fidelity-commands.ts';
 import { warmUp } from './cli/warm-up.ts';
 import { DataFileError } from './persistence/data-file.ts';
 import { routedOperations } from './resources/index.ts';
@@ -101,12 +99,18 @@ function main(): void {
   watchLauncher(stop);
 }
 
-if (process.argv[2] === 'coverage') {
+// The subcommands load only when asked for: the fidelity commands import ajv, which took a
+// fifth of the server's start when it loaded with them (scripts/build-cli.ts puts each in a
+// chunk of its own).
+const subcommand = process.argv[2];
+if (subcommand === 'coverage') {
   // A subcommand of its own (src/cli/coverage-command.ts): it reads a running server.
+  const { runCoverageCommand } = await import('./cli/coverage-command.ts');
   runCoverageCommand(process.argv.slice(3)).then((code) => process.exit(code));
-} else if (process.argv[2] === 'record' || process.argv[2] === 'verify') {
+} else if (subcommand === 'record' || subcommand === 'verify') {
   // Fidelity to the real service (src/cli/fidelity-commands.ts).
-  runFidelityCommand(process.argv[2], process.argv.slice(3)).then((code) => process.exit(code));
+  const { runFidelityCommand } = await import('./cli/fidelity-commands.ts');
+  runFidelityCommand(subcommand, process.argv.slice(3)).then((code) => process.exit(code));
 } else {
   main();
 }

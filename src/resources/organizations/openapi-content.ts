@@ -5,7 +5,6 @@
  * list of files GitBook's renderer reads (it looks for the entry with `isEntrypoint`), each
  * with its parsed `specification` (JSON or YAML); one file, as specs are stored bundled.
  */
-import { parse as parseYaml } from 'yaml';
 import { errors } from '../../contract/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -21,8 +20,12 @@ function readFixture(name: string, fixture: (name: string) => unknown): unknown 
   return SAFE_NAME.test(name) ? fixture(name) : undefined;
 }
 
-/** The parsed document of a text version: JSON, else YAML; text that is neither stays text. */
-function fromText(text: string): [string, unknown] {
+/**
+ * The parsed document of a text version: JSON, else YAML; text that is neither stays text. The
+ * YAML parser loads with the first text that is not JSON: importing it at start took a tenth of
+ * the server's start-up (docs/benchmarks.md).
+ */
+async function fromText(text: string): Promise<[string, unknown]> {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') return ['openapi.json', parsed];
@@ -30,6 +33,7 @@ function fromText(text: string): [string, unknown] {
     // Not JSON: YAML, most likely.
   }
   try {
+    const { parse: parseYaml } = await import('yaml');
     const parsed: unknown = parseYaml(text, { maxAliasCount: 100 });
     if (parsed && typeof parsed === 'object') return ['openapi.yaml', parsed];
   } catch {
@@ -48,14 +52,21 @@ export function textVersionUrl(ctx: HandlerContext, spec: OpenApiSpecRecord, ver
   return apiUrl(ctx, `/orgs/${spec.organization}/openapi/${spec.slug}/versions/${versionId}/content`);
 }
 
-export function presentContent(version: OpenApiSpecVersionRecord, fixture: (name: string) => unknown) {
+/**
+ * What a version's content is made from, read while the request holds the state (a missing
+ * fixture is a 404 then); `presentContent` parses it once the request's reads are done.
+ */
+export function readContent(version: OpenApiSpecVersionRecord, fixture: (name: string) => unknown): { version: OpenApiSpecVersionRecord; content: unknown } {
+  if (version.text !== undefined) return { version, content: undefined };
+  const content = readFixture(version.fixture, fixture);
+  if (content === undefined) throw errors.notFound('Content of OpenAPI spec version', version.id);
+  return { version, content };
+}
+
+export async function presentContent({ version, content }: ReturnType<typeof readContent>) {
   let file: [string, unknown];
-  if (version.text !== undefined) file = fromText(version.text);
-  else {
-    const content = readFixture(version.fixture, fixture);
-    if (content === undefined) throw errors.notFound('Content of OpenAPI spec version', version.id);
-    file = [version.fixture, typeof content === 'string' ? fromText(content)[1] : content];
-  }
+  if (version.text !== undefined) file = await fromText(version.text);
+  else file = [version.fixture, typeof content === 'string' ? (await fromText(content))[1] : content];
   return {
     filesystem: [entrypoint(file)],
     url: version.url,

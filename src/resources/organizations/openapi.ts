@@ -5,7 +5,7 @@ import { paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
-import { DEFAULT_SPEC_FIXTURE, presentContent, textVersionUrl } from './openapi-content.ts';
+import { DEFAULT_SPEC_FIXTURE, presentContent, readContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
 
 type OrgParams = { organizationId: string };
@@ -72,8 +72,11 @@ function getVersion(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
   return presentSpecVersion(ctx, spec, version);
 }
 
-function getVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
-  return presentContent(readVersion(ctx, ctx.params).version, ctx.platform.fixture);
+type VersionContent = ReturnType<typeof readContent>;
+
+/** The version's content, parsed after the request (a YAML text loads the YAML parser first: openapi-content.ts). */
+function readVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
+  return readContent(readVersion(ctx, ctx.params).version, ctx.platform.fixture);
 }
 
 export const openApiOperations: Operation[] = [
@@ -162,14 +165,15 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<SpecParams>({
+  op<SpecParams, unknown, unknown, VersionContent>({
     operationId: 'getLatestOpenAPISpecVersionContent',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: getVersionContent,
+    handle: readVersionContent,
+    after: presentContent,
   }),
   op<VersionParams>({
     operationId: 'getOpenAPISpecVersionById',
@@ -180,13 +184,14 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<VersionParams>({
+  op<VersionParams, unknown, unknown, VersionContent>({
     operationId: 'getOpenAPISpecVersionContentById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
     status: 200,
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
-    handle: getVersionContent,
+    handle: readVersionContent,
+    after: presentContent,
   }),
 ];
