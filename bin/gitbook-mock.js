@@ -20,13 +20,13 @@ if (!existsSync(compiled)) {
   process.stderr.write('gitbook-mock: dist/ is missing; run `npm run build` first\n');
   process.exit(2);
 }
+await import(compiled.href);
 // Only in a clone of the repository (the package ships no src/): say when dist/ is older. The
-// files are looked at beside the start, not before it (walking src/ took a tenth of the start),
-// so the warning may come after the listening line.
+// files are looked at once the server is started, not before (walking src/ took a tenth of the
+// start), so the warning comes after the listening line.
 if (existsSync(sources)) {
   const built = statSync(compiled).mtimeMs;
   newest(fileURLToPath(sources)).then((time) => {
     if (time > built) process.stderr.write('gitbook-mock: warning: src/ changed since the last build; running the old dist/ (npm run build, or npm run dev for the sources)\n');
   }, () => {});
 }
-await import(compiled.href);

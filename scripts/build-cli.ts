@@ -13,8 +13,12 @@
  * do (src/paths/package-paths.ts), so the same addresses hold in it.
  */
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ScenarioCatalog } from '../src/scenarios/catalog.ts';
+import { buildScenario } from '../src/scenarios/loader.ts';
+import { nodeFiller } from '../src/scenarios/node-filler.ts';
+import { prebuiltText } from '../src/scenarios/prebuilt.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -48,3 +52,21 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
 });
+
+/**
+ * The built-in scenarios built ahead of time, with the default filler seed (src/scenarios/prebuilt.ts):
+ * every one but those with a generator (`large`, whose state is megabytes; it builds at load).
+ */
+function prebuildScenarios(): void {
+  const out = new URL('dist/prebuilt/', `file://${ROOT}`);
+  mkdirSync(out, { recursive: true });
+  const catalog = new ScenarioCatalog([]);
+  for (const name of catalog.names()) {
+    const scenario = catalog.read(name);
+    if (scenario.generator) continue;
+    const built = buildScenario(scenario, { fillerSeed: 0, filler: nodeFiller });
+    writeFileSync(new URL(`${name}.json`, out), prebuiltText(scenario, 0, built));
+  }
+}
+
+prebuildScenarios();

@@ -105,12 +105,10 @@ function main(): void {
 const subcommand = process.argv[2];
 if (subcommand === 'coverage') {
   // A subcommand of its own (src/cli/coverage-command.ts): it reads a running server.
-  const { runCoverageCommand } = await import('./cli/coverage-command.ts');
-  runCoverageCommand(process.argv.slice(3)).then((code) => process.exit(code));
+  import('./cli/coverage-command.ts').then(({ runCoverageCommand }) => runCoverageCommand(process.argv.slice(3))).then((code) => process.exit(code));
 } else if (subcommand === 'record' || subcommand === 'verify') {
   // Fidelity to the real service (src/cli/fidelity-commands.ts).
-  const { runFidelityCommand } = await import('./cli/fidelity-commands.ts');
-  runFidelityCommand(subcommand, process.argv.slice(3)).then((code) => process.exit(code));
+  import('./cli/fidelity-commands.ts').then(({ runFidelityCommand }) => runFidelityCommand(subcommand, process.argv.slice(3))).then((code) => process.exit(code));
 } else {
   main();
 }

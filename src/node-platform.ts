@@ -30,6 +30,7 @@ const fixture = perProcessByName((name): unknown => {
 export const nodePlatform: Platform = {
   validators: sharedSchemas,
   catalog: (dirs) => new ScenarioCatalog(dirs),
+  prebuilt: (catalog, scenario, fillerSeed) => (catalog instanceof ScenarioCatalog ? catalog.prebuilt(scenario, fillerSeed) : undefined),
   filler: nodeFiller,
   fixture,
   version: packageVersion,

@@ -115,7 +115,8 @@ export class Runtime {
   /** The last load with its snapshot, built now if a restart from `--data` left it out. */
   private loadedWithSnapshot(): Required<Loaded> {
     if (!this.loaded.snapshot) {
-      const built = buildScenario(this.catalog.read(this.loaded.name), { fillerSeed: this.loaded.seed, filler: this.platform.filler });
+      const scenario = this.catalog.read(this.loaded.name);
+      const built = this.platform.prebuilt?.(this.catalog, scenario, this.loaded.seed) ?? buildScenario(scenario, { fillerSeed: this.loaded.seed, filler: this.platform.filler });
       const store = new Store();
       store.import(built.state, true);
       this.loaded = { ...this.loaded, snapshot: store.snapshot() };
@@ -151,7 +152,7 @@ export class Runtime {
    */
   loadScenario(name: string, seed = this.options.seed ?? 0): Manifest {
     const scenario = this.catalog.read(name);
-    const built = buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
+    const built = this.platform.prebuilt?.(this.catalog, scenario, seed) ?? buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
     this.store.import(built.state, true);
     this.ids.position = 0;
     this.clock.set(built.manifest.now);

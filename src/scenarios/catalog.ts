@@ -11,6 +11,7 @@ import { firstRefusal } from '../contract/validators.ts';
 import type { ScenarioFile } from './types.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
+import { readPrebuilt } from './prebuilt.ts';
 
 // Moved to scenario-source.ts (the browser build has them too); importers keep importing them here.
 export { mergeScenarios, scenarioErrorToApi, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
@@ -86,6 +87,11 @@ export class ScenarioCatalog implements Catalog {
       }
     }
     return [...seen.values()];
+  }
+
+  /** A built-in scenario built by `npm run build` (prebuilt.ts); a user's folder may hide it. */
+  prebuilt(scenario: ScenarioFile & { name: string }, fillerSeed: number) {
+    return this.pathOf(scenario.name)?.startsWith(BUILTIN_DIR) ? readPrebuilt(scenario, fillerSeed) : undefined;
   }
 
   /** The scenario, validated and merged with what it extends. */
