@@ -1,13 +1,20 @@
 /**
- * The build step of the command line (run by `npm run build`, after tsc): dist/cli/main.js, the
- * CLI's own code in one ES module, which bin/gitbook-mock.js starts. The library entry points
- * stay the compiled modules of dist/.
+ * The build step of the command line (run by `npm run build`, after tsc): dist/cli/main.cjs, the
+ * CLI's own code and the packages every start needs in one CommonJS file, which
+ * bin/gitbook-mock.js runs with V8's code cache (it says how). The library entry points stay the
+ * compiled modules of dist/.
  *
  * Why a bundle: loading the compiled modules one by one (about 210 of our own at start) cost
  * the CLI about half of its time to the listening line, most of it in Node's module loader
  * (a CPU profile of the start, and `import()` of dist/index.js against an esbuild bundle of the
- * same code: 510-600 ms against 280-390 ms on a loaded 2-core machine). The dependencies stay
- * outside (`packages: 'external'`), loaded from node_modules as before.
+ * same code: 510-600 ms against 280-390 ms on a loaded 2-core machine).
+ *
+ * Why CommonJS: Node 20 keeps no compiled code of ES modules between runs, and compiling the
+ * bundle's megabyte and the functions the start runs was the largest share of the start left
+ * (docs/benchmarks.md, "Start-up, issue 26"). A script compiled by `node:vm` takes a code cache;
+ * `import.meta.url`, which the modules that find the package's files use, becomes the file's
+ * own URL. What only a subcommand or a later request needs is imported with `import()` and
+ * stays unrun until then: esbuild wraps each such module in a function of its own.
  *
  * The bundle sits two folders below the package, as the modules that find the package's files
  * do (src/paths/package-paths.ts), so the same addresses hold in it.
@@ -24,11 +31,12 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * The packages every start loads, bundled in: resolving and loading hono's, lowdb's and the
- * others' modules one by one from node_modules was a tenth of the start. The rest stay outside,
+ * others' modules one by one from node_modules was a tenth of the start (json-schema-faker, the
+ * filler of scenarios that leave fields out, has no CommonJS entry: it comes in too). The rest stay outside,
  * loaded from node_modules when first needed (ajv, faker, pdfkit and its fonts, the console's
  * Swagger UI files: some of them read files beside their own modules) or never by the server.
  */
-const BUNDLED = new Set(['hono', '@hono/node-server', 'lowdb', 'marked', 'tinyduration', 'fastest-levenshtein', '@noble/hashes']);
+const BUNDLED = new Set(['hono', '@hono/node-server', 'lowdb', 'marked', 'tinyduration', 'fastest-levenshtein', '@noble/hashes', 'json-schema-faker']);
 const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${ROOT}`), 'utf8')) as Record<string, Record<string, string> | undefined>;
 const external = [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies]
   .flatMap((deps) => Object.keys(deps ?? {}))
@@ -38,17 +46,18 @@ const external = [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies]
 await build({
   absWorkingDir: ROOT,
   entryPoints: ['src/bin.ts'],
-  outdir: 'dist/cli',
-  entryNames: 'main',
-  // What only a subcommand needs (bin.ts imports it with import()) goes to a chunk of its own
-  // beside main.js, with the packages it imports: the server's start loads none of it.
-  splitting: true,
-  chunkNames: '[name]-[hash]',
+  outfile: 'dist/cli/main.cjs',
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   external,
+  define: { 'import.meta.url': '__moduleUrl' },
+  // `import()` of a package (YAML, pdfkit, fontkit) becomes a require() in a promise: from code
+  // that came out of V8's code cache, Node 20 loses the import() callback of a vm script
+  // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING). Each of them has a CommonJS entry.
+  supported: { 'dynamic-import': false },
+  banner: { js: 'const __moduleUrl = require("node:url").pathToFileURL(__filename).href;' },
   sourcemap: false,
   logLevel: 'warning',
 });

@@ -9,7 +9,8 @@
  */
 import { hmacSha256, randomBytes, sameSecret, toBase64Url } from '../text/digest.ts';
 
-const KEY = randomBytes(32);
+/** Made on the first signature, not at start (Web Crypto loads with the first random bytes). */
+let key: Uint8Array | undefined;
 export const SIGNATURE_PARAM = 'signature';
 
 /** The text signed: the path, then each parameter but the signature, sorted (order is not meaning). */
@@ -22,7 +23,7 @@ function signedText(url: URL): string {
 }
 
 function signatureOf(url: URL): string {
-  return toBase64Url(hmacSha256(KEY, signedText(url)));
+  return toBase64Url(hmacSha256((key ??= randomBytes(32)), signedText(url)));
 }
 
 /** Adds the signature to `url` (its other parameters set first). */

@@ -1,7 +1,7 @@
 /**
  * Where the package's own files are, from this module's place two folders below the package
  * root: src/paths/ when run from the sources, dist/paths/ when compiled. The CLI's bundle
- * (dist/cli/main.js, written by scripts/build-cli.ts) sits at the same depth, so the same
+ * (dist/cli/main.cjs, written by scripts/build-cli.ts) sits at the same depth, so the same
  * addresses hold there too. Every file the server reads from the package is found from here.
  */
 
