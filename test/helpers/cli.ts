@@ -21,9 +21,9 @@ export interface StartedCli {
   line: string;
 }
 
-/** Starts `gitbook-mock --port 0 ...args`; rejects with its stderr if it exits first. */
-export function startCli(args: string[]): Promise<StartedCli> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `gitbook-mock --port 0 ...args` (`bin`: another copy's); rejects with its stderr if it exits first. */
+export function startCli(args: string[], bin = BIN): Promise<StartedCli> {
+  const child = spawn(process.execPath, [bin, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   return new Promise((resolve, reject) => {
     let out = '';

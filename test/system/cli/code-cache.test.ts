@@ -6,12 +6,13 @@
  * CLI tests' starts, which write the same cache, do not meet these.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startCli as startCopy } from '../../helpers/cli.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const COPY = mkdtempSync(join(tmpdir(), 'gitbook-mock-code-cache-'));
@@ -25,26 +26,8 @@ const key = createHash('sha256').update(readFileSync(join(COPY, 'dist', 'cli', '
 const DIR = join(COPY, 'dist', 'cli', 'code-cache');
 const CACHE = join(DIR, `${key}-${process.version}-${process.arch}.bin`);
 
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function startCli(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [join(COPY, 'bin', 'gitbook-mock.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.stderr!.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-}
+/** Starts the copy's CLI (test/helpers/cli.ts kills it after each test). */
+const startCli = () => startCopy([], join(COPY, 'bin', 'gitbook-mock.js'));
 
 function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
