@@ -301,22 +301,24 @@ export interface RowInput {
 
 /**
  * Routes for rows that are not API operations (the admin calls, the mock's pages): the
- * registrar reads their input (the body as the row reads it; checked by the schemas unless the
- * row's handler checks it, `checkedBy`) and writes what `answer` gives as it writes an API
- * answer. A `Response` given back is passed on as it is (an event stream Hono writes).
+ * registrar reads their input (the body as the row reads it) and refuses what the row's schemas
+ * do not accept with a 400 naming the field, then writes what `answer` gives as it writes an API
+ * answer. Their bodies are checked strictly: a field the mock's own calls do not know is
+ * refused, not dropped (the API's bodies drop it, as the real service ignores it). A `Response`
+ * given back is passed on as it is (an event stream Hono writes).
  * Access is the caller's: the admin rows sit behind the admin API's gate (admin/routes.ts).
  */
 export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput) => unknown): void {
   for (const row of [...rows].sort(specificity)) {
     app.on(row.method, honoPath(row.path), async (c) => {
       const input: RowInput = { params: c.req.param() as Record<string, string>, query: readQuery(c), body: undefined };
-      // Rows that check their own input, or have none, need no session's schemas (the console's page opens without one).
-      const schemas = row.checkedBy === 'handler' || !(row.params || row.query || row.body) ? undefined : runtimeOf(c).schemas;
+      // Rows with no input need no session's schemas (the console's page opens without one).
+      const schemas = row.params || row.query || row.body ? runtimeOf(c).schemas : undefined;
       if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
       if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
-      if (row.body) {
+      if (schemas && row.body) {
         input.body = await readBody(c, row.reading);
-        if (schemas) check(schemas.bodyValidator(row.body), input.body, 'body');
+        check(schemas.strictValidator(row.body), input.body, 'body');
       }
       const result = await answer(c, row, input);
       return result instanceof Response ? result : write(c, row.status, result);

@@ -121,12 +121,15 @@ describe('admin API', () => {
     });
 
     it.each([
-      [{}, 'exactly one'],
+      [{}, 'body.now, body.advance or body.frozen is required'],
       [{ now: 'yesterday' }, 'body.now'],
       [{ advance: 'P0.5M' }, 'body.advance'],
       [{ advance: 'soon' }, 'body.advance'],
       [{ frozen: 'yes' }, 'body.frozen'],
-      [{ now: '2026-01-02T00:00:00Z', frozen: true }, 'exactly one'],
+      [{ now: '2026-01-02T00:00:00Z', frozen: true }, 'body must match exactly one'],
+      [{ advance: 1.5 }, 'body.advance'],
+      [{ now: '2026-01-02T00:00:00' }, 'body.now'],
+      [[], 'body must be object'],
       [{ speed: 2 }, 'body.speed'],
     ])('refuses %j and leaves the clock alone', async (change, message) => {
       const t = createTestMock();
@@ -156,6 +159,8 @@ describe('admin API', () => {
         { method: 'GET', path: '/v1/orgs', status: 200, at: '2026-01-01T00:00:00.000Z', operationId: 'listOrganizationsForAuthenticatedUser', injected: null, query: { limit: ['5'] } },
         { method: 'GET', path: '/v1/orgs', status: 401, at: '2026-01-01T00:00:00.000Z', operationId: 'listOrganizationsForAuthenticatedUser', injected: null },
       ]);
+      expect((await t.admin('GET', '/__admin/requests?status=401')).body.items).toHaveLength(1);
+      expect((await t.admin('GET', '/__admin/requests?status=abc')).body.error).toEqual({ code: 400, message: 'query.status must be integer' });
       expect((await t.admin('DELETE', '/__admin/requests')).status).toBe(204);
       expect((await t.admin('GET', '/__admin/requests')).body.items).toEqual([]);
     });

@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
 import { createTestMock, type TestMock } from '../../helpers/mock.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
+import { MAX_DELAY_MS } from '../../../src/faults/rules.ts';
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
@@ -111,6 +112,31 @@ describe('fault rules over a real socket', () => {
     await admin('POST', '/__admin/faults', { status: 500, operationId: 'listPages' });
     await admin('POST', '/__admin/reset');
     expect((await admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+});
+
+describe('a rule as posted is checked by its schema (schemas/admin/fault-rule.json)', () => {
+  it.each([
+    [{}, 'body.status, body.fault or body.delay is required'],
+    [{ operationId: 'getSpaceById' }, 'body.status, body.fault or body.delay is required'],
+    [{ status: 503, delay: MAX_DELAY_MS + 1 }, `body.delay must be <= ${MAX_DELAY_MS}`],
+    [{ status: 99 }, 'body.status must be >= 100'],
+    [{ status: 503, path: 'v1/spaces' }, 'body.path must match pattern "^/"'],
+    [{ status: 503, method: '' }, 'body.method must NOT have fewer than 1 characters'],
+    [{ status: 503, headers: { 'Retry-After': 5 } }, 'body.headers.Retry-After must be string'],
+    [{ status: 503, id: 'mine' }, 'body.id is not a known field'],
+    [[{ status: 503 }], 'body must be object'],
+  ])('%j: 400 naming the field, and no rule kept', async (rule, message) => {
+    const t = createTestMock();
+    const res = await t.admin('POST', '/__admin/faults', rule);
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
+    expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+
+  it('takes the longest delay, any JSON body, and a method in any case', async () => {
+    const t = createTestMock();
+    const res = await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', method: 'get', status: 418, body: 'teapot', delay: MAX_DELAY_MS });
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(String), operationId: 'getSpaceById', method: 'GET', status: 418, body: 'teapot', delay: MAX_DELAY_MS } });
   });
 });
 

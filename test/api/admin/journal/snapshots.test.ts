@@ -78,7 +78,7 @@ describe('one record edited', () => {
       [{ ...record, visibility: 'everyone' }, /^Invalid record: body\.visibility must be one of/],
       [{ ...record, organization: 'no-such-org' }, /^Invalid record: body\.organization "no-such-org" is not an id of organizations/],
       [{ ...record, id: 'another-id' }, /^body\.id must stay/],
-      [[record], /^body must be the record/],
+      [[record], /^body must be object$/],
     ];
     for (const [body, message] of cases) {
       const res = await admin(t, 'PUT', `/__admin/state/spaces/${id}`, undefined, body);
