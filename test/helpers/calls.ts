@@ -23,6 +23,8 @@ export interface Calls {
   call<T = any>(user: string | null, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<CallResult<T>>;
   /** An admin API call. */
   admin<T = any>(method: string, path: string, body?: unknown): Promise<CallResult<T>>;
+  /** The id of `key` in manifest collection `collection` (the handle's `id`, for helpers given only these calls). */
+  id(collection: string, key: string): string;
   /** `template` with its `{collection.key}` placeholders replaced by ids of the manifest. */
   path(template: string): string;
 }
@@ -44,6 +46,7 @@ export function callsOn(gb: GitBookMock): Calls {
   const path = (template: string) => template.replace(/\{(\w+)\.([\w.-]+)\}/g, (_, c: string, k: string) => encodeURIComponent(gb.id(c, k)));
   return {
     path,
+    id: (collection, key) => gb.id(collection, key),
     call: (user, method, p, body, headers = {}) => {
       const auth: Record<string, string> = user === null ? {} : { authorization: `Bearer ${gb.manifest.tokens[user] ?? user}` };
       return send(gb, method, path(p), body, { ...auth, ...headers });

@@ -71,7 +71,7 @@ describe('change request content', () => {
       .client('reader')
       .spaces.getFileInChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'), gb.id('files', 'team-photo'));
     expectOfficial('getFileInChangeRequestById', 200, data);
-    const download = await gb.mock!.fetch(data.downloadURL);
+    const download = await gb.fetch(data.downloadURL);
     expect([download.status, download.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 

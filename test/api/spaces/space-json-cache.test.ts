@@ -34,8 +34,8 @@ describe('GET a space after changes', () => {
   it('writes the URLs of the origin asked', async () => {
     const headers = { authorization: `Bearer ${gb.manifest.tokens.reader}` };
     const url = (origin: string) => `${origin}${t.path(SPACE)}`;
-    const first = await (await gb.mock!.fetch(url('http://localhost'), { headers })).json();
-    const second = await (await gb.mock!.fetch(url('http://127.0.0.1:4567'), { headers })).json();
+    const first = await (await gb.fetch(url('http://localhost'), { headers })).json();
+    const second = await (await gb.fetch(url('http://127.0.0.1:4567'), { headers })).json();
     expect(first.urls.location).toBe(url('http://localhost'));
     expect(second.urls.location).toBe(url('http://127.0.0.1:4567'));
   });
