@@ -61,3 +61,16 @@ export function scenarioOptions(name: string, scenario: object): { scenariosDirs
   writeFileSync(join(dir, `${name}.json`), JSON.stringify(scenario));
   return { scenariosDirs: [dir], scenario: name };
 }
+
+/**
+ * Clears what a reset keeps: the other sessions, the named snapshots, fault rules, events,
+ * coverage and the journal (last, so these calls leave no entry). For files whose tests read
+ * those and each expect a mock as new: `beforeEach(() => clearKept(t))` after `useGitBookMock`.
+ */
+export async function clearKept(t: Calls): Promise<void> {
+  const sessions = (await t.admin('GET', '/__admin/sessions')).body.items as { name: string }[];
+  for (const { name } of sessions) if (name !== 'default') await t.admin('DELETE', `/__admin/sessions/${encodeURIComponent(name)}`);
+  const snapshots = (await t.admin('GET', '/__admin/snapshots')).body.items as { name: string }[];
+  for (const { name } of snapshots) await t.admin('DELETE', `/__admin/snapshots/${encodeURIComponent(name)}`);
+  for (const path of ['/__admin/faults', '/__admin/events', '/__admin/coverage', '/__admin/requests']) await t.admin('DELETE', path);
+}

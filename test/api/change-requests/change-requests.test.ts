@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });

@@ -1,7 +1,7 @@
 /** Comment lists keep recently served JSON: every change a comment depends on must show at once. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);

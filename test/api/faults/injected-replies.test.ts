@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);

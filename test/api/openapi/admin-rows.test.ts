@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
 import { sharedSchemas } from '../../../src/contract/schemas.ts';
 import { firstRefusal } from '../../../src/contract/validators.ts';

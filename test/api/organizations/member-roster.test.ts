@@ -1,7 +1,7 @@
 /** The member list answers from a roster kept between requests: it must follow every change. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);

@@ -2,7 +2,7 @@ import { MemberRole } from '@gitbook/api';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { visitorClaimsSecret } from '../../../src/resources/organizations/visitor-claims.ts';
 

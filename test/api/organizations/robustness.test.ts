@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { organizationOperations } from '../../../src/resources/organizations/operations.ts';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);

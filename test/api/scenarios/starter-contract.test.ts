@@ -1,7 +1,7 @@
 /** The `starter` scenario exactly as docs/contract.md lists it, checked through the API. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { STARTER_ROLES } from '../../helpers/permissions.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });

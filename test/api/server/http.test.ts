@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { sendError } from '../../../src/app.ts';
 import { register } from '../../../src/server/registrar.ts';
 import { op } from '../../../src/contract/operation.ts';

@@ -1,7 +1,7 @@
 import type { SiteVisibility } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { expectRefused, newSite, SITE, SITES } from './helpers.ts';
 

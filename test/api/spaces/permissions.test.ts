@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { allowed, permissionsOf, ROLE_USERS } from '../../helpers/permissions.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });

@@ -1,7 +1,7 @@
 /** GET /v1/spaces/{spaceId}/search: full-text search of a space's live content. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });

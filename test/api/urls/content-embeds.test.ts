@@ -1,7 +1,7 @@
 /** getContentByUrl (an app URL to its space, change request, page or collection) and the embeds of a URL. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
-import { callsOn, type Calls } from '../../helpers/calls.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
