@@ -4,21 +4,13 @@
  * so they use createTestMock (test/helpers/mock.ts) rather than the published helper, which
  * starts its mocks before the tests run.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { createScenarioMock, createTestMock } from '../../helpers/mock.ts';
+import { tempDirs } from '../../helpers/temp-dirs.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-restart-'));
-  dirs.push(dir);
-  return join(dir, 'state.json');
-}
+const tempDir = tempDirs('gitbook-mock-restart-');
+const tempFile = (): string => join(tempDir(), 'state.json');
 
 describe('an imported state under --data', () => {
   it('from a server with a scenario this one lacks: resets to the state as imported, and survives a --data restart', async () => {
