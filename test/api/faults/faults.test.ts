@@ -2,23 +2,25 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
 import { MAX_DELAY_MS } from '../../../src/faults/rules.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 describe('fault rules over a real socket', () => {
-  let t: TestMock;
   let server: ServerType;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
-    t = createTestMock();
-    token = t.manifest.tokens.admin;
+    token = gb.manifest.tokens.admin;
     base = await new Promise<string>((resolve) => {
-      server = serve({ fetch: t.mock.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      server = serve({ fetch: gb.mock!.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
         resolve(`http://127.0.0.1:${info.port}`),
       );
     });
@@ -149,14 +151,12 @@ describe('a rule no route can match is refused (issue 27)', () => {
     [{ operationId: 'getSpaceById', path: '/v1/orgs/{organizationId}' }, 'body.path "/v1/orgs/{organizationId}" is not the path of getSpaceById (GET /v1/spaces/{spaceId}), so the rule would never match'],
     [{ operationId: 'getSpaceById', method: 'POST' }, 'body.method POST never matches getSpaceById, which takes GET'],
   ])('%j: 400 naming the field, and no rule kept', async (target, message) => {
-    const t = createTestMock();
     const res = await t.admin('POST', '/__admin/faults', { ...target, status: 503 });
     expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
     expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
   });
 
   it('takes what the route table has: a template, an exact path (with a trailing slash), an operation of the generic tier', async () => {
-    const t = createTestMock();
     for (const target of [{ path: '/v1/spaces/{spaceId}', method: 'patch' }, { path: t.path(`${SPACE}/`) }, { operationId: 'getSpaceById', path: t.path(SPACE) }]) {
       expect((await t.admin('POST', '/__admin/faults', { ...target, status: 503 })).status).toBe(201);
     }
@@ -164,29 +164,27 @@ describe('a rule no route can match is refused (issue 27)', () => {
     const operationId = routedOperations.find((op) => op.generic)!.operationId;
     expect((await t.admin('POST', '/__admin/faults', { operationId, status: 503 })).status).toBe(201);
     const row = routedOperations.find((op) => op.operationId === operationId)!;
-    const url = row.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'organizationId' ? t.id('organizations', 'acme') : 'x'));
+    const url = row.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'organizationId' ? gb.id('organizations', 'acme') : 'x'));
     expect((await t.call('admin', row.method, url, row.method === 'GET' ? undefined : {})).status).toBe(503);
   });
 });
 
 describe('Prefer through the official client', () => {
   it('code=NNN answers that status with a message saying it was asked for, and changes nothing', async () => {
-    const t = createTestMock();
-    const client = t.client('admin');
-    const id = t.id('spaces', 'handbook');
-    const before = t.mock.runtime.exportState();
+    const client = gb.client('admin');
+    const id = gb.id('spaces', 'handbook');
+    const before = gb.mock!.runtime.exportState();
     const error = await client.spaces
       .updateSpaceById(id, { title: 'Never' }, { headers: { Prefer: 'code=403' } })
       .then(() => undefined, (e: { code?: number; status?: number; message: string }) => e);
     expect(error).toBeDefined();
     expect(error!.message).toMatch(/Prefer: code=403/);
-    expect(t.mock.runtime.exportState()).toEqual(before);
-    const log = t.mock.runtime.log.list({ operationId: 'updateSpaceById' });
+    expect(gb.mock!.runtime.exportState()).toEqual(before);
+    const log = gb.mock!.runtime.log.list({ operationId: 'updateSpaceById' });
     expect(log.at(-1)).toMatchObject({ status: 403, injected: 'prefer' });
   });
 
   it('delay=MS slows one answer; codes outside 4xx/5xx are ignored', async () => {
-    const t = createTestMock();
     const started = Date.now();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=120' });
     expect(res.status).toBe(200);
@@ -200,15 +198,13 @@ describe('Prefer through the official client', () => {
     ['status=404', 'Prefer status=404 ignored: the mock takes code=NNN (400-599) and delay=MS only'],
     ['delay=soon', 'Prefer delay=soon ignored: delay takes whole milliseconds'],
   ])('Prefer: %s answers as usual with X-Mock-Warning saying what was ignored (issue 27)', async (prefer, warning) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: prefer });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-warning')).toBe(warning);
-    expect(t.mock.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
+    expect(gb.mock!.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
   });
 
   it('honours what is valid and warns about the rest; an answer without Prefer has no warning', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=404, return=minimal' });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-mock-warning')).toBe('Prefer return=minimal ignored: the mock takes code=NNN (400-599) and delay=MS only');
@@ -222,7 +218,6 @@ describe('Prefer through the official client', () => {
   });
 
   it('a browser page can read the warning (CORS exposes it)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=999', Origin: 'http://localhost:5173' });
     expect(res.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('X-Mock-Warning');
   });
@@ -230,7 +225,6 @@ describe('Prefer through the official client', () => {
   it('delay past 60 s is capped at 60 s with a warning', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const t = createTestMock();
       let settled = false;
       const pending = t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=60001' }).finally(() => (settled = true));
       await vi.advanceTimersByTimeAsync(59_999);
@@ -245,13 +239,12 @@ describe('Prefer through the official client', () => {
   });
 
   it('retries against "fail twice, then succeed"', async () => {
-    const t = createTestMock();
     await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', status: 503, times: 2 });
-    const client = t.client('reader');
+    const client = gb.client('reader');
     const withRetry = async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return { attempt, space: (await client.spaces.getSpaceById(t.id('spaces', 'handbook'))).data };
+          return { attempt, space: (await client.spaces.getSpaceById(gb.id('spaces', 'handbook'))).data };
         } catch (error) {
           if (attempt === 3) throw error;
         }
@@ -259,13 +252,13 @@ describe('Prefer through the official client', () => {
     };
     const { attempt, space } = await withRetry();
     expect(attempt).toBe(3);
-    expect(space.id).toBe(t.id('spaces', 'handbook'));
+    expect(space.id).toBe(gb.id('spaces', 'handbook'));
   });
 });
 
 describe('journal and near misses', () => {
   it('items carry operationId and injected; filters by method, path prefix, operationId, status', async () => {
-    const t = createTestMock();
+    await t.admin('DELETE', '/__admin/requests'); // a reset keeps the journal of this file's earlier tests
     await t.call('reader', 'GET', SPACE);
     await t.call('reader', 'GET', '/v1/nothing/here');
     await t.call('reader', 'PATCH', SPACE, { title: 'x' });
@@ -279,7 +272,6 @@ describe('journal and near misses', () => {
   });
 
   it('a request matching no operation names the closest ones', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', '/v1/spaces/{spaces.handbook}/comment');
     expect(res.status).toBe(404);
     // a misspelt segment ranks before paths with a segment more or fewer
@@ -289,10 +281,9 @@ describe('journal and near misses', () => {
   });
 
   it('a client whose endpoint already ends in /v1 is told to drop it (issue 27)', async () => {
-    const t = createTestMock();
-    const client = new GitBookAPI({ authToken: t.manifest.tokens.reader, endpoint: 'http://localhost/v1', serviceBinding: { fetch: t.mock.fetch } });
+    const client = new GitBookAPI({ authToken: gb.manifest.tokens.reader, endpoint: `${gb.url}/v1`, serviceBinding: { fetch: gb.fetch } });
     const error = await client.user.getAuthenticatedUser().then(() => undefined, (e: Error) => e);
-    const item = t.mock.runtime.log.list({}).at(-1)!;
+    const item = gb.mock!.runtime.log.list({}).at(-1)!;
     expect([item.path, item.status]).toEqual(['/v1/v1/user', 404]);
     const message = (item.response.body as { error: { message: string } }).error.message;
     expect(message).toBe(
