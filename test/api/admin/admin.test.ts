@@ -145,7 +145,6 @@ describe('admin API', () => {
     });
 
     it('takes what it took before its schema checked it: a time without a zone, fractional milliseconds', async () => {
-      const t = createTestMock();
       await t.admin('POST', '/__admin/clock', { frozen: true });
       const local = await t.admin('POST', '/__admin/clock', { now: '2026-01-02T00:00:00' });
       expect(local.status).toBe(200);

@@ -129,14 +129,12 @@ describe('a rule as posted is checked by its schema (schemas/admin/fault-rule.js
     [{ status: 503, id: 'mine' }, 'body.id is not a known field'],
     [[{ status: 503 }], 'body must be object'],
   ])('%j: 400 naming the field, and no rule kept', async (rule, message) => {
-    const t = createTestMock();
     const res = await t.admin('POST', '/__admin/faults', rule);
     expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
     expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
   });
 
   it('takes the longest delay, any JSON body, and a method in any case', async () => {
-    const t = createTestMock();
     const res = await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', method: 'get', status: 418, body: 'teapot', delay: MAX_DELAY_MS });
     expect(res).toMatchObject({ status: 201, body: { id: expect.any(String), operationId: 'getSpaceById', method: 'GET', status: 418, body: 'teapot', delay: MAX_DELAY_MS } });
   });
