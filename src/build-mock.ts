@@ -63,19 +63,15 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   // (`user`) is the registrar's to check: response control answers first, and the token is
   // looked up in the session's tables.
   const api = async (c: Context, exchange: Exchange, next: Next) => {
-    try {
-      const runtime = exchange.open();
-      if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
-      const method = exchange.method;
-      // The text is read once: the registrar's read of the body gets the same text.
-      if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') await exchange.text().catch(() => '');
-      exchange.at = runtime.clock.iso();
-      await next();
-      // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
-      runtime.log.add(exchange.answered(c.res.status));
-    } finally {
-      exchange.close();
-    }
+    const runtime = exchange.open();
+    if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
+    const method = exchange.method;
+    // The text is read once: the registrar's read of the body gets the same text.
+    if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') await exchange.text().catch(() => '');
+    exchange.at = runtime.clock.iso();
+    await next();
+    // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
+    runtime.log.add(exchange.answered(c.res.status));
   };
   const adminToken = runtime.options.adminToken;
   // Every other request: the access of the row the router matched (a path no row serves takes
@@ -95,7 +91,10 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
         break;
       // 'public' rows are anyone's; `user` rows are the API's (above).
     }
-    if (files) return exchange.within(next);
+    if (files) {
+      exchange.open();
+      return next();
+    }
     if (!admin) return next();
     // An admin read never creates the session it names (issue 27): it answers as the session
     // would start, with a warning. The list of sessions belongs to none: a console left on a
@@ -103,17 +102,23 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     const named = c.req.header(SESSION_HEADER);
     if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return next();
-    return exchange.within(next, !read);
+    exchange.open(!read);
+    return next();
   };
   // One middleware for every request, in this order: CORS, the body limit, then the request's
   // exchange (sessions/exchange.ts), made here once and handed to the registrar and the
   // journal, with its session opened here and nowhere else. Each middleware was a step of
   // Hono's compose on every request: GET a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
   const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  const pipeline = (c: Context, next: Next) => {
+  const pipeline = async (c: Context, next: Next) => {
     const exchange = new Exchange(c, sessions);
-    const path = c.req.path;
-    return within(path, '/v1') ? api(c, exchange, next) : surfaces(c, exchange, next, path);
+    try {
+      const path = c.req.path;
+      await (within(path, '/v1') ? api(c, exchange, next) : surfaces(c, exchange, next, path));
+    } finally {
+      // The session released, the exchange forgotten, whatever answered (a refusal included).
+      exchange.close();
+    }
   };
   // The body limit answers by throwing; what it returns is its next step's (never a Response).
   app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => pipeline(c, next)) as Promise<void>));
