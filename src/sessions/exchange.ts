@@ -91,7 +91,10 @@ export class Exchange implements JournalEntry {
     exchanges.delete(this.c);
   }
 
-  /** Runs `next` in the request's session, then ends the exchange however it ends (`open`, `close`). */
+  /**
+   * Runs `next` in the request's session, then ends the exchange however it ends (`open`, then
+   * `close`): the whole pipeline of a bare app that serves rows without build-mock.ts (a test's).
+   */
   async within(next: () => Promise<void>, create = true): Promise<void> {
     try {
       this.open(create);
