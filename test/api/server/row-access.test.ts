@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
-import { registerRows } from '../../../src/server/registrar.ts';
-import { rawReply, type RouteRow } from '../../../src/contract/operation.ts';
+import { register, registerRows } from '../../../src/server/registrar.ts';
+import { op, rawReply, type RouteRow } from '../../../src/contract/operation.ts';
 import { sign } from '../../../src/contract/signed-url.ts';
 
 const CROSS_SITE = { origin: 'https://elsewhere.example' };
@@ -49,5 +49,11 @@ describe("a row's access", () => {
     const url = sign(new URL('http://localhost/__admin/signed?expires=2030-01-01'));
     const signed = await mock.fetch(url, { headers: CROSS_SITE });
     expect(signed.status).toBe(200);
+  });
+
+  it('an API operation is a user row: register refuses one that says otherwise', () => {
+    const mock = createMock({ scenario: 'empty' });
+    const adminOperation = op({ operationId: 'notAUserRow', method: 'GET', path: '/v1/not-a-user-row', status: 200, access: 'admin', handle: () => ({}) });
+    expect(() => register(mock.app, [adminOperation])).toThrow('access "admin" is not an API operation\'s');
   });
 });
