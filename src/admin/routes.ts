@@ -3,24 +3,21 @@
  * the virtual clock, the request log, faults, coverage, snapshots, events and sessions. Every
  * call is a row of `ADMIN_ROWS`, served by the registrar as the API's rows are (it reads the
  * body, writes the answer) and described from the same rows in the mock's OpenAPI document.
- * Who may call it: see access.ts. Every call acts on the session its `X-Mock-Session` header
- * names (the default one without it).
+ * Who may call it: the pipeline (build-mock.ts) checks each row's access, `admin`, with the
+ * gate of access.ts. Every call acts on the session its `X-Mock-Session` header names (the
+ * default one without it), opened by the pipeline.
  */
 import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../contract/errors.ts';
 import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
 import { rawReply, reply, type RouteRow } from '../contract/operation.ts';
 import { registerRows, type RowInput } from '../server/registrar.ts';
-import { crossSiteSender, requireAdminAccess } from './access.ts';
-import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
-import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
 import { editRecord } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { snapshotName, Snapshots, type StateTransfer } from './snapshots.ts';
-import { checkAdminQuery } from './admin-query.ts';
 import type { RequestFilter } from '../journal/request-log.ts';
 import type { EventFilter } from '../events/event-log.ts';
 import type { NewFaultRule } from '../faults/rules.ts';
@@ -220,30 +217,14 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
 
 /** Registers the admin API; answers the console's open request streams, which a stopping server ends. */
 export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
-  app.use('/__admin/*', async (c, next) => {
-    const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
-    // The console's own files hold no data: open to a link from anywhere (a top-level page),
-    // not to another site's page that would load them into itself (they also refuse framing).
-    if (shell && (crossSiteSender(c) === undefined || c.req.header('sec-fetch-dest') === 'document')) return next();
-    // Access first: a caller without it never creates a session.
-    requireAdminAccess(c, sessions.main.options.adminToken);
-    checkAdminQuery(c);
-    // A read never creates the session it names (issue 27): it answers 404 naming those that exist.
-    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
-    // Except the list of sessions, which belongs to none: a console left on a session that is
-    // gone must still find the others.
-    const named = c.req.header('x-mock-session');
-    if (read && named !== undefined && !sessions.get(named) && c.req.path.replace(/\/+$/, '') === '/__admin/sessions') return next();
-    await withSession(c, sessions, next, !read);
-  });
-
   const snapshots = new Snapshots(stateTransfer);
   const streams = new RequestStreams();
-  registerRows(app, ADMIN_ROWS, (c, row, input) =>
+  // The pipeline (build-mock.ts) checked each row's access (admin/access.ts) and opened the session.
+  registerRows(app, ADMIN_ROWS, (c, row, input, exchange) =>
     row.handle({
       ...input,
       get rt() {
-        return runtimeOf(c);
+        return exchange.runtime;
       },
       sessions,
       snapshots,

@@ -8,6 +8,8 @@ import { op } from '../../../src/contract/operation.ts';
 import { errors } from '../../../src/contract/errors.ts';
 import { Runtime } from '../../../src/runtime.ts';
 import { nodePlatform } from '../../../src/node-platform.ts';
+import { Exchange } from '../../../src/sessions/exchange.ts';
+import { Sessions } from '../../../src/sessions/registry.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);
@@ -109,7 +111,8 @@ describe('the registrar', () => {
     const rt = new Runtime(nodePlatform, { wallClock: () => 0 });
     const app = new Hono();
     app.onError((error, c) => sendError(c, error));
-    app.use((c, next) => (c.set('runtime', rt), next()));
+    const sessions = new Sessions(rt);
+    app.use((c, next) => new Exchange(c, sessions).within(next));
     const token = rt.manifest.tokens.admin;
     register(app, [
       op<{ id: string }, Record<string, unknown>, { title: string }>({
