@@ -39,7 +39,7 @@ describe('GET /__admin/docs', () => {
       page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${served.origin}/__admin/docs`);
       const expected = [...operations, ...adminOperations].map((op) => op.operationId).sort();
-      await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+      await page.locator('.opblock').first().waitFor({ timeout: 45_000 });
       // Past about 150 rows Swagger UI renders only the operations near the viewport, so the
       // reader scrolls the page from top to bottom and notes every operation that shows.
       const seen = new Set<string>();
@@ -61,5 +61,5 @@ describe('GET /__admin/docs', () => {
       await browser.close();
       await served.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
