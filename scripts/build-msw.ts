@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/contract/schemas.ts';
 import { routedOperations } from '../src/resources/index.ts';
+import { ADMIN_ROWS } from '../src/admin/routes.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OUT = join(ROOT, 'dist/msw/generated');
@@ -24,8 +25,9 @@ const LEFT_OUT = new Set(['large']);
 type Kind = 'coercing' | 'body' | 'strict';
 
 /**
- * The schema ids each validator set needs: every routed operation's path, query and body, and
- * the scenario format (scenarios given as data). Not `state`: it would add 28 KB gzipped to
+ * The schema ids each validator set needs: every routed operation's path, query and body, the
+ * admin calls' queries and bodies (checked strictly: registerRows), and the scenario format
+ * (scenarios given as data). Not `state`: it would add 28 KB gzipped to
  * every page for PUT /__admin/state, which the browser build answers 501.
  */
 function idsByKind(): Record<Kind, string[]> {
@@ -39,7 +41,13 @@ function idsByKind(): Record<Kind, string[]> {
     if (op.query && own(op.query)) coercing.add(op.query);
     if (op.body && own(op.body)) body.add(op.body);
   }
-  return { coercing: [...coercing].sort(), body: [...body].sort(), strict: ['scenario'] };
+  const strict = new Set(['scenario']);
+  for (const row of ADMIN_ROWS) {
+    if (row.params) coercing.add(row.params);
+    if (row.query) coercing.add(row.query);
+    if (row.body) strict.add(row.body);
+  }
+  return { coercing: [...coercing].sort(), body: [...body].sort(), strict: [...strict].sort() };
 }
 
 /** One ES module exporting `coercing`, `body` and `strict`, each a map of schema id → validator. */

@@ -7,26 +7,25 @@
 import { Hono, type Context, type Next } from 'hono';
 import { errors } from './contract/errors.ts';
 import { sendError } from './server/send-error.ts';
-import { register, registerRows } from './server/registrar.ts';
+import { register, registerRows, rowOf } from './server/registrar.ts';
 import { cors } from './server/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './server/body-limit.ts';
 import { CachedRouter } from './server/cached-router.ts';
 import { registerAdmin } from './admin/routes.ts';
-import { isLoopbackOrigin } from './admin/access.ts';
+import { adminGate, isLoopbackOrigin } from './admin/access.ts';
+import { checkAdminQuery } from './admin/admin-query.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, fileRows } from './resources/index.ts';
-import { marks, WARNING_HEADER } from './faults/apply.ts';
-import { answerOf, callerOf } from './journal/journal-capture.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
-import { enterSession, runtimeOf, SESSION_HEADER, withSession } from './sessions/context.ts';
+import { Exchange, SESSION_HEADER, WARNING_HEADER } from './sessions/exchange.ts';
+import { hasValidSignature, unsignedUrl } from './contract/signed-url.ts';
 import { mockEvents, type MockEvents } from './events/mock-events.ts';
 
 export type { AppOptions } from './runtime.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 export interface Mock {
   app: Hono;
@@ -60,53 +59,75 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   });
   const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
 
-  // API requests run in their session, and the journal is the session's own.
-  const api = async (c: Context, next: Next) => {
-    const started = performance.now();
-    const session = enterSession(c, sessions);
-    try {
-      const { runtime } = session;
-      if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
-      const method = c.req.method;
-      // The text is read once: the registrar's own read of the body gets the cached copy.
-      const body = method === 'GET' || method === 'OPTIONS' || method === 'HEAD' ? undefined : await c.req.text().catch(() => '');
-      const at = runtime.clock.iso();
-      await next();
-      const { operationId, injected } = marks(c);
-      // The answer as the mock wrote it (journal-capture.ts): no second read of the Response.
-      const answer = answerOf(c);
-      const status = c.res.status;
-      runtime.log.add({
-        method, url: c.req.url, at, body: body || undefined, status, operationId, injected,
-        responseBody: answer?.text,
-        responseHeaders: answer?.headers ?? NO_HEADERS,
-        ...callerOf(c.req.header('authorization'), runtime.manifest, runtime.db),
-        session: session.name,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-      });
-    } finally {
-      sessions.done(session);
-    }
+  // API requests run in their session, and the journal is the session's own. Their access
+  // (`user`) is the registrar's to check: response control answers first, and the token is
+  // looked up in the session's tables.
+  const api = async (c: Context, exchange: Exchange, next: Next) => {
+    const runtime = exchange.open();
+    if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
+    const method = exchange.method;
+    // The text is read once: the registrar's read of the body gets the same text.
+    if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') await exchange.text().catch(() => '');
+    exchange.at = runtime.clock.iso();
+    await next();
+    // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
+    runtime.log.add(exchange.answered(c.res.status));
   };
-  // One middleware for every request, in this order: CORS, the body limit, then the session
-  // (and for the API the journal) of /v1 and /__files paths, as app.use('/v1/*') matched them
-  // (the path itself too). Each middleware was a step of Hono's compose on every request: GET
-  // a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
-  const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  const inSession = (c: Context, next: Next) => {
-    const path = c.req.path;
-    if (within(path, '/v1')) return api(c, next);
-    if (within(path, '/__files')) return withSession(c, sessions, next);
+  const adminToken = runtime.options.adminToken;
+  // Every other request: the access of the row the router matched (a path no row serves takes
+  // its surface's: the admin API's under /__admin), checked before any session opens, so a
+  // caller without it never creates one; then the session of the admin calls and the files.
+  const surfaces = (c: Context, exchange: Exchange, next: Next, path: string) => {
+    const admin = within(path, '/__admin');
+    const files = within(path, '/__files');
+    const row = admin || files ? rowOf(c) : undefined;
+    switch (row?.access ?? (admin ? 'admin' : 'public')) {
+      case 'admin':
+        if (adminGate(c, adminToken) === 'console file') return next();
+        checkAdminQuery(c);
+        break;
+      case 'signed URL':
+        if (!hasValidSignature(new URL(c.req.url))) throw unsignedUrl();
+        break;
+      // 'public' rows are anyone's; `user` rows are the API's (above).
+    }
+    if (files) {
+      exchange.open();
+      return next();
+    }
+    if (!admin) return next();
+    // An admin read never creates the session it names (issue 27): it answers as the session
+    // would start, with a warning. The list of sessions belongs to none: a console left on a
+    // session that is gone must still find the others.
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const named = c.req.header(SESSION_HEADER);
+    if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return next();
+    exchange.open(!read);
     return next();
   };
+  // One middleware for every request, in this order: CORS, the body limit, then the request's
+  // exchange (sessions/exchange.ts), made here once and handed to the registrar and the
+  // journal, with its session opened here and nowhere else. Each middleware was a step of
+  // Hono's compose on every request: GET a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
+  const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const pipeline = async (c: Context, next: Next) => {
+    const exchange = new Exchange(c, sessions);
+    try {
+      const path = c.req.path;
+      await (within(path, '/v1') ? api(c, exchange, next) : surfaces(c, exchange, next, path));
+    } finally {
+      // The session released, the exchange forgotten, whatever answered (a refusal included).
+      exchange.close();
+    }
+  };
   // The body limit answers by throwing; what it returns is its next step's (never a Response).
-  app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => inSession(c, next)) as Promise<void>));
+  app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => pipeline(c, next)) as Promise<void>));
 
   const streams = registerAdmin(app, sessions);
   platform.routes?.(app);
   register(app, routedOperations);
-  // The files the API links to, on the request's session (opened by the middleware above).
-  registerRows(app, fileRows, (c, row, input) => row.handle({ ...input, url: c.req.url, path: c.req.path, session: runtimeOf(c) }));
+  // The files the API links to, on the request's session (opened by the pipeline above).
+  registerRows(app, fileRows, (c, row, input, exchange) => row.handle({ ...input, path: c.req.path, session: exchange.runtime }));
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
   return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };

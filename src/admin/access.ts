@@ -17,6 +17,7 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApiError } from '../contract/errors.ts';
 import { sameSecret } from '../text/digest.ts';
+import { CONSOLE_FILES } from './ui/files.ts';
 
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (address === undefined) return false;
@@ -95,4 +96,18 @@ export function requireAdminAccess(c: Context, adminToken: string | undefined): 
     403,
     `The Authorization header does not hold this server's admin token (scenario API tokens never open the admin API); send ${TOKEN_SOURCE}`,
   );
+}
+
+/**
+ * The gate of a row whose access is `admin` (and of any path under /__admin no row serves), run
+ * by the pipeline (build-mock.ts) before the request's session opens: throws the refusal, or
+ * says what passed. The console's own files hold no data: they are open to a link from anywhere
+ * (a top-level page), not to another site's page that would load them into itself (they also
+ * refuse framing); every call the console's script makes goes through the gate.
+ */
+export function adminGate(c: Context, adminToken: string | undefined): 'call' | 'console file' {
+  const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
+  if (shell && (crossSiteSender(c) === undefined || c.req.header('sec-fetch-dest') === 'document')) return 'console file';
+  requireAdminAccess(c, adminToken);
+  return 'call';
 }

@@ -18,15 +18,16 @@ function isCollection(name: string): name is CollectionName {
 }
 
 /** Replaces record `id` of `collection` with `record`; answers the record as stored. */
-export function editRecord(rt: Runtime, collection: string, id: string, record: unknown): Row {
+export function editRecord(rt: Runtime, collection: string, id: string, record: Record<string, unknown>): Row {
   if (!isCollection(collection)) throw errors.notFound('collection', collection);
   const table: AnyTable = rt.db[collection];
   if (!table.get(id)) throw errors.notFound(`${collection} record`, id);
-  if (!record || typeof record !== 'object' || Array.isArray(record)) throw errors.badRequest('body must be the record, a JSON object');
-  if ((record as { id?: unknown }).id !== id) throw errors.badRequest(`body.id must stay "${id}" (a record's id cannot change)`);
+  // The body is a JSON object (the row's schema, admin/object, checked it).
+  if (record.id !== id) throw errors.badRequest(`body.id must stay "${id}" (a record's id cannot change)`);
+  const row: Row = { ...record, id };
   const state: Record<string, Row[]> = rt.store.export();
   const at = state[collection].findIndex((row) => row.id === id);
-  state[collection] = state[collection].map((row, i) => (i === at ? (record as Row) : row));
+  state[collection] = state[collection].map((kept, i) => (i === at ? row : kept));
   try {
     checkState(state, rt.schemas);
   } catch (error) {
@@ -35,7 +36,7 @@ export function editRecord(rt: Runtime, collection: string, id: string, record: 
     const message = error.message.replace('Invalid state: ', '').replaceAll(`state.${collection}[${at}]`, 'body');
     throw errors.badRequest(`Invalid record: ${message}`);
   }
-  const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(record as Row)));
+  const { undo, changes } = rt.store.tentative(() => table.upsert(structuredClone(row)));
   rt.save(changes, undo);
   return table.existing(id);
 }

@@ -3,24 +3,24 @@
  * the virtual clock, the request log, faults, coverage, snapshots, events and sessions. Every
  * call is a row of `ADMIN_ROWS`, served by the registrar as the API's rows are (it reads the
  * body, writes the answer) and described from the same rows in the mock's OpenAPI document.
- * Who may call it: see access.ts. Every call acts on the session its `X-Mock-Session` header
- * names (the default one without it).
+ * Who may call it: the pipeline (build-mock.ts) checks each row's access, `admin`, with the
+ * gate of access.ts. Every call acts on the session its `X-Mock-Session` header names (the
+ * default one without it), opened by the pipeline.
  */
 import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../contract/errors.ts';
 import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
 import { rawReply, reply, type RouteRow } from '../contract/operation.ts';
 import { registerRows, type RowInput } from '../server/registrar.ts';
-import { crossSiteSender, requireAdminAccess } from './access.ts';
-import { CONSOLE_FILES } from './ui/files.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
-import { runtimeOf, withSession } from '../sessions/context.ts';
 import type { Sessions } from '../sessions/registry.ts';
 import { editRecord } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { snapshotName, Snapshots, type StateTransfer } from './snapshots.ts';
-import { checkAdminQuery } from './admin-query.ts';
+import type { RequestFilter } from '../journal/request-log.ts';
+import type { EventFilter } from '../events/event-log.ts';
+import type { NewFaultRule } from '../faults/rules.ts';
 
 /** 413 when an imported state holds more rows than MAX_IMPORT_ROWS (before any check walks them). */
 function checkImportRows(state: unknown): void {
@@ -32,21 +32,17 @@ function checkImportRows(state: unknown): void {
   }
 }
 
-function applyClockChange(rt: Runtime, body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.badRequest('body must be an object with one of now, advance or frozen');
-  }
-  const change = body as Record<string, unknown>;
-  const keys = Object.keys(change);
-  const known = ['now', 'advance', 'frozen'];
-  const unknown = keys.find((k) => !known.includes(k));
-  if (unknown) throw errors.badRequest(`body.${unknown} is not a known field; use now, advance or frozen`);
-  if (keys.length !== 1) throw errors.badRequest('body must have exactly one of now, advance or frozen');
+/** A body of POST /__admin/clock as schemas/admin/clock-change.json lets it through: exactly one of the three. */
+type ClockChange = { now: string } | { advance: string | number } | { frozen: boolean };
+
+/**
+ * Moves, sets or freezes the clock. The schema checked the body's shape; what it cannot say is
+ * here: a date-time or a duration that names no time the clock can hold.
+ */
+function applyClockChange(rt: Runtime, change: ClockChange): void {
   if ('now' in change) {
-    const at = typeof change.now === 'string' ? Date.parse(change.now) : NaN;
-    if (Number.isNaN(at) || !/^\d{4}-\d\d-\d\dT/.test(String(change.now))) {
-      throw errors.badRequest('body.now must be an ISO 8601 date-time');
-    }
+    const at = Date.parse(change.now);
+    if (Number.isNaN(at)) throw errors.badRequest('body.now must be an ISO 8601 date-time');
     rt.clock.set(at);
   } else if ('advance' in change) {
     const value = change.advance;
@@ -56,10 +52,7 @@ function applyClockChange(rt: Runtime, body: unknown): void {
       throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
     }
     rt.clock.set(target);
-  } else {
-    if (typeof change.frozen !== 'boolean') throw errors.badRequest('body.frozen must be a boolean');
-    rt.clock.freeze(change.frozen);
-  }
+  } else rt.clock.freeze(change.frozen);
 }
 
 /** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
@@ -72,8 +65,13 @@ const stateTransfer: StateTransfer = {
   },
 };
 
-/** What an admin row's handler is given: its input, the session's runtime, the app's admin pieces. */
-export interface AdminInput extends RowInput {
+/**
+ * What an admin row's handler is given: its input (`body` and `query` as the row's schemas let
+ * them through: the registrar checked them), the session's runtime, the app's admin pieces.
+ */
+export interface AdminInput<B = unknown, Q extends object = object> extends Omit<RowInput, 'body' | 'query'> {
+  readonly body: B;
+  readonly query: Q;
   /** The runtime of the session the request names (read when used: the session list needs none). */
   readonly rt: Runtime;
   readonly sessions: Sessions;
@@ -85,17 +83,10 @@ export interface AdminInput extends RowInput {
   readonly context: Context;
 }
 
-/** A call of the admin API: a row (access `admin`) whose handler checks its own input (checkedBy). */
-export interface AdminRow extends RouteRow {
-  handle(input: AdminInput): unknown;
+/** A call of the admin API: a row (access `admin`); `B` and `Q`: its body and query as its schemas describe them. */
+export interface AdminRow<B = unknown, Q extends object = object> extends RouteRow {
+  handle(input: AdminInput<B, Q>): unknown;
 }
-
-/** A query value as `c.req.query()` gives it: the first of a repeated parameter. */
-function first(value: unknown): string | undefined {
-  return Array.isArray(value) ? (value[0] as string) : (value as string | undefined);
-}
-
-const STATUSES = ['pending', 'delivered', 'failed'];
 
 function foundEvent(rt: Runtime, id: string) {
   const item = rt.events.get(id);
@@ -103,7 +94,16 @@ function foundEvent(rt: Runtime, id: string) {
   return item;
 }
 
-const admin = (row: Omit<AdminRow, 'access' | 'checkedBy'>): AdminRow => ({ ...row, access: 'admin', checkedBy: 'handler' });
+/**
+ * A call of the admin API, its handler typed with the body and query its schemas let through
+ * (the registrar checks them before the handler runs, as `op()` does for the API's rows).
+ */
+function admin<B = unknown, Q extends object = object>(row: Omit<AdminRow<B, Q>, 'access'>): AdminRow {
+  return { ...row, access: 'admin' };
+}
+
+/** What `admin/object` lets through (a state, a record). */
+type JsonObject = Record<string, unknown>;
 
 /** Every call of the admin API. The console's files and the API reference pages are rows of their own modules. */
 export const ADMIN_ROWS: readonly AdminRow[] = [
@@ -127,14 +127,14 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
     } }),
   admin({ operationId: 'adminExportState', method: 'GET', path: '/__admin/state', summary: 'Export the whole state', status: 200, response: 'admin/object',
     handle: ({ rt }) => stateTransfer.exportOf(rt) }),
-  admin({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
+  admin<JsonObject>({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
     body: 'admin/object', reading: 'required', response: 'admin/status-ok',
     handle: ({ rt, body }) => {
       stateTransfer.importInto(rt, body);
       return { status: 'ok' };
     } }),
   // The console's additions: one record edited, named snapshots, the journal as a stream.
-  admin({ operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
+  admin<JsonObject>({ operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
     body: 'admin/object', reading: 'as sent', response: 'admin/object',
     handle: ({ rt, params, body }) => editRecord(rt, params.collection, params.id, body) }),
   admin({ operationId: 'adminListSnapshots', method: 'GET', path: '/__admin/snapshots', summary: 'The named snapshots kept by this server', status: 200, response: 'admin/snapshot-list',
@@ -159,24 +159,19 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
     handle: ({ rt, streams, context }) => streams.answer(context, rt.log) }),
   admin({ operationId: 'adminGetClock', method: 'GET', path: '/__admin/clock', summary: 'Read the virtual clock', status: 200, response: 'admin/clock',
     handle: ({ rt }) => rt.clock.state() }),
-  admin({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
+  admin<ClockChange>({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
     body: 'admin/clock-change', reading: 'required', response: 'admin/clock',
     handle: ({ rt, body }) => {
       rt.change(() => applyClockChange(rt, body));
       return rt.clock.state();
     } }),
-  admin({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
+  admin<unknown, RequestFilter>({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
     query: 'admin/requests-query', response: 'admin/list',
-    handle: ({ rt, query }) => {
-      const raw = first(query.status);
-      const status = raw === undefined ? undefined : Number(raw);
-      if (status !== undefined && !Number.isInteger(status)) throw errors.badRequest('query.status must be an integer');
-      return { items: rt.log.list({ method: first(query.method), path: first(query.path), operationId: first(query.operationId), status }) };
-    } }),
+    handle: ({ rt, query }) => ({ items: rt.log.list(query) }) }),
   admin({ operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204,
     handle: ({ rt }) => rt.log.clear() }),
-  admin({ operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201,
-    body: 'admin/fault-rule', reading: 'required', response: 'admin/fault-rule',
+  admin<NewFaultRule>({ operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201,
+    body: 'admin/fault-rule', reading: 'required', response: 'admin/kept-fault-rule',
     handle: ({ rt, body }) => rt.faults.add(body) }),
   admin({ operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: 'admin/list',
     handle: ({ rt }) => ({ items: rt.faults.list() }) }),
@@ -204,15 +199,9 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
   admin({ operationId: 'adminDeleteSession', method: 'DELETE', path: '/__admin/sessions/{name}', summary: 'Drop a session (not the default one)', status: 204,
     handle: ({ sessions, params }) => sessions.delete(params.name) }),
   // The events the session's writes sent to integrations, each with its deliveries.
-  admin({ operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', status: 200, query: 'admin/events-query', response: 'admin/event-list',
+  admin<unknown, EventFilter>({ operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', status: 200, query: 'admin/events-query', response: 'admin/event-list',
     summary: 'Events sent to integrations, each with its deliveries (filters: type, installationId, spaceId, status)',
-    handle: ({ rt, query }) => {
-      // Unknown parameters are refused before this (admin-query.ts).
-      const filters: Record<string, string> = {};
-      for (const [name, value] of Object.entries(query)) filters[name] = first(value)!;
-      if (filters.status !== undefined && !STATUSES.includes(filters.status)) throw errors.badRequest(`query.status must be one of ${STATUSES.join(', ')}`);
-      return { items: rt.events.list(filters) };
-    } }),
+    handle: ({ rt, query }) => ({ items: rt.events.list(query) }) }),
   admin({ operationId: 'adminGetEvent', method: 'GET', path: '/__admin/events/{id}', summary: 'One event with its deliveries', status: 200, response: 'admin/event',
     handle: ({ rt, params }) => foundEvent(rt, params.id) }),
   admin({ operationId: 'adminRedeliverEvent', method: 'POST', path: '/__admin/events/{id}/redeliver', summary: 'Send an event again (a new round of tries, same eventId)', status: 202,
@@ -228,30 +217,14 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
 
 /** Registers the admin API; answers the console's open request streams, which a stopping server ends. */
 export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
-  app.use('/__admin/*', async (c, next) => {
-    const shell = (c.req.method === 'GET' || c.req.method === 'HEAD') && CONSOLE_FILES.has(c.req.path);
-    // The console's own files hold no data: open to a link from anywhere (a top-level page),
-    // not to another site's page that would load them into itself (they also refuse framing).
-    if (shell && (crossSiteSender(c) === undefined || c.req.header('sec-fetch-dest') === 'document')) return next();
-    // Access first: a caller without it never creates a session.
-    requireAdminAccess(c, sessions.main.options.adminToken);
-    checkAdminQuery(c);
-    // A read never creates the session it names (issue 27): it answers 404 naming those that exist.
-    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
-    // Except the list of sessions, which belongs to none: a console left on a session that is
-    // gone must still find the others.
-    const named = c.req.header('x-mock-session');
-    if (read && named !== undefined && !sessions.get(named) && c.req.path.replace(/\/+$/, '') === '/__admin/sessions') return next();
-    await withSession(c, sessions, next, !read);
-  });
-
   const snapshots = new Snapshots(stateTransfer);
   const streams = new RequestStreams();
-  registerRows(app, ADMIN_ROWS, (c, row, input) =>
+  // The pipeline (build-mock.ts) checked each row's access (admin/access.ts) and opened the session.
+  registerRows(app, ADMIN_ROWS, (c, row, input, exchange) =>
     row.handle({
       ...input,
       get rt() {
-        return runtimeOf(c);
+        return exchange.runtime;
       },
       sessions,
       snapshots,

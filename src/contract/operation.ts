@@ -47,12 +47,6 @@ export interface RouteRow {
   body?: string;
   /** How the body is read (`json` when not said). */
   reading?: BodyReading;
-  /**
-   * `handler`: the row's schemas describe its input for the document, and the handler's own
-   * checks refuse it (the admin calls, whose refusals name their fields in words of their own).
-   * Otherwise the registrar refuses what the schemas do not accept.
-   */
-  checkedBy?: 'handler';
   /** Schema id of the success body, for documentation and tests. */
   response?: string;
   /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */

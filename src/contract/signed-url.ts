@@ -8,6 +8,7 @@
  * URLs of an earlier process (a restart from `--data`) are refused; they are made to be short-lived.
  */
 import { hmacSha256, randomBytes, sameSecret, toBase64Url } from '../text/digest.ts';
+import { ApiError } from './errors.ts';
 
 /** Made on the first signature, not at start (Web Crypto loads with the first random bytes). */
 let key: Uint8Array | undefined;
@@ -36,4 +37,9 @@ export function sign(url: URL): URL {
 /** Whether `url` carries the signature this server made for it. */
 export function hasValidSignature(url: URL): boolean {
   return sameSecret(url.searchParams.get(SIGNATURE_PARAM) ?? '', signatureOf(url));
+}
+
+/** What a row whose access is `signed URL` answers a URL without its signature (the pipeline checks it before the row runs). */
+export function unsignedUrl(): ApiError {
+  return new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
 }

@@ -31,6 +31,9 @@ export function fieldPath(where: string, instancePath: string, extra?: string): 
   return out;
 }
 
+/** The keyword of an error made here: alternatives that each require one field, none given. */
+const ONE_OF_REQUIRED = 'one of required';
+
 /** One readable sentence for the first ajv error, naming the field. */
 export function describeError(where: string, error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
@@ -47,6 +50,10 @@ export function describeError(where: string, error: ErrorObject): string {
         .join(', ')}`;
     case 'const':
       return `${fieldPath(where, error.instancePath)} must be ${JSON.stringify(params.allowedValue)}`;
+    case ONE_OF_REQUIRED: {
+      const names = (params.missingProperties as string[]).map((name) => fieldPath(where, error.instancePath, name));
+      return `${names.slice(0, -1).join(', ')} or ${names.at(-1)} is required`;
+    }
     default:
       return `${fieldPath(where, error.instancePath)} ${error.message ?? 'is invalid'}`;
   }
@@ -68,15 +75,38 @@ function branchOf(branch: ErrorObject, e: ErrorObject): string | undefined {
 }
 
 /**
+ * Where every alternative of an `anyOf`/`oneOf` failed only for want of one field of the value
+ * (`{ "now" } | { "advance" } | { "frozen" }` given `{}`), one error naming them all
+ * (`body.now, body.advance or body.frozen is required`); otherwise undefined.
+ */
+function eitherField(branch: ErrorObject, inside: readonly ErrorObject[]): ErrorObject | undefined {
+  const indices = new Set(inside.map((e) => branchOf(branch, e)));
+  const fits = inside.length > 1 && indices.size === inside.length && inside.every((e) => e.keyword === 'required' && e.instancePath === branch.instancePath);
+  if (!fits) return undefined;
+  const missingProperties = inside.map((e) => String((e.params as { missingProperty: unknown }).missingProperty));
+  return { ...branch, keyword: ONE_OF_REQUIRED, params: { missingProperties } };
+}
+
+/**
  * The errors worth reading, one per field. Where a value fits none of the alternatives of an
  * `anyOf`/`oneOf`, only the errors of the alternative that got deepest into the value are
- * kept (the first on a tie): the others would name fields that only another alternative has.
+ * kept (the first on a tie), or one naming the field each alternative lacks (eitherField): the
+ * others would name fields that only another alternative has. Where it fits more than one
+ * alternative of a `oneOf`, that is the error, not what the others lack.
  */
 function readableErrors(all: readonly ErrorObject[]): ErrorObject[] {
   const branches = all.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  const tooMany = (b: ErrorObject) => Array.isArray((b.params as { passingSchemas?: unknown }).passingSchemas);
   const chosen = new Map<ErrorObject, string>();
+  const replaced = new Map<ErrorObject, ErrorObject>();
   for (const b of branches) {
+    if (tooMany(b)) continue;
+    const either = eitherField(b, all.filter((e) => branchOf(b, e) !== undefined));
+    if (either) {
+      replaced.set(b, either);
+      continue;
+    }
     let best: { index: string; depth: number } | undefined;
     for (const e of all) {
       const index = branchOf(b, e);
@@ -88,9 +118,9 @@ function readableErrors(all: readonly ErrorObject[]): ErrorObject[] {
     if (chosen.has(e)) return false;
     return branches.every((b) => {
       const index = branchOf(b, e);
-      return index === undefined || index === chosen.get(b);
+      return index === undefined || (!tooMany(b) && !replaced.has(b) && index === chosen.get(b));
     });
-  });
+  }).map((e) => replaced.get(e) ?? e);
   const seen = new Set<string>();
   return kept.filter((e) => {
     const key = describeError('', e).split(' ')[0];

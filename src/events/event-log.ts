@@ -69,7 +69,8 @@ export class EventLog {
     const deliveries: Delivery[] = url ? [{ id, installationId: installation.id, url, format, status: 'pending', attempts: [] }] : [];
     const item: EventItem = { id, type, createdAt: this.clock.iso(), payload, deliveries };
     this.items.push(item);
-    if (this.items.length > LIMIT) this.evict(this.items.shift()!);
+    const oldest = this.items.length > LIMIT ? this.items.shift() : undefined;
+    if (oldest) this.evict(oldest);
     this.onSent(type);
     if (url) {
       const request = encodeDelivery({ url, format, secret: integration.signingSecret, payload, environment, at: this.clock.nowMs() });

@@ -1,7 +1,7 @@
 /**
  * Runs response control for one API request, in the registrar before the operation:
- * `Prefer: code=`/`delay=` and the fault rules. Answers mark the journal entry with the
- * operation and what was injected (see app.ts).
+ * `Prefer: code=`/`delay=` and the fault rules. Answers mark the request's exchange
+ * (sessions/exchange.ts) with the operation and what was injected, for the journal.
  */
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
@@ -9,34 +9,9 @@ import { errorBody } from '../contract/errors.ts';
 import { rawReply, reply, type Operation, type Reply } from '../contract/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer, warningHeader } from './rules.ts';
-import { noteHeader } from '../journal/journal-capture.ts';
-
-/** Says what of a request's `Prefer` header the mock did not honour, on whatever answers it. */
-export const WARNING_HEADER = 'X-Mock-Warning';
+import { WARNING_HEADER, type Exchange } from '../sessions/exchange.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    /** The operation the request matched (unset until the registrar marks it). */
-    mockOperationId: string | null | undefined;
-    /** What answered instead of the operation: a fault rule id, "prefer", or null. */
-    mockInjected: string | null | undefined;
-  }
-}
-
-/** What the journal reads back for the request (null when nothing). */
-export function mark(c: Context, operationId: string | null, injected: string | null): void {
-  c.set('mockOperationId', operationId);
-  c.set('mockInjected', injected);
-}
-
-export function marks(c: Context): { operationId: string | null; injected: string | null } {
-  return {
-    operationId: c.get('mockOperationId') ?? null,
-    injected: c.get('mockInjected') ?? null,
-  };
-}
 
 /** Closes the connection without an answer; in-process, the body fails as a dropped socket would. */
 function reset(c: Context): Response {
@@ -76,21 +51,21 @@ export function controlled(c: Context, rules: FaultRules): boolean {
  * The injected answer for this request (a Reply the registrar writes; a reset's own Response),
  * or undefined to run the operation as usual.
  */
-export async function control(c: Context, op: Operation, rules: FaultRules): Promise<Reply | Response | undefined> {
+export async function control(c: Context, exchange: Exchange, op: Operation, rules: FaultRules): Promise<Reply | Response | undefined> {
   const prefer = parsePrefer(c.req.header('prefer'));
   const warning = prefer.warnings.length ? warningHeader(prefer.warnings) : undefined;
   if (warning) {
     c.header(WARNING_HEADER, warning);
-    noteHeader(c, WARNING_HEADER, warning);
+    exchange.noteHeader(WARNING_HEADER, warning);
   }
   if (prefer.delay) await sleep(prefer.delay);
   if (prefer.code) {
-    mark(c, op.operationId, 'prefer');
+    exchange.mark(op.operationId, 'prefer');
     const message = `${op.operationId} answered ${prefer.code} because the request asked for it (Prefer: code=${prefer.code}); nothing was changed`;
     return answer(prefer.code, errorBody(prefer.code, message));
   }
   const rule = rules.take({ operationId: op.operationId, method: c.req.method, path: c.req.path, template: op.path });
   if (!rule) return undefined;
-  mark(c, op.operationId, rule.id);
+  exchange.mark(op.operationId, rule.id);
   return byRule(c, op, rule);
 }

@@ -84,15 +84,16 @@ export function checkRuleTarget(rule: RuleTarget, rows: readonly RouteRow[]): vo
       throw errors.badRequest(`body.operationId "${rule.operationId}" is not an operation of this server, so the rule would never match${didYouMean(hint)}`);
     }
   }
-  if (rule.path !== undefined) {
-    const byPath = left.filter((row) => pathSelects(rule.path!, row));
+  const { path } = rule;
+  if (path !== undefined) {
+    const byPath = left.filter((row) => pathSelects(path, row));
     if (byPath.length === 0) {
-      const all = rows.some((row) => pathSelects(rule.path!, row));
+      const all = rows.some((row) => pathSelects(path, row));
       if (all) {
         const op = left[0];
-        throw errors.badRequest(`body.path "${rule.path}" is not the path of ${op.operationId} (${op.method} ${op.path}), so the rule would never match`);
+        throw errors.badRequest(`body.path "${path}" is not the path of ${op.operationId} (${op.method} ${op.path}), so the rule would never match`);
       }
-      throw errors.badRequest(`body.path "${rule.path}" is no route of this server, so the rule would never match${didYouMean(pathHint(rule.path, left))}`);
+      throw errors.badRequest(`body.path "${path}" is no route of this server, so the rule would never match${didYouMean(pathHint(path, left))}`);
     }
     left = byPath;
   }

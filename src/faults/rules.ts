@@ -4,7 +4,6 @@
  * answers instead of it: a status with a body and headers, a delay, or a broken answer.
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
-import { errors } from '../contract/errors.ts';
 import { checkRuleTarget, type RouteRow } from './rule-target.ts';
 
 export interface FaultRule {
@@ -28,58 +27,15 @@ interface Held {
   seen: number;
 }
 
-const FIELDS = ['operationId', 'method', 'path', 'status', 'body', 'headers', 'delay', 'fault', 'times', 'after'];
+/**
+ * A rule as posted: what schemas/admin/fault-rule.json lets through (the registrar refuses the
+ * rest with a 400 naming the field), one of `status`, `fault` or `delay` at least.
+ */
+export type NewFaultRule = Omit<FaultRule, 'id'>;
 
-function count(value: unknown, field: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw errors.badRequest(`body.${field} must be an integer of at least ${min}`);
-  }
-  return value;
-}
-
-function text(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') throw errors.badRequest(`body.${field} must be a non-empty string`);
-  return value;
-}
-
-/** Checks a rule as posted; throws a 400 naming the first bad field. */
-export function parseRule(raw: unknown, id: string): FaultRule {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw errors.badRequest('body must be an object');
-  const r = raw as Record<string, unknown>;
-  const unknown = Object.keys(r).find((k) => !FIELDS.includes(k));
-  if (unknown) throw errors.badRequest(`body.${unknown} is not a known field; use ${FIELDS.join(', ')}`);
-  const path = text(r.path, 'path');
-  if (path !== undefined && !path.startsWith('/')) throw errors.badRequest('body.path must start with "/"');
-  const status = count(r.status, 'status', 100);
-  if (status !== undefined && status > 599) throw errors.badRequest('body.status must be between 100 and 599');
-  if (r.fault !== undefined && r.fault !== 'reset' && r.fault !== 'empty') {
-    throw errors.badRequest('body.fault must be "reset" or "empty"');
-  }
-  const headers = r.headers;
-  if (headers !== undefined && (!headers || typeof headers !== 'object' || Array.isArray(headers) ||
-    Object.values(headers).some((v) => typeof v !== 'string'))) {
-    throw errors.badRequest('body.headers must be an object of string values');
-  }
-  const delay = count(r.delay, 'delay', 0);
-  if (delay !== undefined && delay > MAX_DELAY_MS) throw errors.badRequest(`body.delay must be at most ${MAX_DELAY_MS} milliseconds`);
-  if (status === undefined && r.fault === undefined && delay === undefined) {
-    throw errors.badRequest('body.status, body.fault or body.delay is required');
-  }
-  const rule: FaultRule = {
-    id,
-    operationId: text(r.operationId, 'operationId'),
-    method: text(r.method, 'method')?.toUpperCase(),
-    path,
-    status,
-    body: r.body,
-    headers: headers as Record<string, string> | undefined,
-    delay,
-    fault: r.fault as FaultRule['fault'],
-    times: count(r.times, 'times', 1),
-    after: count(r.after, 'after', 0),
-  };
+/** The rule kept for `input`: its id given, its method in capitals, no field left undefined. */
+export function ruleOf(input: NewFaultRule, id: string): FaultRule {
+  const rule: FaultRule = { id, ...input, method: input.method?.toUpperCase() };
   for (const key of Object.keys(rule) as (keyof FaultRule)[]) if (rule[key] === undefined) delete rule[key];
   return rule;
 }
@@ -99,8 +55,9 @@ export class FaultRules {
   /** `routes`: the route table a rule is checked against (a rule no route can match is a 400). */
   constructor(private readonly routes: readonly RouteRow[]) {}
 
-  add(raw: unknown): FaultRule {
-    const rule = parseRule(raw, `fault_${this.next}`);
+  /** Keeps `input` (checked by the registrar against schemas/admin/fault-rule.json) if a route can match it. */
+  add(input: NewFaultRule): FaultRule {
+    const rule = ruleOf(input, `fault_${this.next}`);
     checkRuleTarget(rule, this.routes);
     this.next++;
     this.held.push({ rule, matched: 0, seen: 0 });

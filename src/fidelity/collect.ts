@@ -135,13 +135,13 @@ export class Collector {
       if (!m) this.teamMembers.set(at.teamOfPath, (m = new Map()));
       m.set(o.organization.user.id, o.team.role === 'owner' ? 'owner' : 'member');
     }
-    switch (oid && o.object) {
-      case 'organization': this.orgs.set(oid!, o); break;
-      case 'user': this.users.set(oid!, o); break;
-      case 'space': if (id(o.organization)) this.spaces.set(oid!, o); break;
-      case 'change-request': if (id(o.space)) this.changeRequests.set(oid!, o); break;
-      case 'comment': if (id(o.target?.space)) this.comments.set(oid!, o); break;
-      case 'team': if (at.org) this.teams.set(oid!, { ...o, organization: at.org }); break;
+    if (oid) switch (o.object) {
+      case 'organization': this.orgs.set(oid, o); break;
+      case 'user': this.users.set(oid, o); break;
+      case 'space': if (id(o.organization)) this.spaces.set(oid, o); break;
+      case 'change-request': if (id(o.space)) this.changeRequests.set(oid, o); break;
+      case 'comment': if (id(o.target?.space)) this.comments.set(oid, o); break;
+      case 'team': if (at.org) this.teams.set(oid, { ...o, organization: at.org }); break;
       case 'member': {
         const org = at.org;
         // A guest (role null) is a member too.
@@ -158,7 +158,7 @@ export class Collector {
         if (comment && at.path[at.cr ? 8 : 6] === 'replies') {
           let r = this.replies.get(comment);
           if (!r) this.replies.set(comment, (r = new Map()));
-          r.set(oid!, o);
+          r.set(oid, o);
         }
         break;
       }
@@ -170,9 +170,9 @@ export class Collector {
         }
         break;
       }
-      case 'site': if (at.org) this.sites.set(oid!, { ...o, organization: at.org }); break;
-      case 'site-section': this.under(this.sections, at.site, oid!, o); break;
-      case 'site-space': if (!at.path.includes('sections')) this.under(this.siteSpaces, at.site, oid!, o); break;
+      case 'site': if (at.org) this.sites.set(oid, { ...o, organization: at.org }); break;
+      case 'site-section': this.under(this.sections, at.site, oid, o); break;
+      case 'site-space': if (!at.path.includes('sections')) this.under(this.siteSpaces, at.site, oid, o); break;
       default:
     }
     for (const child of Object.values(o)) if (child && typeof child === 'object') this.walk(child, at);
@@ -213,7 +213,7 @@ export class Collector {
 
     for (const [oid, o] of this.orgs) {
       const members = [...(this.members.get(oid)?.values() ?? [])].map((m) => defined({
-        user: userKey(m.user.id), role: m.role === null ? null : role(m.role)!, joinedAt: time(m.joinedAt), lastSeenAt: time(m.lastSeenAt), sso: bool(m.sso), disabled: bool(m.disabled),
+        user: userKey(m.user.id), role: role(m.role) ?? null, joinedAt: time(m.joinedAt), lastSeenAt: time(m.lastSeenAt), sso: bool(m.sso), disabled: bool(m.disabled),
       }));
       // The caller's own role when the member list was not read: what the permissions it was shown say.
       if (this.caller && !this.members.get(oid)?.has(this.caller)) members.push({ user: userKey(this.caller), role: this.callerRole(oid, o) } as (typeof members)[number]);
@@ -267,7 +267,8 @@ export class Collector {
       return r;
     };
     for (const sid of order(this.spaces.keys(), this.spaceOrder)) {
-      const s = this.spaces.get(sid)!;
+      const s = this.spaces.get(sid);
+      if (!s) continue;
       const content = this.spaceContent.get(sid);
       const pageKeys = new Set<string>();
       known.spaces.add(sid);
@@ -361,8 +362,9 @@ export class Collector {
     }
 
     for (const sid of order(this.sites.keys(), this.siteOrder)) {
-      const s = this.sites.get(sid)!;
-      const siteSpace = (ss: Json): ScenarioSiteSpace[] => (id(ss?.id) && known.spaces.has(ss.space?.id) && this.spaces.get(ss.space.id)!.organization === s.organization
+      const s = this.sites.get(sid);
+      if (!s) continue;
+      const siteSpace = (ss: Json): ScenarioSiteSpace[] => (id(ss?.id) && known.spaces.has(ss.space?.id) && this.spaces.get(ss.space.id)?.organization === s.organization
         ? [defined({ key: keys.key('siteSpaces', ss.id, str(ss.path)), id: ss.id, space: keys.key('spaces', ss.space.id), path: str(ss.path)?.slice(0, 100), condition: str(ss.condition)?.slice(0, 1024), default: bool(ss.default) })]
         : []);
       const sections = [...(this.sections.get(sid)?.values() ?? [])]

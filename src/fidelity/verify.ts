@@ -81,9 +81,11 @@ export async function runVerify(command: VerifyCommand, out: Out, err: Out, upst
       const n = Math.max(runs.upstream.exchanges.length, runs.mock.exchanges.length);
       pairs = Array.from({ length: n }, (_, i) => {
         const [up, mine] = [runs.upstream.exchanges[i], runs.mock.exchanges[i]];
+        // i < n: one side at least made the i-th request.
+        const sent = up ?? mine;
         const label = up && mine && (up.method !== mine.method || up.path !== mine.path)
           ? `${i + 1}. ${up.method} ${up.path} (mock: ${mine.method} ${mine.path})`
-          : `${i + 1}. ${(up ?? mine)!.method} ${(up ?? mine)!.path}`;
+          : `${i + 1}. ${sent ? `${sent.method} ${sent.path}` : ''}`;
         return { label, up, mine };
       });
       lines.push(`Journey: ${command.journey} (vitest: exit ${runs.upstream.code} upstream, ${runs.mock.code} mock)`, '');
@@ -114,7 +116,8 @@ export async function runVerify(command: VerifyCommand, out: Out, err: Out, upst
   }
   for (const { label, up, mine } of pairs) {
     // The allow-list names a request by method and path (without the number of a vitest journey).
-    const scope = (up ?? mine) ? `${(up ?? mine)!.method} ${(up ?? mine)!.path}` : label;
+    const sent = up ?? mine;
+    const scope = sent ? `${sent.method} ${sent.path}` : label;
     lines.push(`## ${label}`, '');
     if (!up || !mine) {
       lines.push(`Sent to the ${up ? 'upstream' : 'mock'} only`, '');

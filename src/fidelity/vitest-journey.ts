@@ -64,7 +64,10 @@ function upstreamFront(command: VerifyCommand, manifest: RecordedManifest, upstr
       return Response.json({ error: { code: 403, message: `gitbook-mock verify: ${refused}` } }, { status: 403 });
     }
     const headers: Record<string, string> = { authorization: `Bearer ${command.token}` };
-    for (const name of ['content-type', 'accept']) if (req.headers.get(name)) headers[name] = req.headers.get(name)!;
+    for (const name of ['content-type', 'accept']) {
+      const value = req.headers.get(name);
+      if (value) headers[name] = value;
+    }
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
     const res = await upstreamFetch(command.upstream + url.pathname + url.search, { method: req.method, headers, body });
     const bytes = await res.arrayBuffer();

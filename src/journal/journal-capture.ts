@@ -1,49 +1,18 @@
 /**
  * What the request journal keeps of an answer and of its caller, taken on the request path.
  *
- * The answer's text and headers are noted where the mock writes them (the registrar, the error
- * writer, the fault rules), not read back from the Response: the text already exists there
- * (one JSON.stringify, as c.json did), and reading a Response's headers on @hono/node-server
- * turns its plain header object into a Headers instance, which costs its fast response path
- * (about 5 % of the throughput, see sessions/context.ts). So the journal shows the headers the
- * mock chose (content type, Location, Retry-After, Allow, a fault rule's own), not CORS ones.
+ * The answer's text and headers are noted on the request's exchange (sessions/exchange.ts)
+ * where the mock writes them (the registrar, the error writer, the fault rules), not read back
+ * from the Response: the text already exists there (one JSON.stringify, as c.json did), and
+ * reading a Response's headers on @hono/node-server turns its plain header object into a
+ * Headers instance, which costs its fast response path (about 5 % of the throughput). So the
+ * journal shows the headers the mock chose (content type, Location, Retry-After, Allow, a
+ * fault rule's own), not CORS ones.
  */
-import type { Context } from 'hono';
 import type { Tables } from '../store/store.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 
 export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
-
-/** What an answer was written with: its body text (none for 204 or a dropped connection) and headers. */
-export interface Answer {
-  text?: string;
-  headers: Readonly<Record<string, string>>;
-}
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    /** The answer as noted so far (none until the mock writes one). */
-    mockAnswer: Answer | undefined;
-  }
-}
-
-/** Notes the body text and headers of the answer being written (replacing an earlier note). */
-export function noteAnswer(c: Context, text: string | undefined, headers: Readonly<Record<string, string>>): void {
-  const before = c.get('mockAnswer');
-  // Headers noted before the body (Allow, before a 405 is thrown) stay.
-  const merged = before && Object.keys(before.headers).length ? { ...before.headers, ...headers } : headers;
-  c.set('mockAnswer', { text, headers: merged });
-}
-
-/** Notes one header set with `c.header` before the answer is written. */
-export function noteHeader(c: Context, name: string, value: string): void {
-  const before = c.get('mockAnswer');
-  c.set('mockAnswer', { text: before?.text, headers: { ...before?.headers, [name.toLowerCase()]: value } });
-}
-
-export function answerOf(c: Context): Answer | undefined {
-  return c.get('mockAnswer');
-}
 
 /** `none`: no bearer token; `unknown`: a token no user has; `known`: a user's token. */
 export type Auth = 'none' | 'unknown' | 'known';

@@ -51,8 +51,8 @@ export interface LoggedRequest {
   durationMs: number;
 }
 
-/** One request as the API middleware hands it over. */
-export interface Exchange {
+/** What the journal reads of one request: the pipeline hands it its `Exchange` (sessions/exchange.ts). */
+export interface JournalEntry {
   method: string;
   url: string;
   at: string;
@@ -68,6 +68,9 @@ export interface Exchange {
   durationMs: number;
 }
 
+/** The name the entry had before the pipeline's exchange (test/api/admin/journal/journal-caps.test.ts builds entries by it). */
+export type Exchange = JournalEntry;
+
 /** Filters of GET /__admin/requests: `path` is a prefix, the others exact. */
 export interface RequestFilter {
   method?: string;
@@ -79,7 +82,7 @@ export interface RequestFilter {
 }
 
 /** A slot of the ring: texts are kept as they came (cut), and read apart when listed. */
-type Slot = Exchange & { seq: number; truncated: boolean; responseTruncated: boolean };
+type Slot = JournalEntry & { seq: number; truncated: boolean; responseTruncated: boolean };
 
 /** What a journal's listeners hear: a request added, or every entry forgotten. */
 export type LogEvent = 'added' | 'cleared';
@@ -117,7 +120,7 @@ export class RequestLog {
 
   constructor(private readonly limit = 1000) {}
 
-  add(exchange: Exchange): void {
+  add(exchange: JournalEntry): void {
     const request = exchange.body === undefined ? undefined : preview(exchange.body, BODY_PREVIEW);
     const response = exchange.responseBody === undefined ? undefined : preview(exchange.responseBody, BODY_PREVIEW);
     const seq = ++this.seq;

@@ -35,10 +35,10 @@ export function buildOfficialRecords(b: Builder, entries: NonNullable<ScenarioFi
     const path = `/officialRecords/${i}`;
     const family = families.get(entry.family);
     if (!family) b.fail(`${path}/family`, `"${entry.family}" lists no generic family; one of: ${[...families.keys()].join(', ')}`);
-    const collection = PARENT_KEYS[family!.parentParam];
-    if (!collection) b.fail(`${path}/family`, `the parent of "${entry.family}" ({${family!.parentParam}}) cannot be named in a scenario`);
+    const collection = PARENT_KEYS[family.parentParam];
+    if (!collection) b.fail(`${path}/family`, `the parent of "${entry.family}" ({${family.parentParam}}) cannot be named in a scenario`);
     const id = b.declare('officialRecords', entry.key, path);
     const parent = b.ref(collection, entry.parent, `${path}/parent`);
-    b.state.officialRecords.push({ id, parent, family: family!.family, fields: entry.fields ?? {}, createdAt: b.pastTime(1, 20) });
+    b.state.officialRecords.push({ id, parent, family: family.family, fields: entry.fields ?? {}, createdAt: b.pastTime(1, 20) });
   });
 }

@@ -3,16 +3,17 @@
  * path, query and body, runs the handler inside a store transaction, and writes the
  * response. Operations never repeat any of this.
  */
-import type { Context, Hono } from 'hono';
+import type { Context, Handler, Hono } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { errors } from '../contract/errors.ts';
 import { sendError } from './send-error.ts';
 import { check, type Validators } from '../contract/validators.ts';
 import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
-import { control, controlled, mark } from '../faults/apply.ts';
+import { control, controlled } from '../faults/apply.ts';
 import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
-import { runtimeOf } from '../sessions/context.ts';
+import { exchangeOf, type Exchange } from '../sessions/exchange.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
-import { JSON_TYPE, noteAnswer, noteHeader } from '../journal/journal-capture.ts';
+import { JSON_TYPE } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
 import type { Row } from '../store/table.ts';
@@ -64,9 +65,9 @@ function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; 
   throw errors.unauthorized('The bearer token is not known to this server');
 }
 
-/** The one reader of a request body, as the row reads it (`BodyReading`, contract/operation.ts). */
-async function readBody(c: Context, reading: BodyReading = 'json'): Promise<unknown> {
-  const text = await c.req.text();
+/** The one reader of a request body, as the row reads it (`BodyReading`, contract/operation.ts): the exchange's text, read once. */
+async function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json'): Promise<unknown> {
+  const text = await exchange.text();
   if (reading === 'json') {
     if (text.trim() === '') return {};
     const type = c.req.header('content-type');
@@ -119,8 +120,13 @@ function checkParams(op: Operation, names: string[], schemas: Validators, params
   }
 }
 
-/** Refuses a row whose handler is `async`: its writes after an `await` would escape the transaction. */
+/**
+ * Refuses a row whose handler is `async` (its writes after an `await` would escape the
+ * transaction), and one whose access is not `user`: `register` checks a user's token, the
+ * other kinds of access are the pipeline's, for rows served by `registerRows`.
+ */
 function checkRow(op: Operation): void {
+  if (op.access !== undefined && op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with registerRows`);
   if (op.handle.constructor.name === 'AsyncFunction') {
     throw new Error(`${op.operationId}: handlers must be synchronous (put asynchronous work in the row's after step)`);
   }
@@ -139,8 +145,8 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 }
 
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
-function json(c: Context, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
-  noteAnswer(c, text, headers);
+function json(c: Context, exchange: Exchange, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
+  exchange.noteAnswer(text, headers);
   return c.body(text, status as 200, headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] });
 }
 
@@ -148,12 +154,12 @@ function json(c: Context, text: string, status: number, headers: Readonly<Record
  * The one place a response of a row is written, API or admin: the row's status or the reply's,
  * its headers, JSON, text or bytes of another type, or no body.
  */
-function write(c: Context, rowStatus: number, result: unknown): Response {
+function write(c: Context, exchange: Exchange, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
     if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204);
     // As c.json: JSON.stringify of undefined is no body at all.
     const text = JSON.stringify(result) as string | undefined;
-    return text === undefined ? c.json(result as object, rowStatus as 200) : json(c, text, rowStatus);
+    return text === undefined ? c.json(result as object, rowStatus as 200) : json(c, exchange, text, rowStatus);
   }
   const status = (result.status ?? rowStatus) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
@@ -161,17 +167,17 @@ function write(c: Context, rowStatus: number, result: unknown): Response {
   const named = Object.keys(result.headers).length ? lowerCased(result.headers) : undefined;
   const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
-    noteAnswer(c, undefined, lowerCased(result.headers));
+    exchange.noteAnswer(undefined, lowerCased(result.headers));
     return c.body(null, status);
   }
   if (result.raw) {
     const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
     const text = result.raw.text!;
-    noteAnswer(c, typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
+    exchange.noteAnswer(typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
     return typeof text === 'string' ? c.body(text, status, type) : c.body(text as Uint8Array<ArrayBuffer>, status, type);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
-  return text === undefined ? c.json(result.body as object, status) : json(c, text, status, headers);
+  return text === undefined ? c.json(result.body as object, status) : json(c, exchange, text, status, headers);
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {
@@ -193,14 +199,18 @@ function listNamer(path: string, query: Record<string, unknown>): () => string {
   return () => (name ??= listName(path, asReceived));
 }
 
-/** One request of `op` on its session's runtime: response control, then the operation. */
-async function answer(c: Context, op: Operation, names: string[]): Promise<Response> {
-  const rt = runtimeOf(c);
-  mark(c, op.operationId, null);
+/**
+ * One request of `op` on its session's runtime: response control, then the operation. The
+ * row's access (`user`) is checked here, after response control (a fault rule answers whoever
+ * calls), against the users of the session's tables.
+ */
+async function answer(c: Context, exchange: Exchange, op: Operation, names: string[]): Promise<Response> {
+  const rt = exchange.runtime;
+  exchange.mark(op.operationId, null);
   // Without a Prefer header or a fault rule there is nothing to control (most requests).
   if (controlled(c, rt.faults)) {
-    const injected = await control(c, op, rt.faults);
-    if (injected) return injected instanceof Response ? injected : write(c, op.status, injected);
+    const injected = await control(c, exchange, op, rt.faults);
+    if (injected) return injected instanceof Response ? injected : write(c, exchange, op.status, injected);
   }
   const user = authenticate(c, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
@@ -211,7 +221,7 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
   let body: unknown = undefined;
   if (op.body) {
-    body = await readBody(c, op.reading);
+    body = await readBody(c, exchange, op.reading);
     check(rt.schemas.bodyValidator(op.body), body, 'body');
   }
   const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -250,10 +260,38 @@ async function answer(c: Context, op: Operation, names: string[]): Promise<Respo
   }
   if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
-  return write(c, op.status, result);
+  return write(c, exchange, op.status, result);
 }
 
-/** Routes for `operations`; each request runs on its session's runtime (see sessions/context.ts). */
+/** The exchange the pipeline made for the request (build-mock.ts): a route without one is a bug of the wiring. */
+function exchangeIn(c: Context): Exchange {
+  const exchange = exchangeOf(c);
+  if (!exchange) throw new Error(`${c.req.method} ${c.req.path}: no exchange; the pipeline makes one for every request before its route runs`);
+  return exchange;
+}
+
+/** The row of each route handler the registrar made, for the pipeline to read the access of the row a request matched. */
+const rowsByHandler = new WeakMap<Handler, RouteRow>();
+
+function route(app: Hono, row: RouteRow, handler: Handler): void {
+  rowsByHandler.set(handler, row);
+  app.on(row.method, honoPath(row.path), handler);
+}
+
+/**
+ * The row the router matched for this request (undefined for a route that is no row, or none):
+ * the pipeline reads its access before the route runs. The match is Hono's own, made before
+ * the first middleware; nothing is matched twice.
+ */
+export function rowOf(c: Context): RouteRow | undefined {
+  for (const matched of matchedRoutes(c)) {
+    const row = rowsByHandler.get(matched.handler);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** Routes for `operations`; each request runs on its session's runtime, held by its exchange (sessions/exchange.ts). */
 export function register(app: Hono, operations: readonly Operation[]): void {
   operations.forEach(checkRow);
   const sorted = [...operations].sort(specificity);
@@ -263,14 +301,15 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     const names = paramNames(op.path);
     // One handler, with the coverage note in it: a middleware of its own cost a step of
     // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
-    app.on(op.method, honoPath(op.path), async (c) => {
+    route(app, op, async (c) => {
+      const exchange = exchangeIn(c);
       let res: Response;
       try {
-        res = await answer(c, op, names);
+        res = await answer(c, exchange, op, names);
       } catch (error) {
-        res = sendError(c, error);
+        res = sendError(c, error, exchange);
       }
-      runtimeOf(c).coverage.operation(op.operationId, res.status);
+      exchange.runtime.coverage.operation(op.operationId, res.status);
       return res;
     });
   }
@@ -286,7 +325,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   for (const { path, methods } of methodsByPath.values()) {
     app.all(path, (c) => {
       c.header('Allow', methods.join(', '));
-      noteHeader(c, 'allow', methods.join(', '));
+      exchangeOf(c)?.noteHeader('allow', methods.join(', '));
       throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
     });
   }
@@ -301,25 +340,29 @@ export interface RowInput {
 
 /**
  * Routes for rows that are not API operations (the admin calls, the mock's pages): the
- * registrar reads their input (the body as the row reads it; checked by the schemas unless the
- * row's handler checks it, `checkedBy`) and writes what `answer` gives as it writes an API
- * answer. A `Response` given back is passed on as it is (an event stream Hono writes).
- * Access is the caller's: the admin rows sit behind the admin API's gate (admin/routes.ts).
+ * registrar reads their input (the body as the row reads it) and refuses what the row's schemas
+ * do not accept with a 400 naming the field, then writes what `answer` gives as it writes an API
+ * answer. Their bodies are checked strictly: a field the mock's own calls do not know is
+ * refused, not dropped (the API's bodies drop it, as the real service ignores it). A `Response`
+ * given back is passed on as it is (an event stream Hono writes).
+ * The row's access was checked by the pipeline before the route ran (`rowOf`, build-mock.ts),
+ * which also opened the session the exchange holds.
  */
-export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput) => unknown): void {
+export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
   for (const row of [...rows].sort(specificity)) {
-    app.on(row.method, honoPath(row.path), async (c) => {
+    route(app, row, async (c) => {
+      const exchange = exchangeIn(c);
       const input: RowInput = { params: c.req.param() as Record<string, string>, query: readQuery(c), body: undefined };
-      // Rows that check their own input, or have none, need no session's schemas (the console's page opens without one).
-      const schemas = row.checkedBy === 'handler' || !(row.params || row.query || row.body) ? undefined : runtimeOf(c).schemas;
+      // Rows with no input need no session's schemas (the console's page opens without one).
+      const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
       if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
       if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
-      if (row.body) {
-        input.body = await readBody(c, row.reading);
-        if (schemas) check(schemas.bodyValidator(row.body), input.body, 'body');
+      if (schemas && row.body) {
+        input.body = await readBody(c, exchange, row.reading);
+        check(schemas.strictValidator(row.body), input.body, 'body');
       }
-      const result = await answer(c, row, input);
-      return result instanceof Response ? result : write(c, row.status, result);
+      const result = await answer(c, row, input, exchange);
+      return result instanceof Response ? result : write(c, exchange, row.status, result);
     });
   }
 }

@@ -5,16 +5,20 @@
 import type { Context } from 'hono';
 import { ApiError, errorBody } from '../contract/errors.ts';
 import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
-import { JSON_TYPE, noteAnswer } from '../journal/journal-capture.ts';
+import { JSON_TYPE } from '../journal/journal-capture.ts';
+import { exchangeOf, type Exchange } from '../sessions/exchange.ts';
 
-/** Writes any thrown value as the JSON error body (500 for anything unexpected). */
-export function sendError(c: Context, raw: unknown): Response {
+/**
+ * Writes any thrown value as the JSON error body (500 for anything unexpected), noted on the
+ * request's exchange for the journal (the app's error handler looks it up; the registrar hands it).
+ */
+export function sendError(c: Context, raw: unknown, exchange: Exchange | undefined = exchangeOf(c)): Response {
   const error = scenarioErrorToApi(raw);
   if (!(error instanceof ApiError)) console.error('gitbook-mock: unexpected error', error);
   const [status, message] = error instanceof ApiError ? [error.status, error.message] : [500, 'Internal error; the state was not changed'];
   // Written as c.json does, with the text noted for the request journal.
   const text = JSON.stringify(errorBody(status, message));
   const headers = error instanceof ApiError && error.headers ? { ...JSON_TYPE, ...error.headers } : JSON_TYPE;
-  noteAnswer(c, text, headers);
+  exchange?.noteAnswer(text, headers);
   return c.body(text, status as 400, headers);
 }

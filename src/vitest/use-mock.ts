@@ -61,6 +61,8 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
   let target: Target | undefined;
   let manifest: Manifest | undefined;
   let Client: ClientClass | undefined;
+  /** The scenario the file started on: a test that loads another one does not change what the next test starts from. */
+  let fileScenario: string | undefined;
 
   const ready = (): Target => {
     if (!target) throw new Error('gitbook-mock: the mock starts in beforeAll; use it inside tests and hooks');
@@ -76,10 +78,13 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     const file = expect.getState().testPath ?? 'test-file';
     target = url ? overHttp(url, session ?? sessionName(file), adminToken) : await inProcess(app);
     [manifest, Client] = await Promise.all([target.load(url ? app.scenario : undefined), loadClient()]);
+    fileScenario = manifest.scenario;
   });
   if (scope === 'test') {
     beforeEach(async () => {
-      manifest = await ready().reset();
+      const target = ready();
+      manifest = await target.reset();
+      if (fileScenario !== undefined && manifest.scenario !== fileScenario) manifest = await target.load(fileScenario);
     });
   }
   // vitest 4 passes (context, suite) to afterAll and wants the context destructured;

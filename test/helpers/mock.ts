@@ -1,6 +1,11 @@
 /**
- * Test helpers: a fresh in-process mock, and `call`, which takes tokens and ids from the
- * scenario manifest. Paths may name ids as `{collection.key}`, for example
+ * A fresh in-process mock made with createMock, for the few tests that need more than the
+ * published helper gives (`useGitBookMock` of `gitbook-mock/vitest`, which starts its mocks
+ * before the tests run): a second mock started on the `--data` file the first wrote
+ * (test/system/persistence/), a scenario naming a receiver the test only starts
+ * (test/system/events/delivery.test.ts). Every other test uses `useGitBookMock`, with the
+ * conveniences of test/helpers/calls.ts. `call` takes tokens and ids from the scenario
+ * manifest; paths may name ids as `{collection.key}`, for example
  * `/v1/spaces/{spaces.handbook}/comments`.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

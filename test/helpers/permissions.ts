@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Role } from '../../src/auth/roles.ts';
-import type { TestMock } from './mock.ts';
+import type { Calls } from './calls.ts';
 
 export const ROLE_USERS = ['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'];
 
@@ -23,7 +23,7 @@ export const STARTER_ROLES: [string, Role | undefined][] = [
 export const allowed = (status: number): boolean => status >= 200 && status < 300;
 
 /** The `permissions` of the object at `path`, as `user` reads it (the read must succeed). */
-export async function permissionsOf(t: TestMock, user: string, path: string) {
+export async function permissionsOf(t: Calls, user: string, path: string) {
   const res = await t.call(user, 'GET', path);
   expect(res.status).toBe(200);
   return res.body.permissions;

@@ -48,13 +48,16 @@ export function pageAppUrl(place: ContentPlace, entry: PageEntry): string {
   return appUrl(`${base}/${entry.path}`);
 }
 
+/** What a computed page is computed from. */
+type Computed = NonNullable<PageRecord['computed']>;
+
 /** The markdown a computed page gets when it is computed. */
-export function computedMarkdown(page: PageRecord): string {
-  return `# ${page.title}\n\nReference generated from the OpenAPI specification "${page.computed!.spec}".\n`;
+export function computedMarkdown(page: PageRecord, computed: Computed): string {
+  return `# ${page.title}\n\nReference generated from the OpenAPI specification "${computed.spec}".\n`;
 }
 
 /** A computed page left uncomputed (computed=false): its source, not its content. */
-function presentUncomputed(place: ContentPlace, entry: PageEntry) {
+function presentUncomputed(place: ContentPlace, entry: PageEntry, computed: Computed) {
   const { page } = entry;
   return {
     id: page.id,
@@ -64,8 +67,8 @@ function presentUncomputed(place: ContentPlace, entry: PageEntry) {
     path: entry.path,
     urls: { app: pageAppUrl(place, entry) },
     computed: {
-      type: page.computed!.type,
-      dependencies: { spec: { ref: { kind: 'openapi', spec: page.computed!.spec } } },
+      type: computed.type,
+      dependencies: { spec: { ref: { kind: 'openapi', spec: computed.spec } } },
       props: { models: true },
     },
   };
@@ -73,9 +76,9 @@ function presentUncomputed(place: ContentPlace, entry: PageEntry) {
 
 export function presentPage(place: ContentPlace, entry: PageEntry, options: ContentOptions = {}): Record<string, unknown> {
   const { page } = entry;
-  if (page.computed && options.computed === false) return presentUncomputed(place, entry);
+  if (page.computed && options.computed === false) return presentUncomputed(place, entry, page.computed);
   const metadata = options.metadata !== false;
-  const source = page.computed ? computedMarkdown(page) : page.markdown;
+  const source = page.computed ? computedMarkdown(page, page.computed) : page.markdown;
   const markdown = options.evaluated ? evaluate(source, place.revision.variables) : source;
   const children = pageEntries(page.pages, entry.path, page.id);
   return {

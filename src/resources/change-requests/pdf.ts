@@ -4,7 +4,7 @@
  * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
  */
 import { ApiError, errors } from '../../contract/errors.ts';
-import { hasValidSignature, sign } from '../../contract/signed-url.ts';
+import { sign } from '../../contract/signed-url.ts';
 import { op, rawReply, type Operation, type RouteRow } from '../../contract/operation.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
@@ -23,7 +23,7 @@ export interface PdfPlatform {
 
 /**
  * What a file route reads of the request's session. The routes are given it (build-mock.ts
- * finds it with `runtimeOf` of sessions/context.ts): operations know nothing of sessions.
+ * takes it from the request's exchange): operations know nothing of sessions.
  */
 export interface FileSession {
   db: Tables;
@@ -31,12 +31,10 @@ export interface FileSession {
   platform: PdfPlatform;
 }
 
-/** What a file row's handler is given: its path and query (as the registrar reads them), the URL, the session. */
+/** What a file row's handler is given: its path and query (as the registrar reads them), the path, the session. */
 export interface FileInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
-  /** The whole URL, for the signature check. */
-  url: string;
   path: string;
   session: FileSession;
 }
@@ -110,10 +108,8 @@ export function pdfWriter(platform: PdfPlatform): NonNullable<PdfPlatform['rende
 export const PDF_ROW: FileRow = {
   operationId: 'fileChangeRequestPdf', method: 'GET', path: '/__files/pdf/{spaceId}/{changeRequestId}/{file}', status: 200, access: 'signed URL',
   summary: 'A change request as PDF, at the signed URL the PDF operation gives', responseType: 'application/pdf',
-  handle: async ({ params, query, url, path, session: rt }) => {
-    if (!hasValidSignature(new URL(url))) {
-      throw new ApiError(403, 'This PDF URL is not signed by this server (a parameter was changed); ask for a new one');
-    }
+  // The signature was checked by the pipeline before this runs: the row's access is `signed URL`.
+  handle: async ({ params, query, path, session: rt }) => {
     const { spaceId, changeRequestId, file } = params;
     const revision = rt.db.revisions.get(file.replace(/\.pdf$/, ''));
     const cr = rt.db.changeRequests.get(changeRequestId);

@@ -87,7 +87,7 @@ export function presentComment(ctx: CommentReader, scope: ScopeView, c: CommentR
     urls: { location: apiUrl(ctx, `${scope.path}/${c.id}`) },
     permissions: commentPermissions(scope.role, c.postedBy === ctx.user.id),
     status: c.status,
-    ...(c.status === 'resolved' && { resolvedAt: c.resolvedAt!, resolvedBy: presentUserById(ctx, c.resolvedBy!) }),
+    ...(c.status === 'resolved' && c.resolvedAt !== undefined && c.resolvedBy !== undefined && { resolvedAt: c.resolvedAt, resolvedBy: presentUserById(ctx, c.resolvedBy) }),
   };
 }
 

@@ -32,13 +32,15 @@ export const customHostnameOperations: Operation[] = [
     response: officialSchema.response('getCustomHostname'),
     handle: (ctx) => {
       const site = siteOf(ctx, ctx.params.hostname);
+      // The site was found by its hostname: the one it keeps, as it was written.
+      const hostname = site.hostname ?? ctx.params.hostname;
       return {
         object: 'custom-hostname' as const,
-        hostname: site.hostname!,
+        hostname,
         target: { type: 'site' as const, site: site.id },
         isActive: true,
         status: 'live' as const,
-        urls: { location: apiUrl(ctx, `/custom-hostnames/${encodeURIComponent(site.hostname!)}`) },
+        urls: { location: apiUrl(ctx, `/custom-hostnames/${encodeURIComponent(hostname)}`) },
       };
     },
   }),

@@ -12,6 +12,7 @@ import { OFFICIAL_ROUTES } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
 import { PARENTS, type Scope } from './parents.ts';
+import { lastParam } from '../shared/paths.ts';
 
 const ROUTES = new Map(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
 
@@ -28,7 +29,6 @@ export function officialRow(operationId: string): { operationId: string; method:
 }
 
 type Params = Record<string, string>;
-const lastParam = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].at(-1)![1];
 
 function requireRole(scope: Scope, capability: Capability, action: string): void {
   if (!can(scope.role, capability)) throw errors.forbidden(action);

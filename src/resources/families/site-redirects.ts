@@ -112,10 +112,13 @@ function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suff
  */
 export function redirectFor(ctx: HandlerContext, scope: Scope, source: string, shareKey?: string): { redirect: SiteRedirectRecord; target: string } | undefined {
   const live = ctx.db.siteRedirects.by('parent', scope.id).filter((r) => !r.draft);
-  const ranked = live.map((r) => ({ r, m: matchSource(r.source, source) })).filter((x) => x.m);
-  ranked.sort((a, b) => Number(b.m!.suffix === '') - Number(a.m!.suffix === '') || b.r.source.length - a.r.source.length);
+  const ranked = live.flatMap((r) => {
+    const m = matchSource(r.source, source);
+    return m ? [{ r, m }] : [];
+  });
+  ranked.sort((a, b) => Number(b.m.suffix === '') - Number(a.m.suffix === '') || b.r.source.length - a.r.source.length);
   const best = ranked[0];
-  return best && { redirect: best.r, target: targetOf(ctx, scope, best.r, best.m!.suffix, shareKey) };
+  return best && { redirect: best.r, target: targetOf(ctx, scope, best.r, best.m.suffix, shareKey) };
 }
 
 export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({

@@ -51,8 +51,7 @@ export function classify(unserved: readonly (readonly [string, Method, string])[
   const byShape = new Map<string, Set<string>>();
   for (const [, method, path] of unserved) {
     const key = shape(path);
-    if (!byShape.has(key)) byShape.set(key, new Set());
-    byShape.get(key)!.add(method);
+    byShape.set(key, (byShape.get(key) ?? new Set<string>()).add(method));
   }
   const has = (path: string, method: string) => byShape.get(path)?.has(method) ?? false;
   const answer = (id: string) => OFFICIAL_ANSWERS[id] ?? [200, 'application/json', false, false];

@@ -26,6 +26,7 @@ import { requireSpec, requireTranslation } from '../organizations/lookup.ts';
 import { seesIntegration } from '../integrations/access.ts';
 import { classify, shape, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
+import { lastParam } from '../shared/paths.ts';
 
 type Params = Record<string, string>;
 /** Query parameters that page a list rather than filter it. */
@@ -139,9 +140,15 @@ function scopeOf(ctx: HandlerContext, g: GenericOperation): Scope {
   return scope;
 }
 
+/** The family of an operation the classifier put in one (every role but `computed`, classify.ts). */
+function familyOf(g: GenericOperation): string {
+  if (g.family === undefined) throw new Error(`${g.operationId}: a ${g.role} operation without a family`);
+  return g.family;
+}
+
 /** `/v1/orgs/{}/context-connections` → `Context connection`. */
 export function labelOf(family: string): string {
-  const last = family.split('/').at(-1)!.replace(/-/g, ' ');
+  const last = family.slice(family.lastIndexOf('/') + 1).replace(/-/g, ' ');
   const one = last.endsWith('ies') ? `${last.slice(0, -3)}y` : last.replace(/s$/, '');
   return one[0].toUpperCase() + one.slice(1);
 }
@@ -239,7 +246,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
   const shapes = new Map<string, FamilyShape>();
   const shapeOf = (ctx: HandlerContext, family: string): FamilyShape => {
     let found = shapes.get(family);
-    if (!found) shapes.set(family, (found = familyShape(ctx.platform.official().$defs, family, families.get(family)!)));
+    if (!found) shapes.set(family, (found = familyShape(ctx.platform.official().$defs, family, families.get(family) ?? [])));
     return found;
   };
 
@@ -271,7 +278,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
   /** The record an item path names, in its family under this parent: 404 otherwise. */
   const itemOf = (ctx: HandlerContext, g: GenericOperation, s: FamilyShape, scope: Scope): OfficialRecord => {
     const itemPath = g.path.split('/').slice(0, s.family.split('/').length + 1).join('/');
-    const param = /\{(\w+)\}$/.exec(itemPath)![1];
+    const param = lastParam(itemPath);
     const id = (ctx.params as Params)[param];
     const record = table(ctx).get(id);
     if (!record || record.family !== s.family) throw errors.notFound(s.label, id);
@@ -285,8 +292,8 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
   /** The parent of a family's records: the parameter before the collection's end. */
   const parentOf = (ctx: HandlerContext, family: string): string => {
     const names = [...family.matchAll(/\{\}/g)].length;
-    const route = all.find((g) => g.family === family)!;
-    const param = [...route.path.matchAll(/\{(\w+)\}/g)][names - 1]?.[1];
+    const route = all.find((g) => g.family === family);
+    const param = route && [...route.path.matchAll(/\{(\w+)\}/g)][names - 1]?.[1];
     return param ? (ctx.params as Params)[param] : '';
   };
   const bodyOf = (ctx: HandlerContext): Json => (isObject(ctx.body) ? ctx.body : {});
@@ -307,8 +314,10 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     };
     const noBody = g.type === null;
     /** A row of a family's operation: its handler gets the caller's scope and the family. */
-    const familyRow = (handle: (ctx: HandlerContext, scope: Scope, s: FamilyShape) => unknown) =>
-      op<Params>({ ...row, handle: (ctx) => handle(ctx, scopeOf(ctx, g), shapeOf(ctx, g.family!)) });
+    const familyRow = (handle: (ctx: HandlerContext, scope: Scope, s: FamilyShape) => unknown) => {
+      const family = familyOf(g);
+      return op<Params>({ ...row, handle: (ctx) => handle(ctx, scopeOf(ctx, g), shapeOf(ctx, family)) });
+    };
     /** The answer of a computed operation (or one under an item): its object, a stream, or no body. */
     const computed = (ctx: HandlerContext, scope: Scope, seed: string, substitute?: Record<string, unknown>) => {
       if (noBody) return rawReply(null);
@@ -351,7 +360,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       case 'provision':
         // PUT of an item by its own id: made if it is not there (the id is the caller's).
         return familyRow((ctx, scope, s) => {
-          const id = (ctx.params as Params)[/\{(\w+)\}$/.exec(g.path)![1]];
+          const id = (ctx.params as Params)[lastParam(g.path)];
           const parent = parentOf(ctx, s.family);
           const found = table(ctx).get(id);
           if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
@@ -374,7 +383,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             const found = typeof id === 'string' ? table(ctx).get(id) : undefined;
             const mine = found && found.family === s.family && found.parent === parent ? found : undefined;
             if ((operation === 'update' || operation === 'delete') && !mine) throw errors.notFound(s.label, String(id));
-            if (operation === 'delete') table(ctx).delete(mine!.id);
+            if (operation === 'delete' && mine) table(ctx).delete(mine.id);
             else if (mine && operation !== 'insert') table(ctx).update(mine.id, { fields: { ...(isObject(mine.fields) ? mine.fields : {}), ...fields }, updatedAt: ctx.now });
             else {
               if (found && operation !== 'insert') throw errors.conflict(`The id "${String(id)}" is taken`);
@@ -401,10 +410,10 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
           ...row,
           handle: (ctx) => {
             const scope = scopeOf(ctx, g);
-            const family = g.family!;
+            const family = familyOf(g);
             const kept = table(ctx).by('family', key(family, scope.parent))[0];
             let fields: Json = kept && isObject(kept.fields) ? kept.fields : {};
-            let generation = kept && Number.isSafeInteger(kept.generation) ? kept.generation! : 0;
+            let generation = kept?.generation !== undefined && Number.isSafeInteger(kept.generation) ? kept.generation : 0;
             if (g.role !== 'singleton-get') {
               // A write merges its body; an action (regenerate) makes the object anew, keeping what was written.
               if (g.role === 'singleton-set') fields = { ...fields, ...bodyOf(ctx) };

@@ -30,7 +30,7 @@ export function genericTable(rows: readonly Operation[]): string {
   for (const row of generic) {
     if (row.generic === 'computed') continue;
     const singleton = row.generic === 'singleton-action' ? row.path.slice(0, row.path.lastIndexOf('/')) : row.path;
-    const key = row.generic!.startsWith('singleton') ? `singleton ${singleton}` : `family ${familyOf(row, generic)}`;
+    const key = row.generic?.startsWith('singleton') ? `singleton ${singleton}` : `family ${familyOf(row, generic)}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   const lines = ['| what | operations | stateful or computed | who reads | who writes |', '|---|---|---|---|---|'];

@@ -70,7 +70,7 @@ function file(ctx: HandlerContext, installation: GitSyncInstallationRecord, repo
     text = entry?.page.markdown ?? (entry ? `# ${entry.page.title}\n` : undefined);
   }
   if (text === undefined) throw errors.notFound('File', path);
-  return { name: wanted.split('/').at(-1)!, path: wanted, sha: sha1Hex(`${repo.fullName}:${branch.ref}:${wanted}:${text}`), size: utf8Length(text) };
+  return { name: wanted.slice(wanted.lastIndexOf('/') + 1), path: wanted, sha: sha1Hex(`${repo.fullName}:${branch.ref}:${wanted}:${text}`), size: utf8Length(text) };
 }
 
 export const gitSyncRepositoryOperations: Operation[] = [

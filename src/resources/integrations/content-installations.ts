@@ -52,6 +52,12 @@ function targetOf(ctx: HandlerContext, kind: Kind, installation: InstallationRec
 function rowsFor(kind: Kind): Operation[] {
   const ids = OPERATIONS[kind];
   const param = kind === 'space' ? 'spaceId' : 'siteId';
+  /** The space or site the item path names (its route has the parameter). */
+  const contentOf = (params: Path): string => {
+    const id = params[param];
+    if (id === undefined) throw errors.internal(`The path names no ${param}`);
+    return id;
+  };
   const present = (ctx: HandlerContext, c: ContentInstallationRecord) => presentContentInstallation(ctx, kind, c);
   return [
     op<Path, PageRequest>({
@@ -97,7 +103,7 @@ function rowsFor(kind: Kind): Operation[] {
       response: officialSchema.response(ids.get),
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
-        return present(ctx, requireContentInstallation(ctx, kind, installation, ctx.params[param]!));
+        return present(ctx, requireContentInstallation(ctx, kind, installation, contentOf(ctx.params)));
       },
     }),
     op<Path, unknown, UpdateBody>({
@@ -108,7 +114,7 @@ function rowsFor(kind: Kind): Operation[] {
       response: officialSchema.response(ids.update),
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
-        const content = requireContentInstallation(ctx, kind, installation, ctx.params[param]!);
+        const content = requireContentInstallation(ctx, kind, installation, contentOf(ctx.params));
         const { externalIds, configuration } = ctx.body;
         const next = tableOf(ctx, kind).update(content.id, {
           ...(externalIds !== undefined && { externalIds }),
@@ -123,7 +129,7 @@ function rowsFor(kind: Kind): Operation[] {
       status: 204,
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
-        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, ctx.params[param]!).id);
+        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, contentOf(ctx.params)).id);
         return reply(undefined, {});
       },
     }),

@@ -13,7 +13,8 @@ import { can } from '../../auth/roles.ts';
 const PUBLIC_ENDPOINT = 'https://integrations.gitbook.com/v1/integrations';
 
 export function presentIntegration(ctx: HandlerContext, integration: IntegrationRecord) {
-  const owner = ctx.db.organizations.get(integration.owner);
+  // The state check keeps `owner` an organization id; a missing one cannot load.
+  const owner = ctx.db.organizations.existing(integration.owner);
   const endpoint = `${PUBLIC_ENDPOINT}/${integration.id}/integration`;
   return {
     object: 'integration' as const,
@@ -29,8 +30,7 @@ export function presentIntegration(ctx: HandlerContext, integration: Integration
     scopes: integration.scopes,
     categories: integration.categories,
     externalLinks: [],
-    // The state check keeps `owner` an organization id; a missing one cannot load.
-    owner: presentOrganization(ctx, owner!),
+    owner: presentOrganization(ctx, owner),
     urls: {
       location: apiUrl(ctx, `/integrations/${integration.id}`),
       icon: `${endpoint}/icon.png`,

@@ -13,6 +13,7 @@ import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReade
 import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
 import { signVisitorClaims, visitorClaimsSecret, type VisitorClaims } from './visitor-claims.ts';
 import { decided } from '../shared/decided.ts';
+import { known } from '../shared/find.ts';
 
 type OrgParams = { organizationId: string };
 type MemberParams = OrgParams & { userId: string };
@@ -149,7 +150,10 @@ export const memberOperations: Operation[] = [
       const spaces = spacesOfMember(ctx, member);
       const view = ctx.db.spaces.viewOf(spaces.map((s) => s.space));
       const roles = new Map(spaces.map((s) => [s.space.id, s.role]));
-      return paginate(view, ctx.query, (space) => ({ permission: roles.get(space.id)!, space: presentSpace(ctx, space, roles.get(space.id)!) }), undefined, 'desc');
+      return paginate(view, ctx.query, (space) => {
+        const permission = known(roles, space.id, 'The role on space');
+        return { permission, space: presentSpace(ctx, space, permission) };
+      }, undefined, 'desc');
     },
   }),
   op<MemberParams, PageRequest & { title?: string }>({

@@ -88,7 +88,7 @@ export function presentTranslation(ctx: HandlerContext, t: TranslationRecord) {
   // Without a source space there is nothing to run: the settings stay pending.
   const status = t.source ? translationStatus(t.updatedAt, ctx.now) : 'pending';
   const done = status === 'completed';
-  const pages = done ? countPages(ctx, t.source!) : 0;
+  const pages = done && t.source ? countPages(ctx, t.source) : 0;
   return {
     object: 'translation' as const,
     id: t.id,

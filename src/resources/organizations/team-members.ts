@@ -17,6 +17,7 @@ import {
 import { requireOrg } from '../shared/access.ts';
 import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
 import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
+import { known } from '../shared/find.ts';
 
 type TeamParams = { organizationId: string; teamId: string };
 type TeamMemberParams = TeamParams & { userId: string };
@@ -44,9 +45,10 @@ function save(ctx: HandlerContext, team: TeamRecord, before: TeamRoster, change:
   const note = (user: string) => ctx.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
   [...change.removed, ...change.changed, ...change.added].forEach(note);
   for (const user of change.removed) teamMembers.delete(`${team.id}:${user}`);
-  for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: change.roster.get(user)! });
+  const role = (user: string) => known(change.roster, user, 'The team role of user');
+  for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: role(user) });
   for (const user of change.added) {
-    teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: team.organization, user, role: change.roster.get(user)!, joinedAt: ctx.now });
+    teamMembers.insert({ id: `${team.id}:${user}`, team: team.id, organization: team.organization, user, role: role(user), joinedAt: ctx.now });
   }
 }
 

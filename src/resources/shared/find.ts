@@ -22,3 +22,13 @@ export function findOrThrow<R>(table: ById<R>, id: string, what: string, belongs
   if (row === undefined) throw errors.notFound(what, id);
   return row;
 }
+
+/**
+ * `map.get(key)` where the caller put `key` there itself (the role of each space it listed):
+ * an error naming `what` and the key if it is not, rather than an undefined read on.
+ */
+export function known<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`${what} ${String(key)} is not known here`);
+  return value;
+}

@@ -8,6 +8,7 @@ import { apiUrl } from '../shared/present.ts';
 import { groupField, requireGroup, requireSection, sectionField, siteOf, type SitePath } from './access.ts';
 import { presentGroup, siteView } from './present.ts';
 import { groupsOf, nextPosition, renumberTop, sectionsInGroup, topLevel } from './structure.ts';
+import { known } from '../shared/find.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
 type GroupPath = SitePath & { siteSectionGroupId: string };
@@ -162,7 +163,7 @@ export const sectionGroupOperations: Operation[] = [
       const result = moveInOrder(top.map((i) => i.id), group.id, { before: before?.id, after: after?.id });
       if (!result.ok) throw errors.badRequest(`body.position.${result.field}.id: ${result.reason}`);
       const kinds = new Map(top.map((i) => [i.id, i.kind]));
-      renumberTop(ctx.db, result.order.map((id) => ({ id, kind: kinds.get(id)! })));
+      renumberTop(ctx.db, result.order.map((id) => ({ id, kind: known(kinds, id, 'The kind of top-level item') })));
       return present(ctx, org, site, group);
     },
   }),

@@ -141,6 +141,13 @@ function aggregate(ctx: HandlerContext, content: Content, target: Target): Aggre
   return out;
 }
 
+/** The user or team a grant names; the lists keep only grants that name one. */
+function grantee(g: SpacePermissionRecord, kind: Kind): string {
+  const id = g[kind];
+  if (id === undefined) throw errors.internal(`Permission ${g.id} names no ${kind}`);
+  return id;
+}
+
 function permissionOperations(content: Content): Operation[] {
   const { name } = content;
   return [
@@ -168,7 +175,7 @@ function permissionOperations(content: Content): Operation[] {
       response: officialSchema.response(`listUserPermissionsIn${name}`),
       handle: (ctx) => {
         const target = content.find(ctx, false);
-        return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, user: presentUserById(ctx, g.user!) }), (g) => g.user !== undefined && ctx.db.users.has(g.user));
+        return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, user: presentUserById(ctx, grantee(g, 'user')) }), (g) => g.user !== undefined && ctx.db.users.has(g.user));
       },
     }),
     op<Params, PageRequest>({
@@ -178,7 +185,7 @@ function permissionOperations(content: Content): Operation[] {
       response: officialSchema.response(`listTeamPermissionsIn${name}`),
       handle: (ctx) => {
         const target = content.find(ctx, false);
-        return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, team: presentTeam(ctx, ctx.db.teams.get(g.team!)!) }), (g) => g.team !== undefined && ctx.db.teams.has(g.team));
+        return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, team: presentTeam(ctx, ctx.db.teams.existing(grantee(g, 'team'))) }), (g) => g.team !== undefined && ctx.db.teams.has(g.team));
       },
     }),
     op<Params, PageRequest & { role?: Role; team?: string; search?: string }>({

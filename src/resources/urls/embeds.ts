@@ -30,7 +30,10 @@ const PROVIDERS: Provider[] = [
       return id ? `https://www.youtube.com/embed/${encodeURIComponent(id)}` : undefined;
     },
   },
-  { name: 'Vimeo', hosts: ['vimeo.com'], player: (u) => (/^\/\d+/.test(u.pathname) ? `https://player.vimeo.com/video${u.pathname.match(/^\/\d+/)![0]}` : undefined) },
+  { name: 'Vimeo', hosts: ['vimeo.com'], player: (u) => {
+    const video = /^\/\d+/.exec(u.pathname)?.[0];
+    return video && `https://player.vimeo.com/video${video}`;
+  } },
   { name: 'Loom', hosts: ['loom.com'], player: (u) => u.pathname.match(/^\/share\/([\w-]+)/)?.[1] && `https://www.loom.com/embed/${u.pathname.split('/')[2]}` },
   { name: 'Figma', hosts: ['figma.com'], player: (u) => `https://www.figma.com/embed?embed_host=gitbook&url=${encodeURIComponent(u.href)}` },
   { name: 'CodePen', hosts: ['codepen.io'], player: (u) => (u.pathname.includes('/pen/') ? u.href.replace('/pen/', '/embed/') : undefined) },
@@ -79,8 +82,8 @@ export function ownEmbed(ctx: HandlerContext, url: string): Embed | undefined {
   }
   if (!('content' in found)) return undefined;
   const { content } = found;
-  const site = ctx.db.sites.get(content.site)!;
-  const space = ctx.db.spaces.get(content.space)!;
+  const site = ctx.db.sites.existing(content.site);
+  const space = ctx.db.spaces.existing(content.space);
   if (site.visibility !== 'public' && spaceRole(ctx.db, space, ctx.user.id) === null) return undefined;
   const pages = pageEntries(ctx.db.revisions.get(space.revision)?.pages ?? []);
   const wanted = content.pathname.toLowerCase();

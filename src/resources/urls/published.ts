@@ -116,7 +116,7 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
   const match = findSite(ctx, url.host.toLowerCase(), segments);
   const site = match?.site;
   if (!site || !site.published) throw notFound();
-  const org = ctx.db.organizations.get(site.organization)!;
+  const org = ctx.db.organizations.existing(site.organization);
   let rest = segments.slice(match.base);
   const siteSegments = segments.slice(0, match.base);
 
@@ -156,14 +156,14 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
     if (!picked.item) throw notFound();
     section = picked.item;
     sectionExplicit = picked.explicit;
-    if (picked.explicit) spaceSegments.push(rest.shift()!);
+    if (picked.explicit) spaceSegments.push(...rest.splice(0, 1));
   }
   const siteSpaces = siteSpacesIn(ctx.db, site.id, section?.id).filter((ss) => !ss.draft);
   const pickedSpace = pick<SiteSpaceRecord>(siteSpaces, rest[0], defaultSiteSpaceId(ctx.db, site, section?.id));
   const siteSpace = pickedSpace.item;
   const space = siteSpace && ctx.db.spaces.get(siteSpace.space);
   if (!siteSpace || !space || space.deletedAt) throw notFound();
-  if (pickedSpace.explicit) spaceSegments.push(rest.shift()!);
+  if (pickedSpace.explicit) spaceSegments.push(...rest.splice(0, 1));
 
   const pathname = rest.join('/');
   const pages = ctx.db.revisions.get(space.revision)?.pages ?? [];

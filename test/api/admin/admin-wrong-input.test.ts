@@ -3,20 +3,25 @@
  * parameter of an admin GET is a 400 naming it and the known ones; a GET naming a session that
  * does not exist answers as the session would start, with X-Mock-Warning naming the sessions that do, and does not create it. In-process.
  */
-import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, clearKept, type Calls } from '../../helpers/calls.ts';
 
-async function admin(t: TestMock, method: string, path: string, session?: string) {
-  const res = await t.mock.fetch(`http://localhost${path}`, { method, headers: session ? { 'X-Mock-Session': session } : {} });
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+// Each test expects a mock as new: no journal, other session, snapshot or coverage left by the one before.
+beforeEach(() => clearKept(t));
+
+async function admin(t: Calls, method: string, path: string, session?: string) {
+  const res = await gb.fetch(`${path}`, { method, headers: session ? { 'X-Mock-Session': session } : {} });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
-const sessionNames = async (t: TestMock) => (await admin(t, 'GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name);
+const sessionNames = async (t: Calls) => (await admin(t, 'GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name);
 
 describe('unknown query parameters of admin GETs', () => {
   it('GET /__admin/requests?operationID= is a 400 naming it, the nearest known one and all of them', async () => {
-    const t = createTestMock();
     await t.call('reader', 'GET', '/v1/user');
     const res = await admin(t, 'GET', '/__admin/requests?operationID=getSpaceById');
     expect({ status: res.status, body: res.body }).toEqual({
@@ -29,7 +34,6 @@ describe('unknown query parameters of admin GETs', () => {
   it.each(['/__admin/events?kind=x', '/__admin/clock?at=now', '/__admin/coverage?session=a', '/__admin/state?pretty=1', '/__admin/faults?id=1', '/__admin/sessions?all=1'])(
     '%s: 400 naming the parameter',
     async (path) => {
-      const t = createTestMock();
       const name = new URL(path, 'http://x').searchParams.keys().next().value;
       const res = await admin(t, 'GET', path);
       expect(res.status).toBe(400);
@@ -38,14 +42,12 @@ describe('unknown query parameters of admin GETs', () => {
   );
 
   it('leaves the console and the API reference pages alone', async () => {
-    const t = createTestMock();
-    expect((await t.mock.fetch('http://localhost/__admin/ui?from=link')).status).toBe(200);
+    expect((await gb.fetch('/__admin/ui?from=link')).status).toBe(200);
   });
 });
 
 describe('reading a session that does not exist', () => {
   it('answers as the new session would start, with X-Mock-Warning naming those that exist, and does not create it', async () => {
-    const t = createTestMock();
     await admin(t, 'DELETE', '/__admin/requests', 'alice');
     const warning =
       'Session "typo" does not exist: this answer is what it would hold when started, and reading it did not start it; this server has sessions default, alice. A write naming it (a scenario load, POST /__admin/reset, PUT /__admin/sessions/typo, an API request) starts it';
@@ -62,7 +64,6 @@ describe('reading a session that does not exist', () => {
   });
 
   it('a write still starts it, as does PUT /__admin/sessions/{name} (201, then 200)', async () => {
-    const t = createTestMock();
     expect((await admin(t, 'POST', '/__admin/reset', 'by-reset')).status).toBe(200);
     expect((await t.call('reader', 'GET', '/v1/user', undefined, { 'X-Mock-Session': 'by-api' })).status).toBe(200);
     const started = await admin(t, 'PUT', '/__admin/sessions/by-console');

@@ -1,27 +1,30 @@
 /** Reviews and semantic changes of a change request, through the official client. */
 import { describe, expect, it } from 'vitest';
 import { ChangeRequestReviewStatus } from '@gitbook/api';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const CR = '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}';
 const doc = (text: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] });
 
 describe('change-request reviews', () => {
   it('a requested reviewer approves; the review lists, its request is named, and a newer one outdates it', async () => {
-    const t = createTestMock();
-    const space = t.id('spaces', 'handbook');
-    const cr = t.id('changeRequests', 'handbook-draft');
-    const client = t.client('reviewer');
+    const space = gb.id('spaces', 'handbook');
+    const cr = gb.id('changeRequests', 'handbook-draft');
+    const client = gb.client('reviewer');
     const first = await client.spaces.submitChangeRequestReview(space, cr, { status: ChangeRequestReviewStatus.ChangesRequested });
     expect(first.status).toBe(201);
     expectOfficial('submitChangeRequestReview', 201, first.data);
-    expect(first.data).toMatchObject({ status: 'changes-requested', outdated: false, reviewer: { id: t.id('users', 'reviewer') }, requestedBy: { id: t.id('users', 'editor') } });
+    expect(first.data).toMatchObject({ status: 'changes-requested', outdated: false, reviewer: { id: gb.id('users', 'reviewer') }, requestedBy: { id: gb.id('users', 'editor') } });
     expect(first.headers.get('location')).toBe(first.data.urls.location);
     const current = (await t.call('reader', 'GET', CR)).body.revision;
     expect(first.data.revision).toBe(current);
     const second = await client.spaces.submitChangeRequestReview(space, cr, { status: ChangeRequestReviewStatus.Approved });
-    const list = await t.client('reader').spaces.getReviewsByChangeRequestId(space, cr);
+    const list = await gb.client('reader').spaces.getReviewsByChangeRequestId(space, cr);
     expectOfficial('getReviewsByChangeRequestId', 200, list.data);
     expect(list.data.items.map((r) => [r.id, r.status, r.outdated])).toEqual([
       [first.data.id, 'changes-requested', true],
@@ -32,7 +35,6 @@ describe('change-request reviews', () => {
   });
 
   it('posts the review comment as a comment of the change request', async () => {
-    const t = createTestMock();
     const before = (await t.call('reader', 'GET', `${CR}/comments`)).body.count;
     const res = await t.call('reviewer', 'POST', `${CR}/reviews`, { status: 'approved', comment: doc('Looks good to me') });
     expect(res.status).toBe(201);
@@ -47,10 +49,9 @@ describe('change-request reviews', () => {
   });
 
   it('takes the comment in every official Document shape: markdown, a JSON document, or empty (issue 24)', async () => {
-    const t = createTestMock();
-    const client = t.client('reviewer');
-    const space = t.id('spaces', 'handbook');
-    const cr = t.id('changeRequests', 'handbook-draft');
+    const client = gb.client('reviewer');
+    const space = gb.id('spaces', 'handbook');
+    const cr = gb.id('changeRequests', 'handbook-draft');
     const count = async () => (await t.call('reader', 'GET', `${CR}/comments`)).body.count;
     const before = await count();
 
@@ -79,7 +80,6 @@ describe('change-request reviews', () => {
   });
 
   it('still refuses a comment in no Document shape, naming the field', async () => {
-    const t = createTestMock();
     for (const comment of [{ markdown: 5 }, { document: { object: 'document' } }, 'nice', { nodes: 'x' }]) {
       const res = await t.call('reviewer', 'POST', `${CR}/reviews`, { status: 'approved', comment });
       expect(res.status, JSON.stringify(comment)).toBe(400);
@@ -89,7 +89,6 @@ describe('change-request reviews', () => {
   });
 
   it('lets the review role review without a request, and refuses lower roles (403) and strangers (404)', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'POST', `${CR}/reviews`, { status: 'approved' })).status).toBe(201);
     for (const [user, status] of [['commenter', 403], ['reader', 403], ['outsider', 404], [null, 401]] as const) {
       expect((await t.call(user, 'POST', `${CR}/reviews`, { status: 'approved' })).status, String(user)).toBe(status);
@@ -102,7 +101,6 @@ describe('change-request reviews', () => {
     [{ status: 'rejected' }, 'body.status'],
     [{ status: 'approved', comment: 'nice' }, 'body.comment'],
   ])('refuses %j naming %s, keeping nothing', async (body, field) => {
-    const t = createTestMock();
     const res = await t.call('reviewer', 'POST', `${CR}/reviews`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
@@ -110,7 +108,6 @@ describe('change-request reviews', () => {
   });
 
   it('refuses reviewing a merged change request (409)', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'POST', `${CR}/merge`)).status).toBe(200);
     const res = await t.call('reviewer', 'POST', `${CR}/reviews`, { status: 'approved' });
     expect(res.status).toBe(409);
@@ -119,13 +116,12 @@ describe('change-request reviews', () => {
 
 describe('change-request changes', () => {
   it('lists what the change request changes against its base, and follows new edits', async () => {
-    const t = createTestMock();
-    const space = t.id('spaces', 'handbook');
-    const cr = t.id('changeRequests', 'handbook-draft');
-    const res = await t.client('reader').spaces.getChangeRequestChanges(space, cr);
+    const space = gb.id('spaces', 'handbook');
+    const cr = gb.id('changeRequests', 'handbook-draft');
+    const res = await gb.client('reader').spaces.getChangeRequestChanges(space, cr);
     expectOfficial('getChangeRequestChanges', 200, res.data);
     expect(res.data.changes).toEqual([
-      expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: t.id('pages', 'remote-work'), path: expect.any(String) }) }),
+      expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: gb.id('pages', 'remote-work'), path: expect.any(String) }) }),
     ]);
     const edited = res.data.changes[0] as { attributes: { document: { before: string; after: string } } };
     const page = `/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/content/page/{pages.remote-work}`;
@@ -142,7 +138,6 @@ describe('change-request changes', () => {
   });
 
   it('is empty for a fresh change request and counts what a limit leaves out', async () => {
-    const t = createTestMock();
     const created = await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'Nothing yet' });
     const path = `/v1/spaces/{spaces.handbook}/change-requests/${created.body.id}/changes`;
     expect((await t.call('reader', 'GET', path)).body).toEqual({ changes: [] });
@@ -152,18 +147,16 @@ describe('change-request changes', () => {
   });
 
   it('hides the changes from an outsider (404)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', `${CR}/changes`)).status).toBe(404);
   });
 });
 
 describe('organization change requests', () => {
   it('lists the open change requests of every space the caller sees, a new one first (official client)', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const before = await t.client('reader').orgs.listChangeRequestsForOrganization(org);
+    const org = gb.id('organizations', 'acme');
+    const before = await gb.client('reader').orgs.listChangeRequestsForOrganization(org);
     expectOfficial('listChangeRequestsForOrganization', 200, before.data);
-    expect(before.data.items.map((c) => c.id)).toEqual([t.id('changeRequests', 'handbook-draft')]);
+    expect(before.data.items.map((c) => c.id)).toEqual([gb.id('changeRequests', 'handbook-draft')]);
     const created = await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'New one' });
     await t.call('editor', 'PATCH', `/v1/spaces/{spaces.handbook}/change-requests/${created.body.id}`, { status: 'open' });
     const after = await t.call('reader', 'GET', '/v1/orgs/{organizations.acme}/change-requests');
@@ -172,16 +165,15 @@ describe('organization change requests', () => {
   });
 
   it('filters by status, creator, requested reviewer and space', async () => {
-    const t = createTestMock();
     const P = '/v1/orgs/{organizations.acme}/change-requests';
     const ids = async (q: string) => (await t.call('reader', 'GET', `${P}?${t.path(q)}`)).body.items.map((c: { id: string }) => c.id);
-    const draft = t.id('changeRequests', 'handbook-draft');
+    const draft = gb.id('changeRequests', 'handbook-draft');
     expect(await ids('status=merged')).toEqual([]);
     expect(await ids('status=open&status=merged')).toEqual([draft]);
-    expect(await ids(`creator=${t.id('users', 'editor')}`)).toEqual([draft]);
-    expect(await ids(`creator=${t.id('users', 'admin')}`)).toEqual([]);
-    expect(await ids(`requestedReviewer=${t.id('users', 'reviewer')}`)).toEqual([draft]);
-    expect(await ids(`space=${t.id('spaces', 'handbook')}`)).toEqual([draft]);
+    expect(await ids(`creator=${gb.id('users', 'editor')}`)).toEqual([draft]);
+    expect(await ids(`creator=${gb.id('users', 'admin')}`)).toEqual([]);
+    expect(await ids(`requestedReviewer=${gb.id('users', 'reviewer')}`)).toEqual([draft]);
+    expect(await ids(`space=${gb.id('spaces', 'handbook')}`)).toEqual([draft]);
     expect(await ids('topic=anything')).toEqual([]);
     const bad = await t.call('reader', 'GET', `${P}?status=closed`);
     expect(bad.status).toBe(400);
@@ -189,7 +181,6 @@ describe('organization change requests', () => {
   });
 
   it('hides the list from an outsider (404) and asks for a token (401)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', '/v1/orgs/{organizations.acme}/change-requests')).status).toBe(404);
     expect((await t.call(null, 'GET', '/v1/orgs/{organizations.acme}/change-requests')).status).toBe(401);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const S = '/v1/spaces/{spaces.handbook}';
 const CR = `${S}/change-requests/{changeRequests.handbook-draft}`;
@@ -28,8 +32,7 @@ const cases = grid.flatMap(([name, method, path, body, expected]) =>
 
 describe('who may do what on change requests, content and Git', () => {
   it.each(cases)('%s as %s: %i', async (_name, user, status, method, path, body) => {
-    const t = createTestMock();
-    const payload = Array.isArray((body as { users?: unknown })?.users) ? { users: [t.id('users', 'admin')] } : body;
+    const payload = Array.isArray((body as { users?: unknown })?.users) ? { users: [gb.id('users', 'admin')] } : body;
     const res = await t.call(user, method, path, payload);
     expect(res.status).toBe(status);
   });

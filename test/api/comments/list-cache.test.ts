@@ -1,6 +1,10 @@
 /** Comment lists keep recently served JSON: every change a comment depends on must show at once. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const LIST = '/v1/spaces/{spaces.handbook}/comments';
 
@@ -10,18 +14,16 @@ function find(body: { items: { id: string }[] }, id: string): any {
 
 describe('the comment list after changes', () => {
   it('shows a new reply in the count and repliers', async () => {
-    const t = createTestMock();
-    const id = t.id('comments', 'expenses-limit');
+    const id = gb.id('comments', 'expenses-limit');
     expect(find((await t.call('admin', 'GET', LIST)).body, id).replies).toBe(0);
     await t.call('editor', 'POST', `${LIST}/${id}/replies`, { body: { markdown: 'Still right.' } });
     const after = find((await t.call('admin', 'GET', LIST)).body, id);
     expect(after.replies).toBe(1);
-    expect(after.repliers[0].user.id).toBe(t.id('users', 'editor'));
+    expect(after.repliers[0].user.id).toBe(gb.id('users', 'editor'));
   });
 
   it('shows an edit, a resolution and a reaction', async () => {
-    const t = createTestMock();
-    const id = t.id('comments', 'expenses-limit');
+    const id = gb.id('comments', 'expenses-limit');
     await t.call('admin', 'GET', LIST);
     await t.call('reviewer', 'PUT', `${LIST}/${id}`, { body: { markdown: 'Edited question' }, addedReactions: ['🎉'] });
     await t.call('admin', 'PUT', `${LIST}/${id}`, { resolved: true });
@@ -32,8 +34,7 @@ describe('the comment list after changes', () => {
   });
 
   it('gives each caller their own permissions and each format its own body', async () => {
-    const t = createTestMock();
-    const id = t.id('comments', 'expenses-limit');
+    const id = gb.id('comments', 'expenses-limit');
     const author = find((await t.call('reviewer', 'GET', LIST)).body, id);
     const reader = find((await t.call('reader', 'GET', LIST)).body, id);
     expect(author.permissions.edit).toBe(true);
@@ -44,16 +45,14 @@ describe('the comment list after changes', () => {
   });
 
   it('follows a role change of the caller', async () => {
-    const t = createTestMock();
-    const id = t.id('comments', 'welcome-question');
+    const id = gb.id('comments', 'welcome-question');
     expect(find((await t.call('reader', 'GET', LIST)).body, id).permissions.reply).toBe(false);
     await t.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: 'comment' });
     expect(find((await t.call('reader', 'GET', LIST)).body, id).permissions.reply).toBe(true);
   });
 
   it('marks a page target outdated once a merge changes the page', async () => {
-    const t = createTestMock();
-    const made = await t.call('commenter', 'POST', LIST, { page: t.id('pages', 'remote-work'), body: { markdown: 'About core hours' } });
+    const made = await t.call('commenter', 'POST', LIST, { page: gb.id('pages', 'remote-work'), body: { markdown: 'About core hours' } });
     expect(find((await t.call('admin', 'GET', LIST)).body, made.body.id).target.page.outdated).toBe(false);
     const merged = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/merge');
     expect(merged.status).toBe(200);

@@ -2,27 +2,30 @@
  * For each role: what `permissions` says is what the server then allows.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { allowed, permissionsOf, ROLE_USERS } from '../../helpers/permissions.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 /** A comment (and a reply) by `author`, made through the store when the author may not post. */
-async function commentBy(t: TestMock, author: string): Promise<{ comment: string; reply: string }> {
+async function commentBy(t: Calls, author: string): Promise<{ comment: string; reply: string }> {
   const P = `${SPACE}/comments`;
   const made = await t.call(author, 'POST', P, { body: { markdown: 'mine' } });
   if (made.status === 200) {
     const reply = await t.call(author, 'POST', `${P}/${made.body.id}/replies`, { body: { markdown: 'mine too' } });
     return { comment: made.body.id, reply: reply.body.id };
   }
-  return { comment: t.id('comments', 'onboarding-typo'), reply: '' };
+  return { comment: gb.id('comments', 'onboarding-typo'), reply: '' };
 }
 
 describe('comment permissions agree with the server', () => {
   const P = `${SPACE}/comments`;
 
   it.each(ROLE_USERS)('%s on a comment of someone else: edit, reply, delete', async (user) => {
-    const t = createTestMock();
     const other = `${P}/{comments.expenses-limit}`;
     const perms = await permissionsOf(t, user, other);
     expect(allowed((await t.call(user, 'PUT', other, { body: { markdown: 'changed' } })).status)).toBe(perms.edit);
@@ -31,8 +34,7 @@ describe('comment permissions agree with the server', () => {
   });
 
   it.each(ROLE_USERS)('%s on a comment of their own: edit and delete', async (user) => {
-    const t = createTestMock();
-    if (user === 'reader') expect((await t.call('reader', 'GET', `${P}/{comments.onboarding-typo}`)).body.postedBy.id).toBe(t.id('users', 'reader'));
+    if (user === 'reader') expect((await t.call('reader', 'GET', `${P}/{comments.onboarding-typo}`)).body.postedBy.id).toBe(gb.id('users', 'reader'));
     const { comment } = await commentBy(t, user);
     const own = `${P}/${comment}`;
     const perms = await permissionsOf(t, user, own);
@@ -41,7 +43,6 @@ describe('comment permissions agree with the server', () => {
   });
 
   it.each(ROLE_USERS)('%s on a reply of someone else: edit and delete', async (user) => {
-    const t = createTestMock();
     const reply = `${P}/{comments.welcome-question}/replies/{commentReplies.welcome-answer}`;
     const perms = await permissionsOf(t, user, reply);
     const mayEdit = allowed((await t.call(user, 'PUT', reply, { body: { markdown: 'changed' } })).status);
@@ -50,7 +51,6 @@ describe('comment permissions agree with the server', () => {
   });
 
   it.each(ROLE_USERS.filter((r) => r !== 'reader'))('%s on a reply of their own: edit and delete', async (user) => {
-    const t = createTestMock();
     const { comment, reply } = await commentBy(t, user);
     const own = `${P}/${comment}/replies/${reply}`;
     const perms = await permissionsOf(t, user, own);

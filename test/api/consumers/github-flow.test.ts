@@ -15,8 +15,12 @@
  * GitBook delivers them to the GitHub integration's handlers.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const REPO = { accountName: 'acme', repoName: 'handbook', branch: 'refs/heads/main', key: 'cfg-acme-handbook-main' };
 const repositoryUrl = `https://github.com/${REPO.accountName}/${REPO.repoName}`;
@@ -45,13 +49,12 @@ function importBody(options: { standaloneRef?: string; force?: boolean; updateGi
 }
 
 /** The next event of `type` the mock sent the space's integration (the official body). */
-const event = <T extends 'space_content_updated' | 'space_gitsync_started' | 'space_gitsync_completed'>(t: TestMock, type: T) => t.mock.events.next(type, { timeoutMs: 1000 });
+const event = <T extends 'space_content_updated' | 'space_gitsync_started' | 'space_gitsync_completed'>(t: Calls, type: T) => gb.mock!.events.next(type, { timeoutMs: 1000 });
 
 describe('the GitHub integration flow, replayed', () => {
   it('configures, previews a pull request, imports the merge, and exports a GitBook change request', async () => {
-    const t = createTestMock();
-    const api = t.client('editor');
-    const spaceId = t.id('spaces', 'handbook');
+    const api = gb.client('editor');
+    const spaceId = gb.id('spaces', 'handbook');
     const liveBefore = (await api.spaces.getCurrentRevision(spaceId)).data.id;
 
     // 1. Configuration saved, GitHub first: a forced import that links the space.
@@ -132,7 +135,7 @@ describe('the GitHub integration flow, replayed', () => {
     // The next space_content_updated for that revision sees Git metadata: no second export.
     expect(after.git?.oid).toMatch(/^[0-9a-f]{40}$/);
     // The export's own space_gitsync_completed names the revision and the commit it made.
-    expect(t.mock.events.list({ type: 'space_gitsync_completed' }).at(-1)?.payload).toMatchObject({ revisionId: current.id, commitId: after.git?.oid });
+    expect(gb.mock!.events.list({ type: 'space_gitsync_completed' }).at(-1)?.payload).toMatchObject({ revisionId: current.id, commitId: after.git?.oid });
     expect((await api.spaces.getSpaceGitInfo(spaceId)).data).toMatchObject({ installationProvider: 'github', repoName: 'acme/handbook', url: repoTreeURL });
   });
 });

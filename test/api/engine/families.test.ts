@@ -10,26 +10,30 @@ import { FAMILIES } from '../../../src/resources/families/index.ts';
 import { officialRoute } from '../../../src/resources/engine/operations.ts';
 import type { Family } from '../../../src/resources/engine/family.ts';
 import { STARTER_ROLES } from '../../helpers/permissions.ts';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const ROLES = STARTER_ROLES;
 
 /** The official path of `operationId` with the starter parent's ids and `id` as the item. */
-function pathOf(t: TestMock, operationId: string, id = 'none'): string {
+function pathOf(t: Calls, operationId: string, id = 'none'): string {
   const { path } = officialRoute(operationId);
   const last = [...path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1];
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (name === 'organizationId') return t.id('organizations', 'acme');
-    if (name === 'siteId') return t.id('sites', 'docs-site');
-    if (name === 'spaceId') return t.id('spaces', 'handbook');
+    if (name === 'organizationId') return gb.id('organizations', 'acme');
+    if (name === 'siteId') return gb.id('sites', 'docs-site');
+    if (name === 'spaceId') return gb.id('spaces', 'handbook');
     if (name === last) return id;
     throw new Error(`no value for {${name}}`);
   });
 }
 
 /** The record as its family's reads show it: by get, or else from its list. */
-async function read(t: TestMock, family: Family, user: string, id: string): Promise<{ status: number; body: any }> {
+async function read(t: Calls, family: Family, user: string, id: string): Promise<{ status: number; body: any }> {
   const { get, list } = family.operations;
   if (get) {
     const res = await t.call(user, 'GET', pathOf(t, get, id));
@@ -56,7 +60,6 @@ describe.each(FAMILIES.filter((f) => f.operations.list).map((f) => [f.collection
   const createCap = family.access.create ?? family.access.write;
 
   it.each(ROLES)('as %s: create, get, list, update, delete, then get 404 (or the refusals of its role)', async (user, role) => {
-    const t = createTestMock();
     const create = () => t.call(user, 'POST', pathOf(t, ops.create!), family.example.create);
     if (role === undefined) {
       expect((await t.call(user, 'GET', pathOf(t, ops.list!))).status).toBe(404);
@@ -102,7 +105,6 @@ describe.each(FAMILIES.filter((f) => f.operations.list).map((f) => [f.collection
   });
 
   it('pages its list with the official cursor, and refuses a bad body naming the field', async () => {
-    const t = createTestMock();
     for (let i = 0; i < 3; i++) {
       const body = { ...(family.example.create as object) } as Record<string, unknown>;
       if (typeof body.source === 'string') body.source = `/paged-${i}`;

@@ -5,20 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemberRole } from '@gitbook/api';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 describe('engine families through the official client', () => {
   it('collections: create, get, list, update, delete', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const org = t.id('organizations', 'acme');
+    const api = gb.client('admin');
+    const org = gb.id('organizations', 'acme');
     const made = await api.orgs.createCollection(org, { title: 'Playbooks' });
     expectOfficial('createCollection', 201, made.data);
     const got = await api.collections.getCollectionById(made.data.id);
     expectOfficial('getCollectionById', 200, got.data);
     const list = await api.orgs.listCollectionsInOrganizationById(org);
-    expect(list.data.items.map((c) => c.id)).toEqual(expect.arrayContaining([t.id('collections', 'guides'), made.data.id]));
+    expect(list.data.items.map((c) => c.id)).toEqual(expect.arrayContaining([gb.id('collections', 'guides'), made.data.id]));
     const updated = await api.collections.updateCollectionById(made.data.id, { description: 'How we work' });
     expect(updated.data.description).toBe('How we work');
     await api.collections.deleteCollectionById(made.data.id);
@@ -26,25 +29,23 @@ describe('engine families through the official client', () => {
   });
 
   it('collections: a space moved into one is listed in it, for those who see the space', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const collection = t.id('collections', 'guides');
+    const api = gb.client('admin');
+    const collection = gb.id('collections', 'guides');
     expect((await api.collections.listSpacesInCollectionById(collection)).data.items).toEqual([]);
     const moved = await t.call('admin', 'POST', '/v1/spaces/{spaces.api-docs}/move', { parent: collection });
     expect(moved.status).toBe(200);
     const listed = await api.collections.listSpacesInCollectionById(collection);
     expectOfficial('listSpacesInCollectionById', 200, listed.data);
-    expect(listed.data.items.map((s) => s.id)).toEqual([t.id('spaces', 'api-docs')]);
+    expect(listed.data.items.map((s) => s.id)).toEqual([gb.id('spaces', 'api-docs')]);
     expect((await t.call('outsider', 'GET', `/v1/collections/${collection}/spaces`)).status).toBe(404);
   });
 
   it('site redirects: the starter redirect is found by source, a new one too', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const [org, site] = [t.id('organizations', 'acme'), t.id('sites', 'docs-site')];
+    const api = gb.client('admin');
+    const [org, site] = [gb.id('organizations', 'acme'), gb.id('sites', 'docs-site')];
     const starter = await api.orgs.getSiteRedirectBySource(org, site, { source: '/old-handbook/policies' });
     expectOfficial('getSiteRedirectBySource', 200, starter.data);
-    expect(starter.data.redirect.id).toBe(t.id('siteRedirects', 'old-handbook'));
+    expect(starter.data.redirect.id).toBe(gb.id('siteRedirects', 'old-handbook'));
     expect(starter.data.target).toMatch(/\/policies$/);
     const made = await api.orgs.createSiteRedirect(org, site, { source: '/faq', destination: { kind: 'external', url: 'https://example.com/help' } });
     expectOfficial('createSiteRedirect', 201, made.data);
@@ -59,12 +60,11 @@ describe('engine families through the official client', () => {
 
 describe('space permissions', () => {
   it('a grant opens a private space to an outsider, shows in users, teams and aggregate, and goes on removal', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const space = t.id('spaces', 'handbook');
-    const outsider = t.id('users', 'outsider');
+    const api = gb.client('admin');
+    const space = gb.id('spaces', 'handbook');
+    const outsider = gb.id('users', 'outsider');
     expect((await t.call('outsider', 'GET', `/v1/spaces/${space}`)).status).toBe(404);
-    await api.spaces.inviteToSpace(space, { role: MemberRole.Comment, users: [outsider], teams: [t.id('teams', 'writers')] });
+    await api.spaces.inviteToSpace(space, { role: MemberRole.Comment, users: [outsider], teams: [gb.id('teams', 'writers')] });
     expect((await t.call('outsider', 'GET', `/v1/spaces/${space}`)).status).toBe(200);
     expect((await t.call('outsider', 'POST', `/v1/spaces/${space}/comments`, { body: { markdown: 'Hello' } })).status).toBe(200);
 
@@ -77,7 +77,7 @@ describe('space permissions', () => {
     expectOfficial('listPermissionsAggregateInSpace', 200, aggregate.data);
     expect(aggregate.data.items.map((i) => i.user.id)).toContain(outsider);
     const everyone = await api.spaces.listPermissionsAggregateInSpace(space);
-    const admin = everyone.data.items.find((i) => i.user.id === t.id('users', 'admin'));
+    const admin = everyone.data.items.find((i) => i.user.id === gb.id('users', 'admin'));
     expect(admin?.permission).toBe('admin');
 
     expect((await t.call('reader', 'PATCH', `/v1/spaces/${space}/permissions/users/${outsider}`, { role: 'edit' })).status).toBe(403);
@@ -89,19 +89,17 @@ describe('space permissions', () => {
   });
 
   it('refuses an unknown user or a team of another organization, naming the field, and changes nothing', async () => {
-    const t = createTestMock();
-    const space = t.id('spaces', 'handbook');
-    const bad = await t.call('admin', 'POST', `/v1/spaces/${space}/permissions`, { role: 'read', users: [t.id('users', 'reader'), 'nobody'] });
+    const space = gb.id('spaces', 'handbook');
+    const bad = await t.call('admin', 'POST', `/v1/spaces/${space}/permissions`, { role: 'read', users: [gb.id('users', 'reader'), 'nobody'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^users\[1\]/);
     expect((await t.call('admin', 'GET', `/v1/spaces/${space}/permissions/users`)).body.count).toBe(0);
   });
 
   it('collection permissions: a grant on a collection opens its spaces, and goes with the collection', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const collection = t.id('collections', 'guides');
-    const outsider = t.id('users', 'outsider');
+    const api = gb.client('admin');
+    const collection = gb.id('collections', 'guides');
+    const outsider = gb.id('users', 'outsider');
     expect((await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/move', { parent: collection })).status).toBe(200);
     expect((await t.call('outsider', 'GET', '/v1/spaces/{spaces.handbook}')).status).toBe(404);
     expect((await t.call('editor', 'POST', `/v1/collections/${collection}/permissions`, { role: 'read', users: [outsider] })).status).toBe(403);

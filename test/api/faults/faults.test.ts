@@ -2,22 +2,25 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
+import { MAX_DELAY_MS } from '../../../src/faults/rules.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 describe('fault rules over a real socket', () => {
-  let t: TestMock;
   let server: ServerType;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
-    t = createTestMock();
-    token = t.manifest.tokens.admin;
+    token = gb.manifest.tokens.admin;
     base = await new Promise<string>((resolve) => {
-      server = serve({ fetch: t.mock.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      server = serve({ fetch: gb.mock!.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
         resolve(`http://127.0.0.1:${info.port}`),
       );
     });
@@ -114,6 +117,29 @@ describe('fault rules over a real socket', () => {
   });
 });
 
+describe('a rule as posted is checked by its schema (schemas/admin/fault-rule.json)', () => {
+  it.each([
+    [{}, 'body.status, body.fault or body.delay is required'],
+    [{ operationId: 'getSpaceById' }, 'body.status, body.fault or body.delay is required'],
+    [{ status: 503, delay: MAX_DELAY_MS + 1 }, `body.delay must be <= ${MAX_DELAY_MS}`],
+    [{ status: 99 }, 'body.status must be >= 100'],
+    [{ status: 503, path: 'v1/spaces' }, 'body.path must match pattern "^/"'],
+    [{ status: 503, method: '' }, 'body.method must NOT have fewer than 1 characters'],
+    [{ status: 503, headers: { 'Retry-After': 5 } }, 'body.headers.Retry-After must be string'],
+    [{ status: 503, id: 'mine' }, 'body.id is not a known field'],
+    [[{ status: 503 }], 'body must be object'],
+  ])('%j: 400 naming the field, and no rule kept', async (rule, message) => {
+    const res = await t.admin('POST', '/__admin/faults', rule);
+    expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
+    expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
+  });
+
+  it('takes the longest delay, any JSON body, and a method in any case', async () => {
+    const res = await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', method: 'get', status: 418, body: 'teapot', delay: MAX_DELAY_MS });
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(String), operationId: 'getSpaceById', method: 'GET', status: 418, body: 'teapot', delay: MAX_DELAY_MS } });
+  });
+});
+
 describe('a rule no route can match is refused (issue 27)', () => {
   it.each([
     [{ operationId: 'getSpace' }, 'body.operationId "getSpace" is not an operation of this server, so the rule would never match; did you mean getSpaceById?'],
@@ -123,14 +149,12 @@ describe('a rule no route can match is refused (issue 27)', () => {
     [{ operationId: 'getSpaceById', path: '/v1/orgs/{organizationId}' }, 'body.path "/v1/orgs/{organizationId}" is not the path of getSpaceById (GET /v1/spaces/{spaceId}), so the rule would never match'],
     [{ operationId: 'getSpaceById', method: 'POST' }, 'body.method POST never matches getSpaceById, which takes GET'],
   ])('%j: 400 naming the field, and no rule kept', async (target, message) => {
-    const t = createTestMock();
     const res = await t.admin('POST', '/__admin/faults', { ...target, status: 503 });
     expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } });
     expect((await t.admin('GET', '/__admin/faults')).body.items).toEqual([]);
   });
 
   it('takes what the route table has: a template, an exact path (with a trailing slash), an operation of the generic tier', async () => {
-    const t = createTestMock();
     for (const target of [{ path: '/v1/spaces/{spaceId}', method: 'patch' }, { path: t.path(`${SPACE}/`) }, { operationId: 'getSpaceById', path: t.path(SPACE) }]) {
       expect((await t.admin('POST', '/__admin/faults', { ...target, status: 503 })).status).toBe(201);
     }
@@ -138,29 +162,27 @@ describe('a rule no route can match is refused (issue 27)', () => {
     const operationId = routedOperations.find((op) => op.generic)!.operationId;
     expect((await t.admin('POST', '/__admin/faults', { operationId, status: 503 })).status).toBe(201);
     const row = routedOperations.find((op) => op.operationId === operationId)!;
-    const url = row.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'organizationId' ? t.id('organizations', 'acme') : 'x'));
+    const url = row.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'organizationId' ? gb.id('organizations', 'acme') : 'x'));
     expect((await t.call('admin', row.method, url, row.method === 'GET' ? undefined : {})).status).toBe(503);
   });
 });
 
 describe('Prefer through the official client', () => {
   it('code=NNN answers that status with a message saying it was asked for, and changes nothing', async () => {
-    const t = createTestMock();
-    const client = t.client('admin');
-    const id = t.id('spaces', 'handbook');
-    const before = t.mock.runtime.exportState();
+    const client = gb.client('admin');
+    const id = gb.id('spaces', 'handbook');
+    const before = gb.mock!.runtime.exportState();
     const error = await client.spaces
       .updateSpaceById(id, { title: 'Never' }, { headers: { Prefer: 'code=403' } })
       .then(() => undefined, (e: { code?: number; status?: number; message: string }) => e);
     expect(error).toBeDefined();
     expect(error!.message).toMatch(/Prefer: code=403/);
-    expect(t.mock.runtime.exportState()).toEqual(before);
-    const log = t.mock.runtime.log.list({ operationId: 'updateSpaceById' });
+    expect(gb.mock!.runtime.exportState()).toEqual(before);
+    const log = gb.mock!.runtime.log.list({ operationId: 'updateSpaceById' });
     expect(log.at(-1)).toMatchObject({ status: 403, injected: 'prefer' });
   });
 
   it('delay=MS slows one answer; codes outside 4xx/5xx are ignored', async () => {
-    const t = createTestMock();
     const started = Date.now();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=120' });
     expect(res.status).toBe(200);
@@ -174,15 +196,13 @@ describe('Prefer through the official client', () => {
     ['status=404', 'Prefer status=404 ignored: the mock takes code=NNN (400-599) and delay=MS only'],
     ['delay=soon', 'Prefer delay=soon ignored: delay takes whole milliseconds'],
   ])('Prefer: %s answers as usual with X-Mock-Warning saying what was ignored (issue 27)', async (prefer, warning) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: prefer });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-mock-warning')).toBe(warning);
-    expect(t.mock.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
+    expect(gb.mock!.runtime.log.list({}).at(-1)!.response.headers['x-mock-warning']).toBe(warning);
   });
 
   it('honours what is valid and warns about the rest; an answer without Prefer has no warning', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=404, return=minimal' });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-mock-warning')).toBe('Prefer return=minimal ignored: the mock takes code=NNN (400-599) and delay=MS only');
@@ -196,7 +216,6 @@ describe('Prefer through the official client', () => {
   });
 
   it('a browser page can read the warning (CORS exposes it)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE, undefined, { Prefer: 'code=999', Origin: 'http://localhost:5173' });
     expect(res.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('X-Mock-Warning');
   });
@@ -204,7 +223,6 @@ describe('Prefer through the official client', () => {
   it('delay past 60 s is capped at 60 s with a warning', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const t = createTestMock();
       let settled = false;
       const pending = t.call('admin', 'GET', SPACE, undefined, { Prefer: 'delay=60001' }).finally(() => (settled = true));
       await vi.advanceTimersByTimeAsync(59_999);
@@ -219,13 +237,12 @@ describe('Prefer through the official client', () => {
   });
 
   it('retries against "fail twice, then succeed"', async () => {
-    const t = createTestMock();
     await t.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', status: 503, times: 2 });
-    const client = t.client('reader');
+    const client = gb.client('reader');
     const withRetry = async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return { attempt, space: (await client.spaces.getSpaceById(t.id('spaces', 'handbook'))).data };
+          return { attempt, space: (await client.spaces.getSpaceById(gb.id('spaces', 'handbook'))).data };
         } catch (error) {
           if (attempt === 3) throw error;
         }
@@ -233,13 +250,13 @@ describe('Prefer through the official client', () => {
     };
     const { attempt, space } = await withRetry();
     expect(attempt).toBe(3);
-    expect(space.id).toBe(t.id('spaces', 'handbook'));
+    expect(space.id).toBe(gb.id('spaces', 'handbook'));
   });
 });
 
 describe('journal and near misses', () => {
   it('items carry operationId and injected; filters by method, path prefix, operationId, status', async () => {
-    const t = createTestMock();
+    await t.admin('DELETE', '/__admin/requests'); // a reset keeps the journal of this file's earlier tests
     await t.call('reader', 'GET', SPACE);
     await t.call('reader', 'GET', '/v1/nothing/here');
     await t.call('reader', 'PATCH', SPACE, { title: 'x' });
@@ -253,7 +270,6 @@ describe('journal and near misses', () => {
   });
 
   it('a request matching no operation names the closest ones', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', '/v1/spaces/{spaces.handbook}/comment');
     expect(res.status).toBe(404);
     // a misspelt segment ranks before paths with a segment more or fewer
@@ -263,10 +279,9 @@ describe('journal and near misses', () => {
   });
 
   it('a client whose endpoint already ends in /v1 is told to drop it (issue 27)', async () => {
-    const t = createTestMock();
-    const client = new GitBookAPI({ authToken: t.manifest.tokens.reader, endpoint: 'http://localhost/v1', serviceBinding: { fetch: t.mock.fetch } });
+    const client = new GitBookAPI({ authToken: gb.manifest.tokens.reader, endpoint: `${gb.url}/v1`, serviceBinding: { fetch: gb.fetch } });
     const error = await client.user.getAuthenticatedUser().then(() => undefined, (e: Error) => e);
-    const item = t.mock.runtime.log.list({}).at(-1)!;
+    const item = gb.mock!.runtime.log.list({}).at(-1)!;
     expect([item.path, item.status]).toEqual(['/v1/v1/user', 404]);
     const message = (item.response.body as { error: { message: string } }).error.message;
     expect(message).toBe(

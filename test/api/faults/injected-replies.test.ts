@@ -4,14 +4,17 @@
  * body or none, and the journal notes it as it was written.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 function setUp() {
-  const t = createTestMock();
   const get = (headers: Record<string, string> = {}) =>
-    t.mock.fetch(`http://localhost${t.path(SPACE)}`, { headers: { authorization: `Bearer ${t.manifest.tokens.admin}`, ...headers } });
+    gb.fetch(`${t.path(SPACE)}`, { headers: { authorization: `Bearer ${gb.manifest.tokens.admin}`, ...headers } });
   const rule = async (body: object) => expect((await t.admin('POST', '/__admin/faults', body)).status).toBe(201);
   const lastEntry = async () => ((await t.admin('GET', '/__admin/requests')).body as { items: any[] }).items.at(-1);
   return { get, rule, lastEntry };

@@ -8,28 +8,28 @@ import { routedOperations } from '../../../src/resources/index.ts';
 import type { Operation } from '../../../src/contract/operation.ts';
 import { walk } from '../../../src/resources/generic/walker.ts';
 import { SCHEMAS_DIR } from '../../../src/contract/schemas.ts';
-import type { TestMock } from '../../helpers/mock.ts';
+import type { GitBookMock } from '../../../src/vitest/index.ts';
 
 export const genericRows: Operation[] = routedOperations.filter((row) => row.generic);
 
 export const defs = (JSON.parse(readFileSync(`${SCHEMAS_DIR}official/generic.json`, 'utf8')) as { $defs: Record<string, Record<string, unknown>> }).$defs;
 
 /** The starter's id for each parameter the generic rows name; `items` fills the families' item ids. */
-export function pathFor(t: TestMock, row: Operation, items: Record<string, string> = {}): string {
-  const space = t.id('spaces', 'handbook');
-  const revision = (t.mock.runtime.db.spaces.get(space) as { revision: string }).revision;
+export function pathFor(gb: GitBookMock, row: Operation, items: Record<string, string> = {}): string {
+  const space = gb.id('spaces', 'handbook');
+  const revision = (gb.mock!.runtime.db.spaces.get(space) as { revision: string }).revision;
   const values: Record<string, string> = {
-    organizationId: t.id('organizations', 'acme'),
-    siteId: t.id('sites', 'docs-site'),
+    organizationId: gb.id('organizations', 'acme'),
+    siteId: gb.id('sites', 'docs-site'),
     spaceId: space,
-    changeRequestId: t.id('changeRequests', 'handbook-draft'),
-    collectionId: t.id('collections', 'guides'),
-    siteSpaceId: t.id('siteSpaces', 'handbook-site-space'),
+    changeRequestId: gb.id('changeRequests', 'handbook-draft'),
+    collectionId: gb.id('collections', 'guides'),
+    siteSpaceId: gb.id('siteSpaces', 'handbook-site-space'),
     specSlug: 'petstore',
-    translationId: t.id('translations', 'french'),
+    translationId: gb.id('translations', 'french'),
     integrationName: 'docs-bot',
-    teamId: t.id('teams', 'writers'),
-    userId: t.id('users', 'admin'),
+    teamId: gb.id('teams', 'writers'),
+    userId: gb.id('users', 'admin'),
     revisionId: revision,
     subdomain: 'acme',
   };

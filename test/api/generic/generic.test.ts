@@ -9,13 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { can } from '../../../src/auth/roles.ts';
 import type { Operation } from '../../../src/contract/operation.ts';
 import { STARTER_ROLES } from '../../helpers/permissions.ts';
-import { createScenarioMock, createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock, type GitBookMock } from '../../../src/vitest/index.ts';
+import { createMock } from '../../../src/app.ts';
+import { callsOn, type Calls, scenarioOptions } from '../../helpers/calls.ts';
 import { expectOfficial, officialComponent, officialResponseValidator, formatErrors } from '../../helpers/official.ts';
 import { OFFICIAL_ANSWERS } from '../../../src/contract/official-answers.ts';
 import { walk } from '../../../src/resources/generic/walker.ts';
 import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
 import { bodyFor, defs, genericRows, pathFor, queryFor } from './generic-helpers.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const ROLES = STARTER_ROLES;
 
@@ -40,15 +45,15 @@ function familyDepth(row: Operation): number {
 }
 
 /** A record of the family: made by its create, else put in the state (families the API cannot create in). */
-async function recordOf(t: TestMock, rows: Operation[], user = 'admin'): Promise<{ id: string; status: number }> {
+async function recordOf(t: Calls, rows: Operation[], user = 'admin'): Promise<{ id: string; status: number }> {
   const create = rows.find((r) => r.generic === 'create');
   const list = rows.find((r) => r.generic === 'list')!;
   if (create) {
-    const res = await t.call(user, create.method, pathFor(t, create), bodyFor(create));
+    const res = await t.call(user, create.method, pathFor(gb, create), bodyFor(create));
     if (res.status === create.status) expectOfficial(create.operationId, create.status, res.body);
     return { id: res.body?.id, status: res.status };
   }
-  const parentPath = pathFor(t, list).split('/');
+  const parentPath = pathFor(gb, list).split('/');
   const names = [...list.path.matchAll(/\{(\w+)\}/g)];
   const parent = names.length ? decodeURIComponent(parentPath[list.path.split('/').indexOf(`{${names.at(-1)![1]}}`)]) : '';
   const id = `seeded-${list.operationId}`;
@@ -62,14 +67,14 @@ async function recordOf(t: TestMock, rows: Operation[], user = 'admin'): Promise
 }
 
 /** Calls `row` through the official client as `user` where it has a method named by the operationId, else by fetch. */
-async function viaClient(t: TestMock, user: string, row: Operation, items: Record<string, string> = {}): Promise<{ status: number; data: unknown }> {
-  const api = t.client(user) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<{ status: number; data: unknown }>>>;
+async function viaClient(t: Calls, user: string, row: Operation, items: Record<string, string> = {}): Promise<{ status: number; data: unknown }> {
+  const api = gb.client(user) as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<{ status: number; data: unknown }>>>;
   const ns = Object.values(api).find((n) => n && typeof n === 'object' && typeof n[row.operationId] === 'function');
   if (!ns) {
-    const res = await t.call(user, row.method, pathFor(t, row, items) + queryFor(row), bodyFor(row));
+    const res = await t.call(user, row.method, pathFor(gb, row, items) + queryFor(row), bodyFor(row));
     return { status: res.status, data: res.body };
   }
-  const path = pathFor(t, row, items).split('/');
+  const path = pathFor(gb, row, items).split('/');
   const args: unknown[] = [...row.path.split('/').entries()].filter(([, seg]) => seg.startsWith('{')).map(([i]) => decodeURIComponent(path[i]));
   if (row.body) args.push(bodyFor(row));
   const q = queryFor(row);
@@ -99,7 +104,6 @@ describe('the generic tier', () => {
   });
 
   it('answers every generic operation through the official client, with its official status and schema, before and after writes', async () => {
-    const t = createTestMock();
     // Each row's item id, by operationId: two families may name their items alike (`fileId`).
     const items = new Map<string, Record<string, string>>();
     for (const [family, rows] of families()) {
@@ -112,7 +116,7 @@ describe('the generic tier', () => {
     const order = [...genericRows].sort((a, b) => Number(a.generic === 'delete') - Number(b.generic === 'delete'));
     for (const row of order) {
       if (STREAMS.has(row.operationId) || row.operationId === 'streamAIResponseInSite') {
-        const res = await t.call('admin', row.method, pathFor(t, row, items.get(row.operationId)) + queryFor(row), bodyFor(row));
+        const res = await t.call('admin', row.method, pathFor(gb, row, items.get(row.operationId)) + queryFor(row), bodyFor(row));
         expect(res.status, row.operationId).toBe(row.status);
         expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
         const events = String(res.body).split('\n\n').filter((e) => e.startsWith('data: ')).map((e) => JSON.parse(e.slice(6)));
@@ -149,12 +153,11 @@ describe('the generic tier', () => {
       const by = (g: string) => rows.find((r) => r.generic === g);
       const [list, create, get, update, remove] = [by('list'), by('create'), by('get'), by('update'), by('delete')];
       if (!list || !create || !get) continue;
-      const t = createTestMock();
       const item = itemParam(get, family);
-      const listed = await t.call(user, 'GET', pathFor(t, list));
+      const listed = await t.call(user, 'GET', pathFor(gb, list));
       if (role === undefined) {
         expect(listed.status, family).toBe(404);
-        expect((await t.call(user, create.method, pathFor(t, create), bodyFor(create))).status).toBe(404);
+        expect((await t.call(user, create.method, pathFor(gb, create), bodyFor(create))).status).toBe(404);
         continue;
       }
       expect(listed.status, family).toBe(200);
@@ -165,31 +168,31 @@ describe('the generic tier', () => {
         made = await recordOf(t, rows);
       }
       const id = made.id;
-      const got = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+      const got = await t.call(user, 'GET', pathFor(gb, get, { [item]: id }));
       expect(got.status).toBe(200);
       expectOfficial(get.operationId, 200, got.body);
       expect(got.body.id).toBe(id);
-      const all = await t.call(user, 'GET', `${pathFor(t, list)}?limit=1000`);
+      const all = await t.call(user, 'GET', `${pathFor(gb, list)}?limit=1000`);
       expect(all.body.items.map((i: { id: string }) => i.id)).toContain(id);
       expect(all.body.items.find((i: { id: string }) => i.id === id)).toEqual(got.body);
       if (update) {
-        const changed = await t.call(user, update.method, pathFor(t, update, { [item]: id }), bodyFor(update));
+        const changed = await t.call(user, update.method, pathFor(gb, update, { [item]: id }), bodyFor(update));
         if (!can(role, 'admin')) expect(changed.status).toBe(403);
         else {
           expect(changed.status).toBe(update.status);
           if (update.response) expectOfficial(update.operationId, update.status, changed.body);
-          const after = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+          const after = await t.call(user, 'GET', pathFor(gb, get, { [item]: id }));
           if (update.response) expect(after.body).toEqual(changed.body);
         }
       }
       if (remove) {
-        const removed = await t.call(user, 'DELETE', pathFor(t, remove, { [item]: id }));
+        const removed = await t.call(user, 'DELETE', pathFor(gb, remove, { [item]: id }));
         if (!can(role, 'admin')) {
           expect(removed.status).toBe(403);
-          expect((await t.call(user, 'GET', pathFor(t, get, { [item]: id }))).status).toBe(200);
+          expect((await t.call(user, 'GET', pathFor(gb, get, { [item]: id }))).status).toBe(200);
         } else {
           expect(removed.status).toBe(remove.status);
-          const gone = await t.call(user, 'GET', pathFor(t, get, { [item]: id }));
+          const gone = await t.call(user, 'GET', pathFor(gb, get, { [item]: id }));
           expect(gone.status).toBe(404);
           expect(gone.body.error.code).toBe(404);
         }
@@ -198,8 +201,7 @@ describe('the generic tier', () => {
   }, 60_000);
 
   it('keeps what a create gives where the official object has the field, and pages its lists with the official cursor', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
+    const org = gb.id('organizations', 'acme');
     const faces = [{ weight: 400, storageKey: 'fonts/acme.woff2' }];
     const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: faces });
     expect(made.status).toBe(201);
@@ -227,8 +229,7 @@ describe('the generic tier', () => {
   });
 
   it('keeps a singleton per parent: generated on first read, a write merges the body', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
+    const org = gb.id('organizations', 'acme');
     const before = await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`);
     expect(before.status).toBe(200);
     expectOfficial('getOrganizationAgentInstructions', 200, before.body);
@@ -241,13 +242,12 @@ describe('the generic tier', () => {
     expect(after.body).toEqual(put.body);
     expect(after.body.instructions).toMatchObject(body.instructions as object);
     // Reset forgets it.
-    t.mock.runtime.reset();
+    gb.mock!.runtime.reset();
     expect((await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`)).body).toEqual(before.body);
   });
 
   it('asks for a token, hides organizations the caller is not in, and refuses writes to readers', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
+    const org = gb.id('organizations', 'acme');
     expect((await t.call(null, 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(401);
     expect((await t.call('outsider', 'GET', `/v1/orgs/${org}/audit-events`)).status).toBe(404);
     expect((await t.call('reader', 'GET', `/v1/orgs/${org}/audit-events`)).status).toBe(200);
@@ -260,80 +260,88 @@ describe('the generic tier', () => {
     expect(validate(event), formatErrors(validate)).toBe(true);
   });
 
-  it('answers the same bytes in two mocks of the same seed', async () => {
-    const [a, b] = [createTestMock({ seed: 7 }), createTestMock({ seed: 7 })];
-    const reads = genericRows.filter((r) => r.method === 'GET' && r.generic !== 'get' && r.generic !== 'under-item');
-    for (const row of reads) {
-      const [x, y] = await Promise.all([a, b].map((t) => t.call('admin', 'GET', pathFor(t, row) + queryFor(row))));
-      expect(x.status).toBe(y.status);
-      expect(JSON.stringify(x.body), row.operationId).toBe(JSON.stringify(y.body));
-    }
-    const other = createTestMock({ seed: 8 });
-    // (Same seed, same bytes; another seed, other filler.)
-    const row = genericRows.find((r) => r.operationId === 'getOrganizationAIUsage')!;
-    const [x, z] = await Promise.all([a, other].map((t) => t.call('admin', 'GET', pathFor(t, row) + queryFor(row))));
-    expect(JSON.stringify(x.body)).not.toBe(JSON.stringify(z.body));
-  }, 60_000);
+  describe('in mocks of seeds 7, 7 and 8', () => {
+    const [a, b, other] = [useGitBookMock({ wallClock: () => 0, seed: 7 }), useGitBookMock({ wallClock: () => 0, seed: 7 }), useGitBookMock({ wallClock: () => 0, seed: 8 })];
+    const read = (gb: GitBookMock, row: Operation) => callsOn(gb).call('admin', 'GET', pathFor(gb, row) + queryFor(row));
+
+    it('answers the same bytes in two mocks of the same seed', async () => {
+      const reads = genericRows.filter((r) => r.method === 'GET' && r.generic !== 'get' && r.generic !== 'under-item');
+      for (const row of reads) {
+        const [x, y] = await Promise.all([a, b].map((gb) => read(gb, row)));
+        expect(x.status).toBe(y.status);
+        expect(JSON.stringify(x.body), row.operationId).toBe(JSON.stringify(y.body));
+      }
+      // (Same seed, same bytes; another seed, other filler.)
+      const row = genericRows.find((r) => r.operationId === 'getOrganizationAIUsage')!;
+      const [x, z] = await Promise.all([a, other].map((gb) => read(gb, row)));
+      expect(JSON.stringify(x.body)).not.toBe(JSON.stringify(z.body));
+    }, 60_000);
+  });
 
   it('loads records of generic families from a scenario: the starter\'s custom font, glossary entry and import run', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const font = await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${t.id('officialRecords', 'acme-sans')}`);
+    const org = gb.id('organizations', 'acme');
+    const font = await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${gb.id('officialRecords', 'acme-sans')}`);
     expect(font.status).toBe(200);
     expectOfficial('getCustomFont', 200, font.body);
-    expect(font.body).toMatchObject({ id: t.id('officialRecords', 'acme-sans'), fontFamily: 'Acme Sans', custom: true });
+    expect(font.body).toMatchObject({ id: gb.id('officialRecords', 'acme-sans'), fontFamily: 'Acme Sans', custom: true });
     expect(font.body.fontFaces.map((f: { weight: number }) => f.weight)).toEqual([400, 700]);
     const glossary = await t.call('reader', 'GET', `/v1/orgs/${org}/translations-glossary`);
     expectOfficial('listGlossaryEntries', 200, glossary.body);
-    expect(glossary.body.items).toEqual([expect.objectContaining({ id: t.id('officialRecords', 'glossary-handbook'), translations: { en: 'handbook', fr: 'manuel', de: 'Handbuch' } })]);
-    expect(glossary.body.items[0].urls.location).toBe(`http://localhost/v1/orgs/${org}/translations-glossary/${t.id('officialRecords', 'glossary-handbook')}`);
-    const run = await t.call('admin', 'GET', `/v1/org/${org}/imports/${t.id('officialRecords', 'website-import')}`);
+    expect(glossary.body.items).toEqual([expect.objectContaining({ id: gb.id('officialRecords', 'glossary-handbook'), translations: { en: 'handbook', fr: 'manuel', de: 'Handbuch' } })]);
+    expect(glossary.body.items[0].urls.location).toBe(`${gb.url}/v1/orgs/${org}/translations-glossary/${gb.id('officialRecords', 'glossary-handbook')}`);
+    const run = await t.call('admin', 'GET', `/v1/org/${org}/imports/${gb.id('officialRecords', 'website-import')}`);
     expect(run.body.status).toBe('completed');
     // Another organization has none of them.
-    expect((await t.call('admin', 'GET', `/v1/orgs/${t.id('organizations', 'globex')}/fonts/${t.id('officialRecords', 'acme-sans')}`)).status).toBe(404);
+    expect((await t.call('admin', 'GET', `/v1/orgs/${gb.id('organizations', 'globex')}/fonts/${gb.id('officialRecords', 'acme-sans')}`)).status).toBe(404);
   });
 
   it('refuses a scenario entry naming no generic family, or a parent of the wrong kind, naming the field', () => {
-    expect(() => createScenarioMock('bad-family', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listSpaces', parent: 'acme' }] }))
+    // The mock refuses to start on it (createMock, as the CLI and useGitBookMock call it).
+    expect(() => createMock(scenarioOptions('bad-family', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listSpaces', parent: 'acme' }] })))
       .toThrow(/scenario\.officialRecords\[\d+\]\.family: "listSpaces" lists no generic family/);
-    expect(() => createScenarioMock('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] }))
+    expect(() => createMock(scenarioOptions('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] })))
       .toThrow(/scenario\.officialRecords\[\d+\]\.parent/);
   });
 
-  it('scales in large: a thousand glossary entries of large-org, paged with the official cursor', async () => {
-    const t = createTestMock({ scenario: 'large' });
-    const path = `/v1/orgs/${t.id('organizations', 'large-org')}/translations-glossary`;
-    const first = await t.call('reader', 'GET', `${path}?limit=50`);
-    expect(first.status).toBe(200);
-    expectOfficial('listGlossaryEntries', 200, first.body);
-    expect(first.body.items).toHaveLength(50);
-    expect(first.body.count).toBe(1000);
-    const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
-    expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
-  }, 60_000);
+  describe('in large', () => {
+    const large = useGitBookMock({ scenario: 'large', wallClock: () => 0 });
+    const t = callsOn(large);
 
-  it('keeps generic records per session, and through a state export and import', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const faces = [{ weight: 400, storageKey: 'fonts/kept.woff2' }];
-    const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Session Sans', fontFaces: faces }, { 'x-mock-session': 'one' });
-    expect(made.status).toBe(201);
-    const path = `/v1/orgs/${org}/fonts/${made.body.id}`;
-    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'one' })).status).toBe(200);
-    expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'two' })).status).toBe(404);
-    expect((await t.call('admin', 'GET', path)).status).toBe(404);
+    it('scales in large: a thousand glossary entries of large-org, paged with the official cursor', async () => {
+      const path = `/v1/orgs/${large.id('organizations', 'large-org')}/translations-glossary`;
+      const first = await t.call('reader', 'GET', `${path}?limit=50`);
+      expect(first.status).toBe(200);
+      expectOfficial('listGlossaryEntries', 200, first.body);
+      expect(first.body.items).toHaveLength(50);
+      expect(first.body.count).toBe(1000);
+      const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
+      expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+    }, 60_000);
+  });
 
-    const exported = (await t.admin('GET', '/__admin/state')).body;
-    await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Default Sans', fontFaces: faces });
-    const other = createTestMock();
-    expect((await other.admin('PUT', '/__admin/state', (await t.admin('GET', '/__admin/state')).body)).status).toBe(200);
-    const listed = await other.call('reader', 'GET', `/v1/orgs/${org}/fonts`);
-    expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
-    expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
+  describe('with a second mock to import into', () => {
+    const other = callsOn(useGitBookMock({ wallClock: () => 0 }));
+
+    it('keeps generic records per session, and through a state export and import', async () => {
+      const org = gb.id('organizations', 'acme');
+      const faces = [{ weight: 400, storageKey: 'fonts/kept.woff2' }];
+      const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Session Sans', fontFaces: faces }, { 'x-mock-session': 'one' });
+      expect(made.status).toBe(201);
+      const path = `/v1/orgs/${org}/fonts/${made.body.id}`;
+      expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'one' })).status).toBe(200);
+      expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'two' })).status).toBe(404);
+      expect((await t.call('admin', 'GET', path)).status).toBe(404);
+
+      const exported = (await t.admin('GET', '/__admin/state')).body;
+      await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Default Sans', fontFaces: faces });
+      expect((await other.admin('PUT', '/__admin/state', (await t.admin('GET', '/__admin/state')).body)).status).toBe(200);
+      const listed = await other.call('reader', 'GET', `/v1/orgs/${org}/fonts`);
+      expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
+      expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
+    });
   });
 
   it('makes a singleton anew on its action (regenerate), keeping what was written, and shows it after', async () => {
-    const t = createTestMock();
     const auth = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/publishing/auth');
     const before = await t.call('reader', 'GET', auth);
     expectOfficial('getSitePublishingAuthById', 200, before.body);
@@ -346,9 +354,8 @@ describe('the generic tier', () => {
   });
 
   it('takes a batch on a collection: glossary operations, context records by id; a bad one changes nothing', async () => {
-    const t = createTestMock();
     const glossary = t.path('/v1/orgs/{organizations.acme}/translations-glossary');
-    const starter = t.id('officialRecords', 'glossary-handbook');
+    const starter = gb.id('officialRecords', 'glossary-handbook');
     const batch = { operations: [
       { type: 'insert', translations: { en: 'space', fr: 'espace' } },
       { type: 'update', id: starter, translations: { en: 'handbook', fr: 'guide' } },
@@ -376,14 +383,13 @@ describe('the generic tier', () => {
   });
 
   it('filters a family\'s list by a query value naming a field its objects show', async () => {
-    const t = createTestMock();
     const imports = t.path('/v1/org/{organizations.acme}/imports');
     const started = await t.call('admin', 'POST', imports, bodyFor(genericRows.find((r) => r.operationId === 'startImportRun')!));
     expect(started.status).toBe(201);
     expect(started.body.status).not.toBe('completed');
     const completed = await t.call('reader', 'GET', `${imports}?status=completed`);
     expectOfficial('listImportRuns', 200, completed.body);
-    expect(completed.body.items.map((r: { id: string }) => r.id)).toEqual([t.id('officialRecords', 'website-import')]);
+    expect(completed.body.items.map((r: { id: string }) => r.id)).toEqual([gb.id('officialRecords', 'website-import')]);
     const theirs = await t.call('reader', 'GET', `${imports}?status=${started.body.status}`);
     expect(theirs.body.items.map((r: { id: string }) => r.id)).toEqual([started.body.id]);
     expect((await t.call('reader', 'GET', imports)).body.items).toHaveLength(2);

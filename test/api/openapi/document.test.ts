@@ -1,17 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 // Every routed operation: hand-written rows and the generic tier's.
 import { routedOperations as operations } from '../../../src/resources/index.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
 import { componentRef } from '../../../src/openapi/components.ts';
 import { officialOperations, ourOperations } from '../../../src/openapi/drift.ts';
 
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+
 const official = JSON.parse(readFileSync(new URL('../../../node_modules/@gitbook/api/spec/openapi.json', import.meta.url), 'utf8'));
 
-async function documentOf(t = createTestMock()): Promise<any> {
-  const res = await t.admin('GET', '/__admin/openapi.json');
+async function documentOf(calls: Calls = t): Promise<any> {
+  const res = await calls.admin('GET', '/__admin/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   return res.body;
@@ -91,19 +95,17 @@ describe('GET /__admin/openapi.json', () => {
   });
 
   it('lists the admin API, and each admin row answers as described', async () => {
-    const t = createTestMock();
     const doc = await documentOf(t);
     for (const row of adminOperations) {
       expect(doc.paths[row.path][row.method.toLowerCase()].operationId).toBe(row.operationId);
       if (row.method !== 'GET' || row.path.includes('{')) continue;
-      const res = await t.mock.fetch(`http://localhost${row.path}`);
+      const res = await gb.fetch(`${row.path}`);
       expect(`${row.path} ${res.status}`).toBe(`${row.path} ${row.status}`);
     }
   });
 
   it('has a row for every admin route the app serves (page assets aside)', () => {
-    const t = createTestMock();
-    const admin = t.mock.app.routes
+    const admin = gb.mock!.app.routes
       .filter((r) => r.path.startsWith('/__admin') && r.method !== 'ALL' && !/\.\w+$|:file$/.test(r.path))
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(admin).toContain('GET /__admin/coverage');

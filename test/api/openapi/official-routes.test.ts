@@ -2,18 +2,22 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { officialRoutes, officialRoutesModule } from '../../../src/contract/official-table.ts';
 import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { operations, routedOperations } from '../../../src/resources/index.ts';
 import { routeKey } from '../../../src/resources/unserved.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const official = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.json'), 'utf8'));
 const generic = routedOperations.filter((row) => row.generic);
 const AGGREGATE = '/v1/spaces/{spaces.handbook}/permissions/aggregate';
 /** An official GET of the generic tier (src/resources/generic/) under an organization. */
 const SAMPLE = generic.find((row) => row.method === 'GET' && row.generic === 'computed' && /^\/v1\/orgs\/\{organizationId\}\/[a-z-]+$/.test(row.path));
-const sampleFor = (t: ReturnType<typeof createTestMock>) => SAMPLE!.path.replace('{organizationId}', t.id('organizations', 'acme'));
+const sampleFor = (t: Calls) => SAMPLE!.path.replace('{organizationId}', gb.id('organizations', 'acme'));
 
 /** A concrete path for a template: every parameter a plain id. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x1x');
@@ -26,7 +30,6 @@ describe('the official route table', () => {
   });
 
   it('routes every official operation: hand-written ones by their row, the others by the generic tier, none 501', async () => {
-    const t = createTestMock();
     const byId = new Map(routedOperations.map((row) => [row.operationId, row]));
     expect(routedOperations.filter((row) => row.status === 501).map((row) => row.operationId)).toEqual([]);
     expect(generic.length).toBe(377 - OFFICIAL_ROUTES.filter(([, m, p]) => operations.some((o) => routeKey(o.method, o.path) === routeKey(m, p))).length);
@@ -42,7 +45,6 @@ describe('the official route table', () => {
   }, 60_000);
 
   it('keeps 404 No route for paths in no official operation, and 405 for other methods on known paths', async () => {
-    const t = createTestMock();
     const none = await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}/no-such-thing');
     expect(none.status).toBe(404);
     expect(none.body.error.message).toMatch(/^No route for GET/);
@@ -52,7 +54,6 @@ describe('the official route table', () => {
   });
 
   it.skipIf(!SAMPLE)('asks for a token first: a generic operation without one is 401', async () => {
-    const t = createTestMock();
     const path = sampleFor(t);
     expect((await t.call(null, 'GET', path)).status).toBe(401);
     expect((await t.call('nobody-knows-this', 'GET', path)).status).toBe(401);
@@ -60,8 +61,8 @@ describe('the official route table', () => {
   });
 
   it.skipIf(!SAMPLE)('counts a generic operation in coverage, and a fault rule naming its operationId matches it', async () => {
-    const t = createTestMock();
     const path = sampleFor(t);
+    await t.admin('DELETE', '/__admin/coverage'); // the coverage of this file's earlier tests
     expect((await t.call('reader', 'GET', path)).status).toBe(200);
     const report = (await t.admin('GET', '/__admin/coverage')).body;
     expect(report.operations.total).toBe(routedOperations.length);
@@ -73,7 +74,6 @@ describe('the official route table', () => {
   });
 
   it('describes every official operation in the mock\'s own OpenAPI document, generic ones included', async () => {
-    const t = createTestMock();
     const doc = (await t.admin('GET', '/__admin/openapi.json')).body;
     const ids = Object.values<Record<string, { operationId?: string }>>(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
     for (const [operationId] of OFFICIAL_ROUTES) expect(ids).toContain(operationId);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const ORG = '/v1/orgs/{organizations.acme}';
 const READS = [
@@ -20,7 +24,6 @@ const READS = [
 
 describe('who may read', () => {
   it.each(READS)('GET %s: 200 to a reader, 403 to a guest, 404 to an outsider', async (path) => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', path)).status).toBe(200);
     expect((await t.call('outsider', 'GET', path)).status).toBe(404);
     await t.call('admin', 'PATCH', `${ORG}/members/{users.reader}`, { role: null });
@@ -28,7 +31,6 @@ describe('who may read', () => {
   });
 
   it.each([ORG, `${ORG}/sso`, `${ORG}/search?query=api`])('GET %s: open to guests', async (path) => {
-    const t = createTestMock();
     await t.call('admin', 'PATCH', `${ORG}/members/{users.reader}`, { role: null });
     expect((await t.call('reader', 'GET', path)).status).toBe(200);
   });

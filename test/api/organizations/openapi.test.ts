@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const O = '/v1/orgs/{organizations.acme}/openapi';
 const SOURCE = { url: 'https://api.acme.test/openapi.json' };
 
 describe('OpenAPI specs', () => {
   it('lists specs through the official client', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').orgs.listOpenApiSpecs(t.id('organizations', 'acme'));
+    const { data } = await gb.client('reader').orgs.listOpenApiSpecs(gb.id('organizations', 'acme'));
     expectOfficial('listOpenAPISpecs', 200, data);
     expect(data.items.map((s) => s.slug)).toEqual(['petstore']);
     expect(data.items[0]).toMatchObject({ processingState: 'complete', permissions: { view: true, edit: false } });
   });
 
   it('creates a spec (201) whose processing moves on with the clock', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.createOpenApiSpec(t.id('organizations', 'acme'), { slug: 'widgets', source: SOURCE });
+    const res = await gb.client('admin').orgs.createOpenApiSpec(gb.id('organizations', 'acme'), { slug: 'widgets', source: SOURCE });
     expect(res.status).toBe(201);
     expectOfficial('createOpenAPISpec', 201, res.data);
     expect(res.data).toMatchObject({ slug: 'widgets', sourceURL: SOURCE.url, processingState: 'pending' });
@@ -29,12 +31,11 @@ describe('OpenAPI specs', () => {
   });
 
   it('takes a slug with capitals, as the official OpenAPISpecSlug allows (`gitbook openapi publish --spec Pets`), and keeps it through a state round trip', async () => {
-    const t = createTestMock();
     const text = 'openapi: 3.0.0\ninfo: { title: Pets, version: 1.0.0 }\npaths: {}\n';
-    const put = await t.client('admin').orgs.createOrUpdateOpenApiSpecBySlug(t.id('organizations', 'acme'), 'Pets', { source: { text } });
+    const put = await gb.client('admin').orgs.createOrUpdateOpenApiSpecBySlug(gb.id('organizations', 'acme'), 'Pets', { source: { text } });
     expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, put.data);
     expect(put.data.slug).toBe('Pets');
-    const created = await t.client('admin').orgs.createOpenApiSpec(t.id('organizations', 'acme'), { slug: 'Widgets-V2', source: SOURCE });
+    const created = await gb.client('admin').orgs.createOpenApiSpec(gb.id('organizations', 'acme'), { slug: 'Widgets-V2', source: SOURCE });
     expect(created.data.slug).toBe('Widgets-V2');
     const state = (await t.admin('GET', '/__admin/state')).body;
     expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
@@ -43,7 +44,6 @@ describe('OpenAPI specs', () => {
   });
 
   it('refuses a duplicate slug (409)', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'POST', O, { slug: 'petstore', source: SOURCE })).status).toBe(409);
   });
 
@@ -55,7 +55,6 @@ describe('OpenAPI specs', () => {
     [{ slug: 'ok', source: { url: 'nope' } }, 'source'],
     [{ slug: 'ok', source: { file: 'x' } }, 'source'],
   ])('refuses %j naming %s', async (body, field) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', O, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
@@ -63,16 +62,14 @@ describe('OpenAPI specs', () => {
   });
 
   it('gets a spec by slug through the official client, and 404 for an unknown slug', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').orgs.getOpenApiSpecBySlug(t.id('organizations', 'acme'), 'petstore');
+    const { data } = await gb.client('reader').orgs.getOpenApiSpecBySlug(gb.id('organizations', 'acme'), 'petstore');
     expectOfficial('getOpenAPISpecBySlug', 200, data);
     expect((await t.call('reader', 'GET', `${O}/unknown`)).status).toBe(404);
   });
 
   it('creates a spec with PUT, then adds a version only when the source changes', async () => {
-    const t = createTestMock();
-    const client = t.client('admin');
-    const org = t.id('organizations', 'acme');
+    const client = gb.client('admin');
+    const org = gb.id('organizations', 'acme');
     const created = await client.orgs.createOrUpdateOpenApiSpecBySlug(org, 'widgets', { source: SOURCE });
     expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, created.data);
     const first = created.data.lastVersion;
@@ -86,14 +83,12 @@ describe('OpenAPI specs', () => {
   });
 
   it('refuses PUT on a bad slug, naming it', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PUT', `${O}/Not_A_Slug`, { source: SOURCE });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('specSlug');
   });
 
   it('answers 404 to reads and deletes of a slug that is no spec slug, as the official path takes any text', async () => {
-    const t = createTestMock();
     for (const [method, path] of [
       ['GET', `${O}/Not_A_Slug`],
       ['DELETE', `${O}/Not_A_Slug`],
@@ -109,11 +104,10 @@ describe('OpenAPI specs', () => {
   });
 
   it('deletes a spec (205) and its versions', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.deleteOpenApiSpecBySlug(t.id('organizations', 'acme'), 'petstore');
+    const res = await gb.client('admin').orgs.deleteOpenApiSpecBySlug(gb.id('organizations', 'acme'), 'petstore');
     expect(res.status).toBe(205);
     expect((await t.call('admin', 'GET', `${O}/petstore`)).status).toBe(404);
-    expect(t.mock.runtime.db.openapiSpecVersions.size).toBe(0);
+    expect(gb.mock!.runtime.db.openapiSpecVersions.size).toBe(0);
   });
 
   it.each([
@@ -121,24 +115,21 @@ describe('OpenAPI specs', () => {
     ['PUT', `${O}/petstore`, { source: SOURCE }],
     ['DELETE', `${O}/petstore`, undefined],
   ])('refuses %s %s to non-admins (403)', async (method, path, body) => {
-    const t = createTestMock();
     expect((await t.call('editor', method, path, body)).status).toBe(403);
   });
 });
 
 describe('OpenAPI spec versions', () => {
   it('lists versions, newest first, through the official client', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PUT', `${O}/petstore`, { source: { url: 'https://petstore.acme.test/v2.json' } });
-    const { data } = await t.client('reader').orgs.listOpenApiSpecVersions(t.id('organizations', 'acme'), 'petstore');
+    const { data } = await gb.client('reader').orgs.listOpenApiSpecVersions(gb.id('organizations', 'acme'), 'petstore');
     expectOfficial('listOpenAPISpecVersions', 200, data);
     expect(data.items.map((v) => v.url)).toEqual(['https://petstore.acme.test/v2.json', 'https://petstore.acme.test/openapi.json']);
   });
 
   it('gets the latest version and a version by id through the official client', async () => {
-    const t = createTestMock();
-    const client = t.client('reader');
-    const org = t.id('organizations', 'acme');
+    const client = gb.client('reader');
+    const org = gb.id('organizations', 'acme');
     const latest = await client.orgs.getLatestOpenApiSpecVersion(org, 'petstore');
     expectOfficial('getLatestOpenAPISpecVersion', 200, latest.data);
     const byId = await client.orgs.getOpenApiSpecVersionById(org, 'petstore', latest.data.id);
@@ -148,9 +139,8 @@ describe('OpenAPI spec versions', () => {
   });
 
   it('serves the content of a version from the fixture', async () => {
-    const t = createTestMock();
-    const client = t.client('reader');
-    const org = t.id('organizations', 'acme');
+    const client = gb.client('reader');
+    const org = gb.id('organizations', 'acme');
     const latest = await client.orgs.getLatestOpenApiSpecVersionContent(org, 'petstore');
     expectOfficial('getLatestOpenAPISpecVersionContent', 200, latest.data);
     type Entry = { filename: string; isEntrypoint: boolean; specification: { openapi: string; paths: object } };
@@ -168,7 +158,6 @@ describe('OpenAPI spec versions', () => {
   });
 
   it('serves the text of a version created from source.text', async () => {
-    const t = createTestMock();
     const text = JSON.stringify({ openapi: '3.1.0', info: { title: 'Tiny', version: '1' }, paths: {} });
     const created = await t.call('admin', 'POST', O, { slug: 'tiny', source: { text } });
     expect(created.status).toBe(201);
@@ -179,10 +168,9 @@ describe('OpenAPI spec versions', () => {
   });
 
   it('parses a YAML text version into the specification the renderer reads', async () => {
-    const t = createTestMock();
     const text = 'openapi: 3.0.3\ninfo:\n  title: Yaml API\n  version: "2"\npaths:\n  /ping:\n    get:\n      responses:\n        "200":\n          description: OK\n';
     expect((await t.call('admin', 'POST', O, { slug: 'yaml-api', source: { text } })).status).toBe(201);
-    const { data } = await t.client('reader').orgs.getLatestOpenApiSpecVersionContent(t.id('organizations', 'acme'), 'yaml-api');
+    const { data } = await gb.client('reader').orgs.getLatestOpenApiSpecVersionContent(gb.id('organizations', 'acme'), 'yaml-api');
     expectOfficial('getLatestOpenAPISpecVersionContent', 200, data);
     const entry = (data.filesystem as unknown as { isEntrypoint: boolean; filename: string; specification: any }[]).find((f) => f.isEntrypoint)!;
     expect(entry.filename).toBe('openapi.yaml');
@@ -191,7 +179,6 @@ describe('OpenAPI spec versions', () => {
   });
 
   it('hides specs from outsiders (404) and guests (403)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', `${O}/petstore/versions`)).status).toBe(404);
     await t.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: null });
     expect((await t.call('reader', 'GET', `${O}/petstore/versions/latest`)).status).toBe(403);

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const ORG = '/v1/orgs/{organizations.acme}';
 
 describe('organizations', () => {
   it('updates an organization through the official client', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.updateOrganizationById(t.id('organizations', 'acme'), {
+    const res = await gb.client('admin').orgs.updateOrganizationById(gb.id('organizations', 'acme'), {
       title: 'Acme Inc',
       emailDomains: ['acme.test', 'ACME.example'],
       hostname: 'acme-inc',
@@ -33,8 +36,7 @@ describe('organizations', () => {
   });
 
   it('sets defaultContent to a site of the organization, and back to null', async () => {
-    const t = createTestMock();
-    const site = t.id('sites', 'docs-site');
+    const site = gb.id('sites', 'docs-site');
     const set = await t.call('admin', 'PATCH', ORG, { defaultContent: { type: 'site', site } });
     expect(set.body.defaultContent).toEqual({ type: 'site', site });
     const cleared = await t.call('admin', 'PATCH', ORG, { defaultContent: null, logo: null });
@@ -43,7 +45,6 @@ describe('organizations', () => {
   });
 
   it('refuses a defaultContent site of another organization (400, unchanged)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', ORG, { defaultContent: { type: 'site', site: 'nope' }, title: 'Changed' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('defaultContent');
@@ -51,7 +52,6 @@ describe('organizations', () => {
   });
 
   it('takes email domains as the plain strings the official document has', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', ORG, { emailDomains: ['corp_internal.acme.test'] });
     expect(res.status).toBe(200);
     expectOfficial('updateOrganizationById', 200, res.body);
@@ -67,15 +67,13 @@ describe('organizations', () => {
     [{ logo: 'not a uri' }, 'logo'],
     [{ sso: 'yes' }, 'sso'],
   ])('refuses %j naming %s', async (body, field) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', ORG, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
   });
 
   it('stores merge rules (official field)', async () => {
-    const t = createTestMock();
-    const mergeRules = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [t.id('users', 'admin')] }] };
+    const mergeRules = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [gb.id('users', 'admin')] }] };
     const res = await t.call('admin', 'PATCH', ORG, { mergeRules });
     expectOfficial('updateOrganizationById', 200, res.body);
     expect(res.body.mergeRules).toEqual(mergeRules);
@@ -85,25 +83,21 @@ describe('organizations', () => {
   });
 
   it('refuses a hostname another organization has (409)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', ORG, { hostname: 'globex' });
     expect(res.status).toBe(409);
   });
 
   it.each(['creator', 'editor', 'reader'])('refuses the update to %s (403)', async (user) => {
-    const t = createTestMock();
     const res = await t.call(user, 'PATCH', ORG, { title: 'Mine now' });
     expect(res.status).toBe(403);
   });
 
   it('hides the organization from outsiders (404)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'PATCH', ORG, { title: 'Mine now' })).status).toBe(404);
     expect((await t.call('outsider', 'GET', ORG)).status).toBe(404);
   });
 
   it('reports team ownership in permissions.ownTeam', async () => {
-    const t = createTestMock();
     expect((await t.call('editor', 'GET', ORG)).body.permissions.ownTeam).toBe(true);
     expect((await t.call('commenter', 'GET', ORG)).body.permissions.ownTeam).toBe(false);
   });
@@ -111,39 +105,34 @@ describe('organizations', () => {
 
 describe('invite links', () => {
   it('deletes an invite link (205), then it is unknown (404)', async () => {
-    const t = createTestMock();
-    const invite = t.mock.runtime.db.inviteLinks.by('organization', t.id('organizations', 'acme'))[0];
-    const res = await t.client('admin').orgs.deleteOrganizationInviteById(t.id('organizations', 'acme'), invite.id);
+    const invite = gb.mock!.runtime.db.inviteLinks.by('organization', gb.id('organizations', 'acme'))[0];
+    const res = await gb.client('admin').orgs.deleteOrganizationInviteById(gb.id('organizations', 'acme'), invite.id);
     expect(res.status).toBe(205);
-    expect(t.mock.runtime.db.inviteLinks.get(invite.id)).toBeUndefined();
+    expect(gb.mock!.runtime.db.inviteLinks.get(invite.id)).toBeUndefined();
     expect((await t.call('admin', 'DELETE', `${ORG}/link-invites/${invite.id}`)).status).toBe(404);
   });
 
   it('refuses non-admins (403)', async () => {
-    const t = createTestMock();
-    const invite = t.mock.runtime.db.inviteLinks.by('organization', t.id('organizations', 'acme'))[0];
+    const invite = gb.mock!.runtime.db.inviteLinks.by('organization', gb.id('organizations', 'acme'))[0];
     expect((await t.call('editor', 'DELETE', `${ORG}/link-invites/${invite.id}`)).status).toBe(403);
-    expect(t.mock.runtime.db.inviteLinks.get(invite.id)).toBeDefined();
+    expect(gb.mock!.runtime.db.inviteLinks.get(invite.id)).toBeDefined();
   });
 });
 
 describe('organizations by e-mail domain', () => {
   it('lists the organizations of a domain to a user of that domain', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').emailDomains.getOrganizationsForEmailDomain('acme.test');
+    const { data } = await gb.client('reader').emailDomains.getOrganizationsForEmailDomain('acme.test');
     expectOfficial('getOrganizationsForEmailDomain', 200, data);
-    expect(data.organizations.map((o) => o.id)).toEqual([t.id('organizations', 'acme')]);
+    expect(data.organizations.map((o) => o.id)).toEqual([gb.id('organizations', 'acme')]);
   });
 
   it('lists nothing to a user of another domain who is in none of them', async () => {
-    const t = createTestMock();
     const res = await t.call('outsider', 'GET', '/v1/email-domains/acme.test/orgs');
     expect(res.body).toEqual({ organizations: [] });
   });
 
   it('matches domains whatever their case', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', '/v1/email-domains/GLOBEX.test/orgs');
-    expect(res.body.organizations.map((o: { id: string }) => o.id)).toEqual([t.id('organizations', 'globex')]);
+    expect(res.body.organizations.map((o: { id: string }) => o.id)).toEqual([gb.id('organizations', 'globex')]);
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { organizationOperations } from '../../../src/resources/organizations/operations.ts';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const PARAMS: Record<string, string> = {
   organizationId: '{organizations.acme}',
@@ -18,7 +22,6 @@ const BODIES: unknown[] = ['null', '[]', '"text"', '42', '{"title":{"a":1},"role
 
 describe('no request shape gets a 500', () => {
   it.each(organizationOperations.map((o) => [o.method, o.path] as const))('%s %s', async (method, path) => {
-    const t = createTestMock();
     const url = path.replace(/\{(\w+)\}/g, (_, name: string) => PARAMS[name]);
     for (const body of method === 'GET' ? [undefined] : BODIES) {
       const res = await t.call('admin', method, `${url}?limit=abc&page=zzz&query=`, body);
@@ -32,13 +35,12 @@ describe('no request shape gets a 500', () => {
 describe('responses match our own resource schemas', () => {
   const reads = organizationOperations.filter((o) => o.method === 'GET' && o.response);
   it.each(reads.map((o) => [o.operationId, o] as const))('%s', async (_, operation) => {
-    const t = createTestMock();
-    const version = t.mock.runtime.db.openapiSpecVersions.list()[0].id;
+    const version = gb.mock!.runtime.db.openapiSpecVersions.list()[0].id;
     const params = { ...PARAMS, versionId: version };
     const url = operation.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name as keyof typeof params]);
     const res = await t.call('admin', 'GET', `${url}?query=policy`);
     expect(res.status).toBe(200);
-    const validate = t.mock.runtime.schemas.strictValidator(operation.response!);
+    const validate = gb.mock!.runtime.schemas.strictValidator(operation.response!);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
   });
 });

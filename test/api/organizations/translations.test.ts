@@ -1,20 +1,22 @@
 import { TranslationLanguage } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const TR = '/v1/orgs/{organizations.acme}/translations';
 
 describe('translation settings', () => {
   it('lists translations through the official client, with seed and official fields', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').orgs.listTranslations(t.id('organizations', 'acme'));
+    const { data } = await gb.client('reader').orgs.listTranslations(gb.id('organizations', 'acme'));
     expectOfficial('listTranslations', 200, data);
     expect(data.items[0]).toMatchObject({ title: 'French handbook', languages: ['fr'], language: 'fr', status: 'pending' });
   });
 
   it('creates from the seed shape (title and languages)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', TR, { title: 'German docs', languages: ['de', 'fr'] });
     expect(res.status).toBe(201);
     expectOfficial('createTranslation', 201, res.body);
@@ -22,15 +24,14 @@ describe('translation settings', () => {
   });
 
   it('creates from the official shape through the official client, and runs with the clock', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const res = await t.client('admin').orgs.createTranslation(org, {
+    const org = gb.id('organizations', 'acme');
+    const res = await gb.client('admin').orgs.createTranslation(org, {
       language: TranslationLanguage.Ja,
-      source: { space: t.id('spaces', 'handbook'), language: TranslationLanguage.En },
+      source: { space: gb.id('spaces', 'handbook'), language: TranslationLanguage.En },
     });
     expect(res.status).toBe(201);
     expectOfficial('createTranslation', 201, res.data);
-    expect(res.data).toMatchObject({ language: 'ja', source: { space: t.id('spaces', 'handbook'), language: 'en' }, status: 'pending' });
+    expect(res.data).toMatchObject({ language: 'ja', source: { space: gb.id('spaces', 'handbook'), language: 'en' }, status: 'pending' });
     expect((res.data as unknown as { languages: string[] }).languages).toEqual(['ja']);
     await t.admin('POST', '/__admin/clock', { advance: 'PT1M' });
     const later = await t.call('admin', 'GET', `${TR}/${res.data.id}`);
@@ -46,7 +47,6 @@ describe('translation settings', () => {
     [{ language: 'fr' }, 'source'],
     [{ language: 'xx', source: { space: 's', language: 'en' } }, 'language'],
   ])('refuses %j naming %s', async (body, field) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', TR, body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
@@ -54,32 +54,28 @@ describe('translation settings', () => {
   });
 
   it('refuses a source space of another organization (400)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', TR, { language: 'fr', source: { space: 'elsewhere', language: 'en' } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('source.space');
   });
 
   it('gets one through the official client, 404 when unknown', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').orgs.getTranslation(t.id('organizations', 'acme'), t.id('translations', 'french'));
+    const { data } = await gb.client('reader').orgs.getTranslation(gb.id('organizations', 'acme'), gb.id('translations', 'french'));
     expectOfficial('getTranslation', 200, data);
     expect((await t.call('reader', 'GET', `${TR}/unknown`)).status).toBe(404);
   });
 
   it('updates the title (seed) or the instructions (official)', async () => {
-    const t = createTestMock();
     const renamed = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { title: 'French' });
     expect(renamed.body.title).toBe('French');
     const instructions = { object: 'document' as const, data: {}, nodes: [] };
-    const { data } = await t.client('admin').orgs.updateTranslation(t.id('organizations', 'acme'), t.id('translations', 'french'), { instructions });
+    const { data } = await gb.client('admin').orgs.updateTranslation(gb.id('organizations', 'acme'), gb.id('translations', 'french'), { instructions });
     expectOfficial('updateTranslation', 200, data);
     expect(data.instructions).toEqual(instructions);
     expect((data as unknown as { title: string }).title).toBe('French');
   });
 
   it('keeps instructions of paragraphs and headings, which the official Translation accepts', async () => {
-    const t = createTestMock();
     const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [{ object: 'mark', type: 'bold' }] }] });
     const instructions = {
       object: 'document',
@@ -96,7 +92,6 @@ describe('translation settings', () => {
   });
 
   it('refuses instructions that are not an official document (400 naming the field), changing nothing', async () => {
-    const t = createTestMock();
     const before = (await t.call('admin', 'GET', `${TR}/{translations.french}`)).body;
     const res = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { instructions: { object: 'document', data: {}, nodes: [{}] } });
     expect(res.status).toBe(400);
@@ -105,14 +100,12 @@ describe('translation settings', () => {
   });
 
   it('refuses an update with neither title nor instructions (400)', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PUT', `${TR}/{translations.french}`, { languages: ['de'] });
     expect(res.status).toBe(400);
   });
 
   it('deletes one (205) through the official client', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.deleteTranslation(t.id('organizations', 'acme'), t.id('translations', 'french'));
+    const res = await gb.client('admin').orgs.deleteTranslation(gb.id('organizations', 'acme'), gb.id('translations', 'french'));
     expect(res.status).toBe(205);
     expect((await t.call('admin', 'GET', `${TR}/{translations.french}`)).status).toBe(404);
   });
@@ -122,7 +115,6 @@ describe('translation settings', () => {
     ['PUT', `${TR}/{translations.french}`, { title: 'X' }],
     ['DELETE', `${TR}/{translations.french}`, undefined],
   ])('refuses %s %s to non-admins (403)', async (method, path, body) => {
-    const t = createTestMock();
     expect((await t.call('creator', method, path, body)).status).toBe(403);
   });
 });

@@ -2,23 +2,28 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock, type GitBookMock } from '../../../src/vitest/index.ts';
+import { createMock } from '../../../src/app.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { MANIFEST_COLLECTIONS } from '../../../src/scenarios/builder.ts';
 
 const README = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
-const builtIn = createTestMock({ scenario: 'empty' }).mock.runtime.catalog.list();
+// The built-in scenarios, known when the tests are collected (before any useGitBookMock starts).
+const builtIn = createMock({ scenario: 'empty' }).runtime.catalog.list();
 
-/** A mock with scenario `name` loaded through the admin API; `t.id` and `t.call` use its manifest. */
-async function loaded(name: string): Promise<TestMock> {
-  const t = createTestMock({ scenario: name });
-  return t;
+/** A mock started on scenario `name` (for the tests of a describe), with the calls of test/helpers/calls.ts. */
+function loaded(name: string): { gb: GitBookMock; t: Calls } {
+  const gb = useGitBookMock({ scenario: name, wallClock: () => 0 });
+  return { gb, t: callsOn(gb) };
 }
 
 describe.each(builtIn.filter((s) => s.name !== 'large').map((s) => [s.name]))('scenario %s', (name) => {
+  const { gb, t } = loaded(name);
+  const empty = callsOn(useGitBookMock({ scenario: 'empty', wallClock: () => 0 }));
+
   it('loads over the admin API and answers a manifest with every collection', async () => {
-    const t = createTestMock({ scenario: 'empty' });
-    const res = await t.admin('POST', `/__admin/scenarios/${name}`);
+    const res = await empty.admin('POST', `/__admin/scenarios/${name}`);
     expect(res.status).toBe(200);
     expect(res.body.scenario).toBe(name);
     for (const c of MANIFEST_COLLECTIONS) expect(res.body.ids).toHaveProperty(c);
@@ -26,15 +31,13 @@ describe.each(builtIn.filter((s) => s.name !== 'large').map((s) => [s.name]))('s
   });
 
   it('exports a state that validates and imports back unchanged', async () => {
-    const t = await loaded(name);
     const state = (await t.admin('GET', '/__admin/state')).body;
     expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
     expect((await t.admin('GET', '/__admin/state')).body).toEqual(state);
   });
 
   it('gives every user a working token and every organization to its members', async () => {
-    const t = await loaded(name);
-    for (const user of Object.keys(t.manifest.tokens)) {
+    for (const user of Object.keys(gb.manifest.tokens)) {
       const res = await t.call(user, 'GET', '/v1/orgs');
       expect(res.status).toBe(200);
       expectOfficial('listOrganizationsForAuthenticatedUser', 200, res.body);
@@ -48,8 +51,9 @@ describe.each(builtIn.filter((s) => s.name !== 'large').map((s) => [s.name]))('s
 });
 
 describe('trash', () => {
+  const { gb, t } = loaded('trash');
+
   it('has three deleted spaces, all restorable, the oldest for one more hour', async () => {
-    const t = await loaded('trash');
     for (const key of ['deleted-1h', 'deleted-3d', 'deleted-6d23h']) {
       const res = await t.call('admin', 'GET', `/v1/spaces/{spaces.${key}}`);
       expect(res.status).toBe(200);
@@ -65,8 +69,9 @@ describe('trash', () => {
 });
 
 describe('review', () => {
+  const { gb, t } = loaded('review');
+
   it('has change requests in every status', async () => {
-    const t = await loaded('review');
     const statuses = new Map<string, string>();
     for (const space of ['handbook', 'api-docs']) {
       for (const status of ['draft', 'open', 'archived', 'merged']) {
@@ -74,52 +79,50 @@ describe('review', () => {
         for (const cr of res.body.items) statuses.set(cr.id, cr.status);
       }
     }
-    expect(statuses.get(t.id('changeRequests', 'cr-draft'))).toBe('draft');
-    expect(statuses.get(t.id('changeRequests', 'cr-open-reviewers'))).toBe('open');
-    expect(statuses.get(t.id('changeRequests', 'cr-archived'))).toBe('archived');
-    expect(statuses.get(t.id('changeRequests', 'cr-merged'))).toBe('merged');
+    expect(statuses.get(gb.id('changeRequests', 'cr-draft'))).toBe('draft');
+    expect(statuses.get(gb.id('changeRequests', 'cr-open-reviewers'))).toBe('open');
+    expect(statuses.get(gb.id('changeRequests', 'cr-archived'))).toBe('archived');
+    expect(statuses.get(gb.id('changeRequests', 'cr-merged'))).toBe('merged');
   });
 
   it('has an outdated open change request and one with two requested reviewers', async () => {
-    const t = await loaded('review');
     const outdated = await t.call('admin', 'GET', '/v1/spaces/{spaces.api-docs}/change-requests/{changeRequests.cr-outdated}');
     expect(outdated.body).toMatchObject({ status: 'open', outdated: true });
     const reviewers = await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.cr-open-reviewers}/requested-reviewers');
     expect(reviewers.body.items.map((r: { user: { id: string } }) => r.user.id).sort()).toEqual(
-      [t.id('users', 'reviewer'), t.id('users', 'admin')].sort(),
+      [gb.id('users', 'reviewer'), gb.id('users', 'admin')].sort(),
     );
   });
 
   it('has open and resolved comments with replies and reactions', async () => {
-    const t = await loaded('review');
     const res = await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.cr-open-reviewers}/comments');
     const byId = new Map(res.body.items.map((c: { id: string }) => [c.id, c]));
-    const open = byId.get(t.id('comments', 'review-open')) as any;
-    const resolved = byId.get(t.id('comments', 'review-resolved')) as any;
+    const open = byId.get(gb.id('comments', 'review-open')) as any;
+    const resolved = byId.get(gb.id('comments', 'review-resolved')) as any;
     expect(open.status).toBe('open');
     expect(open.replies).toBe(1);
     expect(open.reactions.find((r: { emoji: string }) => r.emoji === '👀').count).toBe(2);
     expect(resolved.status).toBe('resolved');
-    expect(resolved.resolvedBy.id).toBe(t.id('users', 'editor'));
+    expect(resolved.resolvedBy.id).toBe(gb.id('users', 'editor'));
   });
 });
 
 describe('site-launch', () => {
+  const { gb, t } = loaded('site-launch');
+
   it('publishes the share-link site to an active key only', async () => {
-    const t = await loaded('site-launch');
     const site = '/v1/orgs/{organizations.acme}/sites/{sites.partner-portal}';
-    const active = await t.call('admin', 'GET', `${site}/published?shareKey=${t.manifest.shareKeys['partner-active']}`);
+    const active = await t.call('admin', 'GET', `${site}/published?shareKey=${gb.manifest.shareKeys['partner-active']}`);
     expect(active.status).toBe(200);
     expect(active.body.structure.type).toBe('sections');
     const [group] = active.body.structure.structure;
     expect(group.object).toBe('site-section-group');
-    expect(group.sections.map((s: { id: string }) => s.id)).toEqual([t.id('siteSections', 'guides-section'), t.id('siteSections', 'api-section')]);
-    const revoked = await t.call('admin', 'GET', `${site}/published?shareKey=${t.manifest.shareKeys['partner-revoked']}`);
+    expect(group.sections.map((s: { id: string }) => s.id)).toEqual([gb.id('siteSections', 'guides-section'), gb.id('siteSections', 'api-section')]);
+    const revoked = await t.call('admin', 'GET', `${site}/published?shareKey=${gb.manifest.shareKeys['partner-revoked']}`);
     expect(revoked.status).toBe(400);
   });
 
   it('has a section group, a conditional site space and an adaptive schema', async () => {
-    const t = await loaded('site-launch');
     const site = '/v1/orgs/{organizations.acme}/sites/{sites.partner-portal}';
     const groups = await t.call('admin', 'GET', `${site}/section-groups`);
     expect(groups.body.items[0].sections).toHaveLength(2);
@@ -133,8 +136,9 @@ describe('site-launch', () => {
 });
 
 describe('org-admin', () => {
+  const { gb, t } = loaded('org-admin');
+
   it('has every role, guests, SSO members and members never seen', async () => {
-    const t = await loaded('org-admin');
     const members = (await t.call('second-admin', 'GET', '/v1/orgs/{organizations.initech}/members?limit=100')).body.items;
     const roles = new Set(members.map((m: { role: string | null }) => m.role));
     for (const role of ['admin', 'create', 'edit', 'review', 'comment', 'read', null]) expect(roles.has(role)).toBe(true);
@@ -144,15 +148,13 @@ describe('org-admin', () => {
   });
 
   it('has teams with owners and two SAML providers', async () => {
-    const t = await loaded('org-admin');
-    const owned = await t.call('second-admin', 'GET', `/v1/orgs/{organizations.initech}/teams?owner=${t.id('users', 'editor')}`);
-    expect(owned.body.items.map((team: { id: string }) => team.id)).toEqual([t.id('teams', 'platform')]);
+    const owned = await t.call('second-admin', 'GET', `/v1/orgs/{organizations.initech}/teams?owner=${gb.id('users', 'editor')}`);
+    expect(owned.body.items.map((team: { id: string }) => team.id)).toEqual([gb.id('teams', 'platform')]);
     const saml = await t.call('second-admin', 'GET', '/v1/orgs/{organizations.initech}/saml');
     expect(saml.body.items).toHaveLength(2);
   });
 
   it('has a spec with several versions and one still processing', async () => {
-    const t = await loaded('org-admin');
     const versions = await t.call('second-admin', 'GET', '/v1/orgs/{organizations.initech}/openapi/billing-api/versions');
     expect(versions.body.items).toHaveLength(3);
     const fresh = await t.call('second-admin', 'GET', '/v1/orgs/{organizations.initech}/openapi/events-api');
@@ -164,12 +166,13 @@ describe('org-admin', () => {
 });
 
 describe('large', () => {
+  const { gb, t } = loaded('large');
+
   it('holds the promised counts, made from the seed', async () => {
-    const t = await loaded('large');
     const org = '/v1/orgs/{organizations.large-org}';
     expect((await t.call('admin', 'GET', `${org}/members?limit=1`)).body.count).toBe(2002);
     expect((await t.call('admin', 'GET', `${org}/teams?limit=1`)).body.count).toBe(100);
-    const state = t.mock.runtime.db;
+    const state = gb.mock!.runtime.db;
     expect(state.spaces.size).toBe(50);
     expect(state.comments.size).toBe(100_000);
     expect(state.changeRequests.size).toBe(5_000);

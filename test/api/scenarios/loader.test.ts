@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock, type GitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { createMock } from '../../../src/app.ts';
 
 function userScenarios(files: Record<string, unknown>): string {
@@ -14,11 +15,10 @@ function userScenarios(files: Record<string, unknown>): string {
 }
 
 describe('the starter manifest', () => {
-  const t = createTestMock();
-  const ids = t.manifest.ids;
+  const gb = useGitBookMock({ wallClock: () => 0 });
 
   it('has a token for every user of the contract', () => {
-    expect(Object.keys(t.manifest.tokens).sort()).toEqual(
+    expect(Object.keys(gb.manifest.tokens).sort()).toEqual(
       ['admin', 'commenter', 'creator', 'editor', 'outsider', 'reader', 'reviewer'].sort(),
     );
   });
@@ -34,31 +34,31 @@ describe('the starter manifest', () => {
     ['openapiSpecs', ['petstore']],
     ['translations', ['french']],
   ])('names the %s of the contract', (collection, keys) => {
-    expect(Object.keys(ids[collection])).toEqual(expect.arrayContaining(keys));
+    expect(Object.keys(gb.manifest.ids[collection])).toEqual(expect.arrayContaining(keys));
   });
 
   it('has every collection of the contract, even when empty', () => {
     for (const c of ['users', 'organizations', 'teams', 'spaces', 'pages', 'files', 'comments', 'changeRequests', 'sites', 'siteSections', 'siteSectionGroups', 'siteSpaces', 'shareLinks', 'samlProviders', 'openapiSpecs', 'translations']) {
-      expect(ids).toHaveProperty(c);
+      expect(gb.manifest.ids).toHaveProperty(c);
     }
   });
 
   it('gives the openapi spec by slug, and pages, files and comments enough for the handbook', () => {
-    expect(ids.openapiSpecs.petstore).toBe('petstore');
-    expect(Object.keys(ids.pages).length).toBeGreaterThanOrEqual(3);
-    expect(Object.keys(ids.files).length).toBeGreaterThanOrEqual(1);
-    expect(Object.keys(ids.comments).length).toBeGreaterThanOrEqual(3);
+    expect(gb.manifest.ids.openapiSpecs.petstore).toBe('petstore');
+    expect(Object.keys(gb.manifest.ids.pages).length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(gb.manifest.ids.files).length).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(gb.manifest.ids.comments).length).toBeGreaterThanOrEqual(3);
   });
 
   it('puts the roles of the contract on acme members, and admin in globex too', () => {
-    const state = t.mock.runtime.exportState();
+    const state = gb.mock!.runtime.exportState();
     const roleOf = (org: string, user: string) =>
-      state.members.find((m) => m.organization === ids.organizations[org] && m.user === ids.users[user])?.role;
+      state.members.find((m) => m.organization === gb.manifest.ids.organizations[org] && m.user === gb.manifest.ids.users[user])?.role;
     expect(['admin', 'creator', 'editor', 'reviewer', 'commenter', 'reader'].map((u) => roleOf('acme', u))).toEqual([
       'admin', 'create', 'edit', 'review', 'comment', 'read',
     ]);
     expect(roleOf('globex', 'admin')).toBe('admin');
-    expect(state.members.some((m) => m.user === ids.users.outsider)).toBe(false);
+    expect(state.members.some((m) => m.user === gb.manifest.ids.users.outsider)).toBe(false);
   });
 });
 
@@ -81,10 +81,14 @@ describe('determinism', () => {
 describe('filler data', () => {
   const bare = { description: 'only keys', users: [{ key: 'u' }, { key: 'v' }], organizations: [{ key: 'o', members: [{ user: 'u', role: 'admin' }] }] };
 
+  const dir = userScenarios({ bare });
+  const onBare = (seed?: number) => useGitBookMock({ scenariosDirs: [dir], scenario: 'bare', seed, wallClock: () => 0 });
+  const gb = onBare();
+  const t = callsOn(gb);
+  const seeded = { 3: [onBare(3), onBare(3)], 4: onBare(4) };
+
   it('fills left-out fields from the resource schemas, valid and realistic', async () => {
-    const dir = userScenarios({ bare });
-    const t = createTestMock({ scenariosDirs: [dir], scenario: 'bare' });
-    const state = t.mock.runtime.exportState();
+    const state = gb.mock!.runtime.exportState();
     for (const user of state.users) expect(user.displayName).toMatch(/^\S+( \S+)+$/);
     const [org] = state.organizations;
     expect(org.title.length).toBeGreaterThanOrEqual(2);
@@ -94,60 +98,69 @@ describe('filler data', () => {
   });
 
   it('gives the same filler for the same seed and other filler for another --seed', () => {
-    const dir = userScenarios({ bare });
-    const names = (seed: number) => createTestMock({ scenariosDirs: [dir], scenario: 'bare', seed }).mock.runtime.exportState().users.map((u) => u.displayName);
-    expect(names(3)).toEqual(names(3));
-    expect(names(4)).not.toEqual(names(3));
+    const names = (gb: GitBookMock) => gb.mock!.runtime.exportState().users.map((u) => u.displayName);
+    expect(names(seeded[3][0])).toEqual(names(seeded[3][1]));
+    expect(names(seeded[4])).not.toEqual(names(seeded[3][0]));
   });
 });
 
 describe('user scenarios', () => {
   const base = { description: 'a test scenario', users: [{ key: 'u1' }], organizations: [{ key: 'o1', members: [{ user: 'u1', role: 'admin' }] }] };
 
-  it('loads a scenario from --scenarios-dir, listed beside the built-in ones', async () => {
-    const dir = userScenarios({ mine: base });
-    const t = createTestMock({ scenariosDirs: [dir], scenario: 'mine' });
-    expect(t.manifest.scenario).toBe('mine');
-    const list = (await t.admin('GET', '/__admin/scenarios')).body.items;
-    expect(list).toContainEqual({ name: 'mine', description: 'a test scenario' });
-    expect(list.map((s: { name: string }) => s.name)).toContain('starter');
-  });
+  describe('mine', () => {
+    const gb = useGitBookMock({ scenariosDirs: [userScenarios({ mine: base })], scenario: 'mine', wallClock: () => 0 });
+    const t = callsOn(gb);
 
-  it('extends another scenario, adding only what it says', () => {
-    const dir = userScenarios({
-      more: { description: 'starter plus one', extends: 'starter', users: [{ key: 'newcomer' }], spaces: [{ key: 'extra', organization: 'acme', title: 'Extra' }] },
+    it('loads a scenario from --scenarios-dir, listed beside the built-in ones', async () => {
+      expect(gb.manifest.scenario).toBe('mine');
+      const list = (await t.admin('GET', '/__admin/scenarios')).body.items;
+      expect(list).toContainEqual({ name: 'mine', description: 'a test scenario' });
+      expect(list.map((s: { name: string }) => s.name)).toContain('starter');
     });
-    const t = createTestMock({ scenariosDirs: [dir], scenario: 'more' });
-    expect(t.id('spaces', 'extra')).toBeTruthy();
-    expect(t.id('spaces', 'handbook')).toBe(createTestMock().id('spaces', 'handbook'));
-    expect(t.manifest.tokens.newcomer).toBeTruthy();
   });
 
-  it('resolves times relative to the scenario now', () => {
-    const dir = userScenarios({
-      timed: { ...base, now: '2026-05-01T12:00:00.000Z', spaces: [{ key: 's', organization: 'o1', deletedAt: '-P6DT23H' }] },
+  describe('more', () => {
+    const more = useGitBookMock({ scenariosDirs: [userScenarios({
+        more: { description: 'starter plus one', extends: 'starter', users: [{ key: 'newcomer' }], spaces: [{ key: 'extra', organization: 'acme', title: 'Extra' }] },
+      })], scenario: 'more', wallClock: () => 0 });
+    const starter = useGitBookMock({ wallClock: () => 0 });
+
+    it('extends another scenario, adding only what it says', () => {
+      expect(more.id('spaces', 'extra')).toBeTruthy();
+      expect(more.id('spaces', 'handbook')).toBe(starter.id('spaces', 'handbook'));
+      expect(more.manifest.tokens.newcomer).toBeTruthy();
     });
-    const t = createTestMock({ scenariosDirs: [dir], scenario: 'timed' });
-    const space = t.mock.runtime.db.spaces.get(t.id('spaces', 's'))!;
-    expect(space.deletedAt).toBe('2026-04-24T13:00:00.000Z');
   });
 
-  it.each([
+  describe('timed', () => {
+    const gb = useGitBookMock({ scenariosDirs: [userScenarios({
+        timed: { ...base, now: '2026-05-01T12:00:00.000Z', spaces: [{ key: 's', organization: 'o1', deletedAt: '-P6DT23H' }] },
+      })], scenario: 'timed', wallClock: () => 0 });
+
+    it('resolves times relative to the scenario now', () => {
+      const space = gb.mock!.runtime.db.spaces.get(gb.id('spaces', 's'))!;
+      expect(space.deletedAt).toBe('2026-04-24T13:00:00.000Z');
+    });
+  });
+
+  describe.each([
     ['a field the format does not know', { ...base, colour: 'red' }, 'scenario.colour is not a known field'],
     ['a reference to an unknown key', { ...base, teams: [{ key: 't', organization: 'nope' }] }, 'scenario.teams[0].organization: unknown organizations key "nope"'],
     ['a key used twice', { ...base, users: [{ key: 'u1' }, { key: 'u1' }] }, 'scenario.users[1]: key "u1" is already used'],
     ['a time that is not one', { ...base, spaces: [{ key: 's', organization: 'o1', createdAt: 'last week' }] }, 'scenario.spaces[0].createdAt'],
     ['invalid JSON', '{ "description": ', 'not valid JSON'],
-  ])('reports %s by path, over the admin API, and changes nothing', async (_name, body, message) => {
-    const dir = userScenarios({ broken: body });
-    const t = createTestMock({ scenariosDirs: [dir] });
-    const res = await t.admin('POST', '/__admin/scenarios/broken');
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain(message);
-    expect((await t.admin('GET', '/__admin/health')).body.scenario).toBe('starter');
+  ])('%s', (_name, body, message) => {
+    const t = callsOn(useGitBookMock({ scenariosDirs: [userScenarios({ broken: body })], wallClock: () => 0 }));
+
+    it('is reported by path, over the admin API, and changes nothing', async () => {
+      const res = await t.admin('POST', '/__admin/scenarios/broken');
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(message);
+      expect((await t.admin('GET', '/__admin/health')).body.scenario).toBe('starter');
+    });
   });
 
-  it.each([
+  describe.each([
     [
       'an unknown key in the one comment of a file that extends starter',
       { description: 'one comment', extends: 'starter', comments: [{ key: 'hello', space: 'hanbook', author: 'editor', body: 'Hi' }] },
@@ -158,9 +171,12 @@ describe('user scenarios', () => {
       { description: 'one user', extends: 'starter', users: [{ key: 'newcomer' }, { key: 'editor' }] },
       'scenario "mine": scenario.users[1]: key "editor" is already used by scenario "starter": scenario.users[2]',
     ],
-  ])('names %s by its index in the file that wrote it (issue 27)', async (_name, body, message) => {
-    const t = createTestMock({ scenariosDirs: [userScenarios({ mine: body })] });
-    const res = await t.admin('POST', '/__admin/scenarios/mine');
-    expect(res.body.error.message).toBe(message);
+  ])('%s', (_name, body, message) => {
+    const t = callsOn(useGitBookMock({ scenariosDirs: [userScenarios({ mine: body })], wallClock: () => 0 }));
+
+    it('is named by its index in the file that wrote it (issue 27)', async () => {
+      const res = await t.admin('POST', '/__admin/scenarios/mine');
+      expect(res.body.error.message).toBe(message);
+    });
   });
 });

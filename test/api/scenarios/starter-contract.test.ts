@@ -1,9 +1,11 @@
 /** The `starter` scenario exactly as docs/contract.md lists it, checked through the API. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { STARTER_ROLES } from '../../helpers/permissions.ts';
 
-const t = createTestMock();
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 describe('starter, as docs/contract.md lists it', () => {
   it.each(STARTER_ROLES.filter(([, role]) => role !== undefined))('%s is a member of acme with role %s', async (user, role) => {
@@ -23,7 +25,7 @@ describe('starter, as docs/contract.md lists it', () => {
   it('has team writers with editor as owner and commenter as member', async () => {
     const res = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/teams/{teams.writers}/members');
     const roles = Object.fromEntries(res.body.items.map((m: { organization: { user: { id: string } }; team: { role: string } }) => [m.organization.user.id, m.team.role]));
-    expect(roles).toEqual({ [t.id('users', 'editor')]: 'owner', [t.id('users', 'commenter')]: 'member' });
+    expect(roles).toEqual({ [gb.id('users', 'editor')]: 'owner', [gb.id('users', 'commenter')]: 'member' });
   });
 
   it('has handbook live, with 3 pages or more (one nested) and a file', async () => {
@@ -53,16 +55,16 @@ describe('starter, as docs/contract.md lists it', () => {
     expect((await t.call('admin', 'GET', cr)).body.status).toBe('open');
     expect((await t.call('admin', 'GET', `${cr}/comments`)).body.items.length).toBeGreaterThanOrEqual(1);
     const reviewers = (await t.call('admin', 'GET', `${cr}/requested-reviewers`)).body.items;
-    expect(reviewers.map((r: { user: { id: string } }) => r.user.id)).toContain(t.id('users', 'reviewer'));
+    expect(reviewers.map((r: { user: { id: string } }) => r.user.id)).toContain(gb.id('users', 'reviewer'));
   });
 
   it('has docs-site with handbook as a site space in a section, and partner-preview active', async () => {
     const site = '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}';
     const sections = (await t.call('admin', 'GET', `${site}/sections`)).body.items;
     const inSection = sections.flatMap((s: { siteSpaces: { space: { id: string } }[] }) => s.siteSpaces.map((ss) => ss.space.id));
-    expect(inSection).toContain(t.id('spaces', 'handbook'));
+    expect(inSection).toContain(gb.id('spaces', 'handbook'));
     const links = (await t.call('admin', 'GET', `${site}/share-links`)).body.items;
-    expect(links.find((l: { id: string }) => l.id === t.id('shareLinks', 'partner-preview')).active).toBe(true);
+    expect(links.find((l: { id: string }) => l.id === gb.id('shareLinks', 'partner-preview')).active).toBe(true);
   });
 
   it('has spec petstore with a version, translation french and SAML provider okta', async () => {

@@ -4,13 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_NAMED_FIELDS } from '../../../src/contract/schemas.ts';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const COMMENTS = '/v1/spaces/{spaces.handbook}/comments';
 
 describe('every bad field named', () => {
   it('names each bad field of a body, and changes nothing', async () => {
-    const t = createTestMock();
     const before = (await t.call('admin', 'GET', t.path(COMMENTS))).body.count;
     const res = await t.call('admin', 'POST', t.path(COMMENTS), { body: { markdown: 5 }, page: 7, node: '', tableCell: {}, extra: 1 });
     expect(res.status).toBe(400);
@@ -25,21 +28,18 @@ describe('every bad field named', () => {
   });
 
   it('keeps the single-field message as it was', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', t.path(COMMENTS), { body: { markdown: 5 }, extra: 1 });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('body.body.markdown must be string');
   });
 
   it('names each bad query parameter', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', `${t.path(COMMENTS)}?limit=0&order=sideways`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('query.limit must be >= 1; query.order must be one of: "asc", "desc"');
   });
 
   it(`names at most ${MAX_NAMED_FIELDS} fields and counts the rest`, async () => {
-    const t = createTestMock();
     const nodes = Array.from({ length: 14 }, (_, i) => i);
     const res = await t.call('admin', 'POST', t.path(COMMENTS), { body: { document: { object: 'document', nodes } } });
     expect(res.status).toBe(400);

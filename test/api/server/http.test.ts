@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { sendError } from '../../../src/app.ts';
 import { register } from '../../../src/server/registrar.ts';
 import { op } from '../../../src/contract/operation.ts';
 import { errors } from '../../../src/contract/errors.ts';
 import { Runtime } from '../../../src/runtime.ts';
 import { nodePlatform } from '../../../src/node-platform.ts';
+import { Exchange } from '../../../src/sessions/exchange.ts';
+import { Sessions } from '../../../src/sessions/registry.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 describe('authentication', () => {
   it.each([
@@ -14,7 +20,6 @@ describe('authentication', () => {
     ['a header without Bearer', { authorization: 'Token abc' }],
     ['an unknown token', { authorization: 'Bearer gb_api_not_a_real_token' }],
   ])('answers 401 with the error body for %s', async (_name, headers) => {
-    const t = createTestMock();
     const res = await t.call(null, 'GET', '/v1/orgs', undefined, headers);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: 401, message: expect.any(String) } });
@@ -23,21 +28,18 @@ describe('authentication', () => {
 
 describe('routing errors', () => {
   it('answers 404 as JSON for an unknown route', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', '/v1/nothing/here');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe(404);
   });
 
   it('answers 404 for an unknown id', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', '/v1/orgs/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.body.error.message).toContain('does-not-exist');
   });
 
   it('answers 405 with Allow for a known path and a wrong method', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'DELETE', '/v1/orgs');
     expect(res.status).toBe(405);
     // POST /v1/orgs (createOrganization) is official too: not served yet, routed all the same.
@@ -46,14 +48,12 @@ describe('routing errors', () => {
   });
 
   it('answers 413 for a body over 1 MB', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'POST', '/v1/orgs', { title: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe(413);
   });
 
   it('refuses a path parameter longer than 256 characters', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', `/v1/orgs/${'a'.repeat(300)}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('path.organizationId');
@@ -67,14 +67,12 @@ describe('query validation', () => {
     ['limit=ten', 'query.limit must be integer'],
     ['page=%7Bnot-a-cursor', 'page is not a cursor'],
   ])('refuses %s with a message naming the field', async (query, message) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', `/v1/orgs?${query}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
   });
 
   it('walks a list page by page with opaque cursors', async () => {
-    const t = createTestMock();
     const first = await t.call('admin', 'GET', '/v1/orgs?limit=1');
     expect(first.body.items).toHaveLength(1);
     expect(first.body.count).toBe(2);
@@ -88,7 +86,6 @@ describe('query validation', () => {
 
 describe('CORS', () => {
   it('answers a preflight from another origin', async () => {
-    const t = createTestMock();
     const res = await t.call(null, 'OPTIONS', '/v1/orgs', undefined, {
       origin: 'http://localhost:5173',
       'access-control-request-method': 'PATCH',
@@ -101,7 +98,6 @@ describe('CORS', () => {
   });
 
   it('allows the origin on simple requests and on errors', async () => {
-    const t = createTestMock();
     const ok = await t.call('admin', 'GET', '/v1/orgs', undefined, { origin: 'http://app.test:3000' });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://app.test:3000');
     const denied = await t.call(null, 'GET', '/v1/orgs', undefined, { origin: 'http://app.test:3000' });
@@ -115,7 +111,8 @@ describe('the registrar', () => {
     const rt = new Runtime(nodePlatform, { wallClock: () => 0 });
     const app = new Hono();
     app.onError((error, c) => sendError(c, error));
-    app.use((c, next) => (c.set('runtime', rt), next()));
+    const sessions = new Sessions(rt);
+    app.use((c, next) => new Exchange(c, sessions).within(next));
     const token = rt.manifest.tokens.admin;
     register(app, [
       op<{ id: string }, Record<string, unknown>, { title: string }>({

@@ -6,10 +6,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/resources/index.ts';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { documentIdOf } from '../../../src/rules/semantic-changes.ts';
 import { findPage } from '../../../src/resources/shared/page-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
+
+// The tests share what beforeAll makes (installations, a GitLab project): state carries over.
+const gb = useGitBookMock({ wallClock: () => 0, scope: 'file' });
+const t = callsOn(gb);
 
 const PARAMS: Record<string, string> = {
   spaceId: '{spaces.handbook}',
@@ -39,15 +44,15 @@ const PARAMS: Record<string, string> = {
 };
 
 /** Comments and replies differ between a space and its change request. */
-function url(t: TestMock, path: string): string {
+function url(t: Calls, path: string): string {
   const inCr = path.includes('/change-requests/');
   const params: Record<string, string> = {
     ...PARAMS,
     commentId: inCr ? '{comments.draft-review}' : '{comments.welcome-question}',
     commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
-    versionId: t.mock.runtime.db.openapiSpecVersions.list()[0].id,
-    revisionId: t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision,
-    documentId: documentIdOf(findPage(t.mock.runtime.db.revisions.get(t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision)!.pages, t.id('pages', 'welcome'))!.page),
+    versionId: gb.mock!.runtime.db.openapiSpecVersions.list()[0].id,
+    revisionId: gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision,
+    documentId: documentIdOf(findPage(gb.mock!.runtime.db.revisions.get(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision)!.pages, gb.id('pages', 'welcome'))!.page),
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for {${name}}`);
@@ -83,12 +88,10 @@ const VARIANTS: [string, string][] = [
 ];
 
 describe('responses match our own response schemas', () => {
-  let t: TestMock;
   let gitSyncInstallation = '';
   let gitlabInstallation = '';
   let gitlabProject = '';
   beforeAll(async () => {
-    t = createTestMock();
     const git = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
     expect(git.status).toBe(204);
     const claim = (description: string) => ({ type: 'boolean', description });
@@ -101,17 +104,17 @@ describe('responses match our own response schemas', () => {
       additionalProperties: false,
     };
     // A Git Sync installation, for GET /v1/git/installations/{installationId} (PARAMS names an integration's).
-    const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: t.id('spaces', 'handbook') } });
+    const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: gb.id('spaces', 'handbook') } });
     expect(gitSync.status).toBe(201);
     gitSyncInstallation = gitSync.body.id;
-    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: t.id('spaces', 'api-docs') } });
+    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: gb.id('spaces', 'api-docs') } });
     gitlabInstallation = gitlab.body.id;
     gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
     // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
-    const db = t.mock.runtime.db;
+    const db = gb.mock!.runtime.db;
     const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
-    db.revisions.update(db.spaces.get(t.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
-    db.revisions.update(db.changeRequests.get(t.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
+    db.revisions.update(db.spaces.get(gb.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
+    db.revisions.update(db.changeRequests.get(gb.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
     const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
     expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
   });
@@ -136,13 +139,13 @@ describe('responses match our own response schemas', () => {
         .replace('{projectId}', gitlabProject);
     }
     const q = query
-      .replace('ORG', t.id('organizations', 'acme'))
-      .replace('SPACE', t.id('spaces', 'handbook'))
-      .replace('SITE', t.id('sites', 'docs-site'))
-      .replace('KEY', t.manifest.shareKeys['partner-preview']);
+      .replace('ORG', gb.id('organizations', 'acme'))
+      .replace('SPACE', gb.id('spaces', 'handbook'))
+      .replace('SITE', gb.id('sites', 'docs-site'))
+      .replace('KEY', gb.manifest.shareKeys['partner-preview']);
     const res = await t.call('admin', 'GET', `${url(t, path)}${q ? `?${q}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const validate = t.mock.runtime.schemas.strictValidator(response);
+    const validate = gb.mock!.runtime.schemas.strictValidator(response);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
     if (officialResponseValidator(id, 200)) expectOfficial(id, 200, res.body);
   });

@@ -2,22 +2,25 @@
  * Sessions (docs/contract.md "Sessions", issue 14): `X-Mock-Session` selects an isolated state,
  * clock, journal, fault rules and coverage; the sessions admin API; bad names. In-process.
  */
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useGitBookMock, type GitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, clearKept } from '../../helpers/calls.ts';
 import { CliError, parseCli } from '../../../src/cli-args.ts';
 
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+// Each test expects a mock as new: no session, journal or coverage left by the one before.
+beforeEach(() => clearKept(t));
+
 /** A call as `user` in session `session` (undefined: the default session). */
-function inSession(t: TestMock, session: string | undefined) {
+function inSession(gb: GitBookMock, session: string | undefined) {
   const headers: Record<string, string> = session === undefined ? {} : { 'x-mock-session': session };
   return {
-    call: (user: string | null, method: string, path: string, body?: unknown) => t.call(user, method, path, body, headers),
+    call: (user: string | null, method: string, path: string, body?: unknown) => callsOn(gb).call(user, method, path, body, headers),
     admin: async (method: string, path: string, body?: unknown) => {
       const init: RequestInit = { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } };
       if (body !== undefined) init.body = JSON.stringify(body);
-      const res = await t.mock.fetch(`http://localhost${path}`, init);
+      const res = await gb.fetch(`${path}`, init);
       const text = await res.text();
       return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
     },
@@ -26,24 +29,22 @@ function inSession(t: TestMock, session: string | undefined) {
 
 describe('X-Mock-Session', () => {
   it('gives each session its own state, forked from the default session', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'file-a');
-    const b = inSession(t, 'file-b');
+    const a = inSession(gb, 'file-a');
+    const b = inSession(gb, 'file-b');
     expect((await a.call('admin', 'DELETE', '/v1/spaces/{spaces.handbook}')).status).toBe(205);
     const listed = async (s: ReturnType<typeof inSession>) =>
       (await s.call('admin', 'GET', '/v1/orgs/{organizations.acme}/spaces')).body.items.map((x: { id: string }) => x.id);
-    expect(await listed(a)).not.toContain(t.id('spaces', 'handbook'));
-    expect(await listed(b)).toContain(t.id('spaces', 'handbook'));
-    expect(await listed(inSession(t, undefined))).toContain(t.id('spaces', 'handbook'));
+    expect(await listed(a)).not.toContain(gb.id('spaces', 'handbook'));
+    expect(await listed(b)).toContain(gb.id('spaces', 'handbook'));
+    expect(await listed(inSession(gb, undefined))).toContain(gb.id('spaces', 'handbook'));
     // A write in the default session does not reach a session either.
     await t.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Default title' });
     expect((await b.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).not.toBe('Default title');
   });
 
   it('runs two sessions with different scenarios and clocks side by side', async () => {
-    const t = createTestMock();
-    const review = inSession(t, 'review-suite');
-    const trash = inSession(t, 'trash-suite');
+    const review = inSession(gb, 'review-suite');
+    const trash = inSession(gb, 'trash-suite');
     const loaded = await review.admin('POST', '/__admin/scenarios/review');
     expect(loaded.status).toBe(200);
     expect(loaded.body.scenario).toBe('review');
@@ -60,7 +61,7 @@ describe('X-Mock-Session', () => {
     expect(tr.body.now).toBe('2030-05-01T12:00:00.000Z');
     expect((await trash.admin('GET', '/__admin/clock')).body).toEqual({ now: '2030-05-01T12:00:00.000Z', frozen: true });
     expect((await t.admin('GET', '/__admin/clock')).body.frozen).toBe(false);
-    expect(d.body.now).toBe(t.manifest.now);
+    expect(d.body.now).toBe(gb.manifest.now);
     // Each session holds its own scenario's entities.
     const crPath = `/v1/spaces/${loaded.body.ids.spaces.handbook}/change-requests/${loaded.body.ids.changeRequests['cr-draft']}`;
     const token = loaded.body.tokens.admin;
@@ -68,22 +69,26 @@ describe('X-Mock-Session', () => {
     expect((await trash.call(token, 'GET', crPath)).status).toBe(404);
   });
 
-  it('creates a new session from the scenario loaded in the default session, not its later writes', async () => {
-    const t = createTestMock();
-    await t.admin('POST', '/__admin/scenarios/review');
-    const manifest = (await t.admin('GET', '/__admin/manifest')).body;
-    const spaceId = Object.values(manifest.ids.spaces as Record<string, string>)[0];
-    await t.call(manifest.tokens.admin, 'DELETE', `/v1/spaces/${spaceId}`);
-    const fresh = inSession(t, 'late');
-    expect((await fresh.call(manifest.tokens.admin, 'GET', `/v1/spaces/${spaceId}`)).status).toBe(200);
-    expect((await fresh.admin('GET', '/__admin/health')).body.scenario).toBe('review');
-    expect((await fresh.admin('POST', '/__admin/reset')).body).toEqual(manifest);
+  describe('on a mock of its own', () => {
+    // A load in the default session changes what later resets go back to.
+    const gb = useGitBookMock({ wallClock: () => 0 });
+    const t = callsOn(gb);
+
+    it('creates a new session from the scenario loaded in the default session, not its later writes', async () => {
+      await t.admin('POST', '/__admin/scenarios/review');
+      const manifest = (await t.admin('GET', '/__admin/manifest')).body;
+      const spaceId = Object.values(manifest.ids.spaces as Record<string, string>)[0];
+      await t.call(manifest.tokens.admin, 'DELETE', `/v1/spaces/${spaceId}`);
+      const fresh = inSession(gb, 'late');
+      expect((await fresh.call(manifest.tokens.admin, 'GET', `/v1/spaces/${spaceId}`)).status).toBe(200);
+      expect((await fresh.admin('GET', '/__admin/health')).body.scenario).toBe('review');
+      expect((await fresh.admin('POST', '/__admin/reset')).body).toEqual(manifest);
+    });
   });
 
   it('resets only the session the header names', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'a');
-    const b = inSession(t, 'b');
+    const a = inSession(gb, 'a');
+    const b = inSession(gb, 'b');
     await a.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Changed in a' });
     await b.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Changed in b' });
     await t.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Changed in default' });
@@ -93,31 +98,29 @@ describe('X-Mock-Session', () => {
     expect((await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Changed in default');
     // State export and import act on the session too.
     const exported = (await b.admin('GET', '/__admin/state')).body;
-    expect(exported.spaces.find((s: { id: string }) => s.id === t.id('spaces', 'handbook')).title).toBe('Changed in b');
+    expect(exported.spaces.find((s: { id: string }) => s.id === gb.id('spaces', 'handbook')).title).toBe('Changed in b');
     expect((await a.admin('PUT', '/__admin/state', exported)).status).toBe(200);
     expect((await a.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Changed in b');
     expect((await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Changed in default');
   });
 
   it('keeps a request journal per session', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'journal-a');
+    const a = inSession(gb, 'journal-a');
     await a.call('admin', 'GET', '/v1/orgs');
     await a.call('admin', 'GET', '/v1/nothing-here');
     await t.call('admin', 'GET', '/v1/user');
     const items = (await a.admin('GET', '/__admin/requests')).body.items;
     expect(items.map((i: { path: string; status: number }) => `${i.path} ${i.status}`)).toEqual(['/v1/orgs 200', '/v1/nothing-here 404']);
     expect((await t.admin('GET', '/__admin/requests')).body.items.map((i: { path: string }) => i.path)).toEqual(['/v1/user']);
-    await inSession(t, 'journal-b').admin('DELETE', '/__admin/requests'); // a write starts the session
-    expect((await inSession(t, 'journal-b').admin('GET', '/__admin/requests')).body.items).toEqual([]);
+    await inSession(gb, 'journal-b').admin('DELETE', '/__admin/requests'); // a write starts the session
+    expect((await inSession(gb, 'journal-b').admin('GET', '/__admin/requests')).body.items).toEqual([]);
     expect((await a.admin('DELETE', '/__admin/requests')).status).toBe(204);
     expect((await t.admin('GET', '/__admin/requests')).body.items).toHaveLength(1);
   });
 
   it('keeps fault rules per session', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'faulty');
-    const b = inSession(t, 'healthy');
+    const a = inSession(gb, 'faulty');
+    const b = inSession(gb, 'healthy');
     const rule = await a.admin('POST', '/__admin/faults', { operationId: 'getSpaceById', status: 503 });
     expect(rule.status).toBe(201);
     expect((await a.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).status).toBe(503);
@@ -133,25 +136,23 @@ describe('X-Mock-Session', () => {
   });
 
   it('keeps coverage per session: a second session starts empty', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'cov-a');
+    const a = inSession(gb, 'cov-a');
     await a.call('admin', 'GET', '/v1/orgs');
     await a.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: 'edit' });
     const mine = (await a.admin('GET', '/__admin/coverage')).body;
     expect(mine.operations.called).toBe(2);
     expect(mine.transitions.exercised).toBeGreaterThan(0);
-    await inSession(t, 'cov-b').admin('DELETE', '/__admin/coverage'); // a write starts the session
-    const other = (await inSession(t, 'cov-b').admin('GET', '/__admin/coverage')).body;
+    await inSession(gb, 'cov-b').admin('DELETE', '/__admin/coverage'); // a write starts the session
+    const other = (await inSession(gb, 'cov-b').admin('GET', '/__admin/coverage')).body;
     expect(other.operations.called).toBe(0);
     expect(other.transitions.exercised).toBe(0);
     expect((await t.admin('GET', '/__admin/coverage')).body.operations.called).toBe(0);
   });
 
   it('never shows one session the writes of another through the cached reads (comments, members, people)', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'cache-a');
-    const b = inSession(t, 'cache-b');
-    const sessions = [a, b, inSession(t, undefined)];
+    const a = inSession(gb, 'cache-a');
+    const b = inSession(gb, 'cache-b');
+    const sessions = [a, b, inSession(gb, undefined)];
     const comments = '/v1/spaces/{spaces.handbook}/comments';
     const members = '/v1/orgs/{organizations.acme}/members?sort=name';
     const member = '/v1/orgs/{organizations.acme}/members/{users.reader}';
@@ -170,27 +171,26 @@ describe('X-Mock-Session', () => {
     expect(text(await a.call('admin', 'GET', comments))).toContain('only in a');
     expect((await a.call('admin', 'GET', member)).body.role).toBe('admin');
     const aMembers = (await a.call('admin', 'GET', members)).body.items.map((m: { user: { id: string } }) => m.user.id);
-    expect(aMembers).not.toContain(t.id('users', 'commenter'));
+    expect(aMembers).not.toContain(gb.id('users', 'commenter'));
     for (const s of sessions.slice(1)) {
       expect(text(await s.call('admin', 'GET', comments))).not.toContain('only in a');
       expect((await s.call('admin', 'GET', member)).body.role).not.toBe('admin');
       const list = (await s.call('admin', 'GET', members)).body.items;
-      expect(list.map((m: { user: { id: string } }) => m.user.id)).toContain(t.id('users', 'commenter'));
-      expect(list.find((m: { user: { id: string } }) => m.user.id === t.id('users', 'reader')).role).not.toBe('admin');
+      expect(list.map((m: { user: { id: string } }) => m.user.id)).toContain(gb.id('users', 'commenter'));
+      expect(list.find((m: { user: { id: string } }) => m.user.id === gb.id('users', 'reader')).role).not.toBe('admin');
     }
     expect((await b.call('admin', 'GET', comments)).body).toEqual(before.body);
   });
 
   it('shares the scenario rows with a fork until it writes (copy-on-write)', async () => {
-    const t = createTestMock();
-    await inSession(t, 'cow').call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Forked' });
-    const fork = t.mock.sessions.get('cow')!.runtime;
-    const main = t.mock.runtime;
-    const org = t.id('organizations', 'acme');
+    await inSession(gb, 'cow').call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Forked' });
+    const fork = gb.mock!.sessions.get('cow')!.runtime;
+    const main = gb.mock!.runtime;
+    const org = gb.id('organizations', 'acme');
     expect(fork.db.organizations.get(org)).toBe(main.db.organizations.get(org));
-    expect(fork.db.spaces.get(t.id('spaces', 'handbook'))!.title).toBe('Forked');
-    expect(main.db.spaces.get(t.id('spaces', 'handbook'))!.title).toBe('Employee Handbook');
-    expect(fork.db.spaces.get(t.id('spaces', 'api-docs'))).toBe(main.db.spaces.get(t.id('spaces', 'api-docs')));
+    expect(fork.db.spaces.get(gb.id('spaces', 'handbook'))!.title).toBe('Forked');
+    expect(main.db.spaces.get(gb.id('spaces', 'handbook'))!.title).toBe('Employee Handbook');
+    expect(fork.db.spaces.get(gb.id('spaces', 'api-docs'))).toBe(main.db.spaces.get(gb.id('spaces', 'api-docs')));
   });
 });
 
@@ -202,9 +202,8 @@ describe('session names', () => {
     ['non-ASCII', 'sessión'],
     ['65 characters', 'x'.repeat(65)],
   ])('refuses %s with a 400 and creates nothing', async (_, name) => {
-    const t = createTestMock();
     for (const path of ['/v1/orgs', '/__admin/health']) {
-      const res = await t.mock.fetch(`http://localhost${path}`, { headers: { authorization: `Bearer ${t.manifest.tokens.admin}`, 'x-mock-session': name } });
+      const res = await gb.fetch(`${path}`, { headers: { authorization: `Bearer ${gb.manifest.tokens.admin}`, 'x-mock-session': name } });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: { code: 400, message: expect.stringContaining('X-Mock-Session') } });
     }
@@ -212,36 +211,38 @@ describe('session names', () => {
   });
 
   it('accepts 64 characters of letters, digits, dot, underscore and dash', async () => {
-    const t = createTestMock();
     const name = `A-z_0.9${'x'.repeat(57)}`;
-    const res = await inSession(t, name).admin('POST', '/__admin/reset');
+    const res = await inSession(gb, name).admin('POST', '/__admin/reset');
     expect(res.status).toBe(200);
     expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default', name]);
   });
 });
 
 describe('the sessions admin API', () => {
-  it('lists every session with its scenario, times and request count', async () => {
+  describe('from 2026-03-01T10:00 on the wall clock', () => {
     let wall = Date.parse('2026-03-01T10:00:00.000Z');
-    const t = createTestMock({ wallClock: () => wall });
-    await t.call('admin', 'GET', '/v1/orgs');
-    const a = inSession(t, 'listed');
-    await a.admin('POST', '/__admin/scenarios/review');
-    wall += 5000;
-    await a.call(null, 'GET', '/v1/orgs');
-    const { status, body } = await t.admin('GET', '/__admin/sessions');
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      items: [
-        { name: 'default', scenario: 'starter', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: '2026-03-01T10:00:05.000Z', requests: 2 },
-        { name: 'listed', scenario: 'review', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: '2026-03-01T10:00:05.000Z', requests: 2 },
-      ],
+    const gb = useGitBookMock({ wallClock: () => wall });
+    const t = callsOn(gb);
+
+    it('lists every session with its scenario, times and request count', async () => {
+      await t.call('admin', 'GET', '/v1/orgs');
+      const a = inSession(gb, 'listed');
+      await a.admin('POST', '/__admin/scenarios/review');
+      wall += 5000;
+      await a.call(null, 'GET', '/v1/orgs');
+      const { status, body } = await t.admin('GET', '/__admin/sessions');
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        items: [
+          { name: 'default', scenario: 'starter', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: '2026-03-01T10:00:05.000Z', requests: 2 },
+          { name: 'listed', scenario: 'review', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: '2026-03-01T10:00:05.000Z', requests: 2 },
+        ],
+      });
     });
   });
 
   it('deletes a session (204); its next use starts afresh; default is 400, unknown 404', async () => {
-    const t = createTestMock();
-    const a = inSession(t, 'doomed');
+    const a = inSession(gb, 'doomed');
     await a.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Soon gone' });
     expect((await t.admin('DELETE', '/__admin/sessions/doomed')).status).toBe(204);
     expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default']);
@@ -255,45 +256,57 @@ describe('the sessions admin API', () => {
     expect(unknown.body).toEqual({ error: { code: 404, message: expect.stringContaining('never-seen') } });
   });
 
-  it('drops sessions idle past --session-ttl, on the wall clock', async () => {
+  describe('with --session-ttl 60', () => {
     let wall = 1_000_000;
-    const t = createTestMock({ wallClock: () => wall, sessionTtl: 60 });
-    await inSession(t, 'idle').call(null, 'GET', '/v1/orgs');
-    await inSession(t, 'busy').call(null, 'GET', '/v1/orgs');
-    wall += 45_000;
-    await inSession(t, 'busy').admin('GET', '/__admin/health');
-    wall += 30_000;
-    expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default', 'busy']);
-    wall += 61_000;
-    expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default']);
+    const gb = useGitBookMock({ wallClock: () => wall, sessionTtl: 60 });
+    const t = callsOn(gb);
+
+    it('drops sessions idle past --session-ttl, on the wall clock', async () => {
+      await inSession(gb, 'idle').call(null, 'GET', '/v1/orgs');
+      await inSession(gb, 'busy').call(null, 'GET', '/v1/orgs');
+      wall += 45_000;
+      await inSession(gb, 'busy').admin('GET', '/__admin/health');
+      wall += 30_000;
+      expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default', 'busy']);
+      wall += 61_000;
+      expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name)).toEqual(['default']);
+    });
   });
 
-  it('past --max-sessions drops the least recently used idle session', async () => {
+  describe('with --max-sessions 2', () => {
     let wall = 0;
-    const t = createTestMock({ wallClock: () => wall, maxSessions: 2 });
-    const a = inSession(t, 'a');
-    await a.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Kept in a' });
-    wall += 1000;
-    await inSession(t, 'b').call(null, 'GET', '/v1/orgs');
-    wall += 1000;
-    await a.admin('GET', '/__admin/health');
-    wall += 1000;
-    await inSession(t, 'c').call(null, 'GET', '/v1/orgs');
-    expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['a', 'c', 'default']);
-    // `a` kept its state through the eviction of `b`.
-    expect((await a.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Kept in a');
+    const gb = useGitBookMock({ wallClock: () => wall, maxSessions: 2 });
+    const t = callsOn(gb);
+
+    it('past --max-sessions drops the least recently used idle session', async () => {
+      const a = inSession(gb, 'a');
+      await a.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Kept in a' });
+      wall += 1000;
+      await inSession(gb, 'b').call(null, 'GET', '/v1/orgs');
+      wall += 1000;
+      await a.admin('GET', '/__admin/health');
+      wall += 1000;
+      await inSession(gb, 'c').call(null, 'GET', '/v1/orgs');
+      expect((await t.admin('GET', '/__admin/sessions')).body.items.map((s: { name: string }) => s.name).sort()).toEqual(['a', 'c', 'default']);
+      // `a` kept its state through the eviction of `b`.
+      expect((await a.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Kept in a');
+    });
   });
 
-  it('never drops a session while one of its requests is being answered', async () => {
+  describe('with --max-sessions 1', () => {
     let wall = 0;
-    const t = createTestMock({ wallClock: () => wall, maxSessions: 1 });
-    const slow = inSession(t, 'slow');
-    await slow.admin('POST', '/__admin/faults', { operationId: 'listOrganizationsForAuthenticatedUser', delay: 200 });
-    const pending = slow.call('admin', 'GET', '/v1/orgs');
-    wall += 1000;
-    await inSession(t, 'other').admin('GET', '/__admin/health');
-    expect(t.mock.sessions.get('slow')).toBeDefined();
-    expect((await pending).status).toBe(200);
+    const gb = useGitBookMock({ wallClock: () => wall, maxSessions: 1 });
+    const t = callsOn(gb);
+
+    it('never drops a session while one of its requests is being answered', async () => {
+      const slow = inSession(gb, 'slow');
+      await slow.admin('POST', '/__admin/faults', { operationId: 'listOrganizationsForAuthenticatedUser', delay: 200 });
+      const pending = slow.call('admin', 'GET', '/v1/orgs');
+      wall += 1000;
+      await inSession(gb, 'other').admin('GET', '/__admin/health');
+      expect(gb.mock!.sessions.get('slow')).toBeDefined();
+      expect((await pending).status).toBe(200);
+    });
   });
 });
 
@@ -306,42 +319,18 @@ describe('--max-sessions and --session-ttl', () => {
   });
 });
 
-describe('--data and sessions', () => {
-  it('keeps the default session only; after a restart new sessions start from the scenario', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-sessions-'));
-    try {
-      const file = join(dir, 'state.json');
-      const first = createTestMock({ dataFile: file });
-      await first.call('admin', 'PATCH', '/v1/spaces/{spaces.handbook}', { title: 'Saved default' });
-      await inSession(first, 'kept-nowhere').call('admin', 'PATCH', '/v1/spaces/{spaces.api-docs}', { title: 'Session write' });
-      first.mock.runtime.flush();
-
-      const second = createTestMock({ dataFile: file });
-      expect((await second.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Saved default');
-      expect((await second.call('admin', 'GET', '/v1/spaces/{spaces.api-docs}')).body.title).not.toBe('Session write');
-      const again = inSession(second, 'kept-nowhere');
-      expect((await again.call('admin', 'GET', '/v1/spaces/{spaces.api-docs}')).body.title).not.toBe('Session write');
-      // Restored from the file, the default session had no snapshot: the fork builds the scenario.
-      expect((await again.call('admin', 'GET', '/v1/spaces/{spaces.handbook}')).body.title).toBe('Employee Handbook');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 describe('CORS for sessions', () => {
   it('allows X-Mock-Session in preflights and exposes it on answers', async () => {
-    const t = createTestMock();
     for (const path of ['/v1/orgs', '/__admin/health']) {
-      const preflight = await t.mock.fetch(`http://localhost${path}`, {
+      const preflight = await gb.fetch(`${path}`, {
         method: 'OPTIONS',
         headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, x-mock-session' },
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-mock-session');
     }
-    const res = await t.mock.fetch('http://localhost/v1/spaces/' + t.id('spaces', 'handbook') + '/comments', {
-      headers: { origin: 'http://app.test', authorization: `Bearer ${t.manifest.tokens.admin}`, 'x-mock-session': 'browser' },
+    const res = await gb.fetch('/v1/spaces/' + gb.id('spaces', 'handbook') + '/comments', {
+      headers: { origin: 'http://app.test', authorization: `Bearer ${gb.manifest.tokens.admin}`, 'x-mock-session': 'browser' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Mock-Session');

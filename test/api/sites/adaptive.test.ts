@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { expectRefused, SITE } from './helpers.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const jsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -20,24 +24,21 @@ const jsonSchema = {
 
 describe('adaptive schema', () => {
   it('answers 404 while the site has no visitor schema', async () => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', `${SITE}/adaptive-schema`)).status).toBe(404);
   });
 
   it('stores a schema through the official client and serves it back', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const site = t.id('sites', 'docs-site');
-    const put = await t.client('admin').orgs.updateSiteAdaptiveSchema(org, site, { jsonSchema: jsonSchema as any });
+    const org = gb.id('organizations', 'acme');
+    const site = gb.id('sites', 'docs-site');
+    const put = await gb.client('admin').orgs.updateSiteAdaptiveSchema(org, site, { jsonSchema: jsonSchema as any });
     expectOfficial('updateSiteAdaptiveSchema', 200, put.data);
-    const got = await t.client('reader').orgs.getSiteAdaptiveSchema(org, site);
+    const got = await gb.client('reader').orgs.getSiteAdaptiveSchema(org, site);
     expectOfficial('getSiteAdaptiveSchema', 200, got.data);
     expect(got.data.jsonSchema).toEqual(jsonSchema);
-    expect(got.data.updatedAt).toBe(t.manifest.now);
+    expect(got.data.updatedAt).toBe(gb.manifest.now);
   });
 
   it('accepts $id but serves the schema without it (the official shape has no $id)', async () => {
-    const t = createTestMock();
     const put = await t.call('admin', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema: { ...jsonSchema, $id: 'https://acme.test/visitor' } });
     expect(put.status).toBe(200);
     expect(put.body.jsonSchema.$id).toBeUndefined();
@@ -45,15 +46,13 @@ describe('adaptive schema', () => {
   });
 
   it('derives one template condition per claim', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema });
-    const res = await t.client('reader').orgs.listSiteAdaptiveTemplateConditions(t.id('organizations', 'acme'), t.id('sites', 'docs-site'));
+    const res = await gb.client('reader').orgs.listSiteAdaptiveTemplateConditions(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'));
     expectOfficial('listSiteAdaptiveTemplateConditions', 200, res.data);
     expect(res.data.items.map((c) => c.condition)).toEqual(['visitor.claims.isBetaUser === true', 'visitor.claims.unsigned.prefersDark === true']);
   });
 
   it('lets a section use a derived condition', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema });
     const [first] = (await t.call('admin', 'GET', `${SITE}/adaptive-schema/template-conditions`)).body.items;
     const res = await t.call('admin', 'PATCH', `${SITE}/sections/{siteSections.handbook-section}`, { condition: first.condition });
@@ -61,7 +60,6 @@ describe('adaptive schema', () => {
   });
 
   it('has no template conditions without a schema', async () => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', `${SITE}/adaptive-schema/template-conditions`)).body).toEqual({ items: [] });
   });
 
@@ -73,12 +71,10 @@ describe('adaptive schema', () => {
     [{ jsonSchema: { ...jsonSchema, properties: { tags: { type: 'array', description: 'Tags' } } } }, 'body.jsonSchema.properties.tags'],
     [{ jsonSchema: { ...jsonSchema, properties: { when: { type: 'date', description: 'When' } } } }, 'body.jsonSchema.properties.when'],
   ])('refuses a schema of the wrong shape (%#), naming the field', async (body, field) => {
-    const t = createTestMock();
     await expectRefused(t, 'PUT', `${SITE}/adaptive-schema`, body, 400, field);
   });
 
   it('needs the admin role to replace the schema', async () => {
-    const t = createTestMock();
     expect((await t.call('editor', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema })).status).toBe(403);
   });
 });
@@ -110,20 +106,18 @@ describe('every official claim type', () => {
   };
 
   it('stores and serves them (official client), dropping keys a claim type does not have', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.updateSiteAdaptiveSchema(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), { jsonSchema: rich as never });
+    const res = await gb.client('admin').orgs.updateSiteAdaptiveSchema(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), { jsonSchema: rich as never });
     expect(res.status).toBe(200);
     expectOfficial('updateSiteAdaptiveSchema', 200, res.data);
     expect(JSON.stringify(res.data)).not.toContain('Zz-unknown');
-    const read = await t.client('reader').orgs.getSiteAdaptiveSchema(t.id('organizations', 'acme'), t.id('sites', 'docs-site'));
+    const read = await gb.client('reader').orgs.getSiteAdaptiveSchema(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'));
     expectOfficial('getSiteAdaptiveSchema', 200, read.data);
     expect(read.data.jsonSchema.properties.flags).toEqual(rich.properties.flags);
   });
 
   it('derives template conditions a section can use from each of them', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema: rich });
-    const list = await t.client('reader').orgs.listSiteAdaptiveTemplateConditions(t.id('organizations', 'acme'), t.id('sites', 'docs-site'));
+    const list = await gb.client('reader').orgs.listSiteAdaptiveTemplateConditions(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'));
     expectOfficial('listSiteAdaptiveTemplateConditions', 200, list.data);
     expect(list.data.items.map((c) => c.condition)).toEqual([
       'visitor.claims.bucket === "a"',
@@ -142,7 +136,6 @@ describe('every official claim type', () => {
   });
 
   it('refuses objects nested deeper than three levels, naming the field', async () => {
-    const t = createTestMock();
     const nest = (depth: number): object =>
       depth === 0 ? { type: 'boolean', description: 'leaf' } : { type: 'object', description: 'n', properties: { x: nest(depth - 1) }, additionalProperties: false };
     expect((await t.call('admin', 'PUT', `${SITE}/adaptive-schema`, { jsonSchema: { ...rich, properties: { deep: nest(3) } } })).status).toBe(200);

@@ -3,13 +3,17 @@
  * shows them (the site's structure and published view; it has no list or get for them).
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { SITE } from './helpers.ts';
 
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+
 const LINKS = `${SITE}/external-links`;
 
-async function structure(t: TestMock, user = 'admin') {
+async function structure(t: Calls, user = 'admin') {
   const res = await t.call(user, 'GET', `${SITE}/structure`);
   expect(res.status).toBe(200);
   expectOfficial('getSiteStructure', 200, res.body);
@@ -18,9 +22,8 @@ async function structure(t: TestMock, user = 'admin') {
 
 describe('site external links', () => {
   it('show at the end of the structure once added, change, and go when deleted', async () => {
-    const t = createTestMock();
-    const api = t.client('admin');
-    const [org, site] = [t.id('organizations', 'acme'), t.id('sites', 'docs-site')];
+    const api = gb.client('admin');
+    const [org, site] = [gb.id('organizations', 'acme'), gb.id('sites', 'docs-site')];
     const made = await api.orgs.addExternalLinkToSite(org, site, { title: 'Status page', url: 'https://status.acme.test' });
     expectOfficial('addExternalLinkToSite', 201, made.data);
     expect((await structure(t, 'reader')).at(-1)).toEqual(made.data);
@@ -33,7 +36,6 @@ describe('site external links', () => {
   });
 
   it('sit in a section group given as parent, and move back to the top level with parent null', async () => {
-    const t = createTestMock();
     const group = await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Resources' });
     expect(group.status).toBe(201);
     const made = await t.call('admin', 'POST', LINKS, { title: 'Blog', url: 'https://blog.acme.test', parent: group.body.id });
@@ -47,9 +49,8 @@ describe('site external links', () => {
   });
 
   it('are left out of the published view while draft', async () => {
-    const t = createTestMock();
     const made = await t.call('admin', 'POST', LINKS, { title: 'Roadmap', url: 'https://roadmap.acme.test', draft: true });
-    const key = t.manifest.shareKeys['partner-preview'];
+    const key = gb.manifest.shareKeys['partner-preview'];
     const published = await t.call('reader', 'GET', `${SITE}/published?shareKey=${key}`);
     expectOfficial('getPublishedContentSite', 200, published.body);
     expect(published.body.structure.structure.some((i: any) => i.id === made.body.id)).toBe(false);
@@ -57,7 +58,6 @@ describe('site external links', () => {
   });
 
   it('are written by admins only (403), hidden from outsiders (404), and refuse a parent that is no group of the site (400)', async () => {
-    const t = createTestMock();
     const body = { title: 'Status', url: 'https://status.acme.test' };
     expect((await t.call('editor', 'POST', LINKS, body)).status).toBe(403);
     expect((await t.call('outsider', 'POST', LINKS, body)).status).toBe(404);
@@ -66,11 +66,15 @@ describe('site external links', () => {
     expect(bad.body.error.message).toMatch(/^parent/);
     expect((await t.call('admin', 'POST', LINKS, { title: 'x', url: 'https://a.test' })).status).toBe(400);
   });
+});
+
+describe('site external links of site-launch', () => {
+  const launch = useGitBookMock({ scenario: 'site-launch', wallClock: () => 0 });
+  const t = callsOn(launch);
 
   it('site-launch has one on partner-portal, named in its manifest', async () => {
-    const t = createTestMock({ scenario: 'site-launch' });
     const res = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/sites/{sites.partner-portal}/structure');
     expect(res.status).toBe(200);
-    expect(res.body.structure.at(-1)).toMatchObject({ object: 'site-external-link', id: t.id('siteExternalLinks', 'partner-status'), title: 'Status page' });
+    expect(res.body.structure.at(-1)).toMatchObject({ object: 'site-external-link', id: launch.id('siteExternalLinks', 'partner-status'), title: 'Status page' });
   });
 });

@@ -1,17 +1,17 @@
 /** Paths and small helpers shared by the docs-sites tests. */
 import { expect } from 'vitest';
-import type { TestMock } from '../../helpers/mock.ts';
+import type { Calls } from '../../helpers/calls.ts';
 
 export const ORG = '/v1/orgs/{organizations.acme}';
 export const SITES = `${ORG}/sites`;
 export const SITE = `${SITES}/{sites.docs-site}`;
 
-export async function state(t: TestMock): Promise<unknown> {
+export async function state(t: Calls): Promise<unknown> {
   return (await t.admin('GET', '/__admin/state')).body;
 }
 
 /** Sends a request that must be refused with `status`, naming `field`, and change nothing. */
-export async function expectRefused(t: TestMock, method: string, path: string, body: unknown, status: number, field?: string) {
+export async function expectRefused(t: Calls, method: string, path: string, body: unknown, status: number, field?: string) {
   const before = await state(t);
   const res = await t.call('admin', method, path, body);
   expect(res.status).toBe(status);
@@ -21,7 +21,7 @@ export async function expectRefused(t: TestMock, method: string, path: string, b
 }
 
 /** Creates a site in acme with the given spaces (by key) and returns its id. */
-export async function newSite(t: TestMock, spaces: string[] = [], extra: Record<string, unknown> = {}): Promise<string> {
+export async function newSite(t: Calls, spaces: string[] = [], extra: Record<string, unknown> = {}): Promise<string> {
   const res = await t.call('admin', 'POST', SITES, { title: 'Second site', spaces: spaces.map((k) => t.id('spaces', k)), ...extra });
   expect(res.status).toBe(201);
   return res.body.id;

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { newSite, SITE, SITES } from './helpers.ts';
 
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+
 describe('published site', () => {
   it('serves the official PublishedContentSite with an active share key through the official client', async () => {
-    const t = createTestMock();
-    const key = t.manifest.shareKeys['partner-preview'];
-    const res = await t.client('reader').orgs.getPublishedContentSite(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), { shareKey: key });
+    const key = gb.manifest.shareKeys['partner-preview'];
+    const res = await gb.client('reader').orgs.getPublishedContentSite(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), { shareKey: key });
     expectOfficial('getPublishedContentSite', 200, res.data);
     expect(res.data.structure.type).toBe('sections');
     const [section] = res.data.structure.structure as any[];
-    expect(section.id).toBe(t.id('siteSections', 'handbook-section'));
-    expect(section.siteSpaces.map((s: any) => s.id)).toEqual([t.id('siteSpaces', 'handbook-site-space')]);
+    expect(section.id).toBe(gb.id('siteSections', 'handbook-section'));
+    expect(section.siteSpaces.map((s: any) => s.id)).toEqual([gb.id('siteSpaces', 'handbook-site-space')]);
     expect(section.urls.published).toMatch(new RegExp(`/${key}($|/)`));
   });
 
   it('gives a share-link site no resolvable section URLs without a key', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', `${SITE}/published`);
     expect(res.status).toBe(200);
     expect(res.body.structure.structure[0].urls).toEqual({});
@@ -27,25 +29,22 @@ describe('published site', () => {
     ['an unknown key', 'not-a-key'],
     ['an empty-looking key', 'x'],
   ])('refuses %s with 400 naming shareKey', async (_, key) => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', `${SITE}/published?shareKey=${key}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('query.shareKey');
   });
 
   it('refuses the key of an inactive link', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PATCH', `${SITE}/share-links/{shareLinks.partner-preview}`, { active: false });
-    const res = await t.call('reader', 'GET', `${SITE}/published?shareKey=${t.manifest.shareKeys['partner-preview']}`);
+    const res = await t.call('reader', 'GET', `${SITE}/published?shareKey=${gb.manifest.shareKeys['partner-preview']}`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('not active');
   });
 
   it('follows the order of sections after a move', async () => {
-    const t = createTestMock();
-    const added = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: t.id('spaces', 'api-docs'), title: 'API' });
+    const added = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: gb.id('spaces', 'api-docs'), title: 'API' });
     await t.call('admin', 'POST', `${SITE}/sections/${added.body.id}/move`, {
-      position: { before: { type: 'site-section', siteSection: t.id('siteSections', 'handbook-section') } },
+      position: { before: { type: 'site-section', siteSection: gb.id('siteSections', 'handbook-section') } },
     });
     const res = await t.call('reader', 'GET', `${SITE}/published`);
     expect(res.body.structure.structure.map((s: any) => s.title)).toEqual(['API', 'Handbook']);
@@ -53,8 +52,7 @@ describe('published site', () => {
   });
 
   it('shows a section group with its sections', async () => {
-    const t = createTestMock();
-    await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [t.id('siteSections', 'handbook-section')] });
+    await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [gb.id('siteSections', 'handbook-section')] });
     const res = await t.call('reader', 'GET', `${SITE}/published`);
     expectOfficial('getPublishedContentSite', 200, res.body);
     const [group] = res.body.structure.structure;
@@ -63,7 +61,6 @@ describe('published site', () => {
   });
 
   it('serves a site without sections as a list of site spaces', async () => {
-    const t = createTestMock();
     const site = await newSite(t, ['handbook', 'api-docs']);
     const res = await t.call('reader', 'GET', `${SITES}/${site}/published`);
     expectOfficial('getPublishedContentSite', 200, res.body);

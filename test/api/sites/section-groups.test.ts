@@ -1,47 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { expectRefused, SITE } from './helpers.ts';
 
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+
 const GROUPS = `${SITE}/section-groups`;
 
-async function setup(t: TestMock) {
-  const api = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: t.id('spaces', 'api-docs'), title: 'API' });
-  const group = await t.call('admin', 'POST', GROUPS, { title: 'Guides', sections: [t.id('siteSections', 'handbook-section')] });
+async function setup(t: Calls) {
+  const api = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: gb.id('spaces', 'api-docs'), title: 'API' });
+  const group = await t.call('admin', 'POST', GROUPS, { title: 'Guides', sections: [gb.id('siteSections', 'handbook-section')] });
   expect(group.status).toBe(201);
   return { api: api.body.id as string, group: group.body.id as string };
 }
 
-async function structure(t: TestMock) {
+async function structure(t: Calls) {
   const res = await t.call('admin', 'GET', `${SITE}/published`);
   return res.body.structure.structure.map((i: any) => (i.object === 'site-section-group' ? [i.title, i.sections.map((s: any) => s.title)] : i.title));
 }
 
 describe('section groups', () => {
   it('adds a group with sections through the official client', async () => {
-    const t = createTestMock();
-    const res = await t.client('admin').orgs.addSectionGroupToSite(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), {
+    const res = await gb.client('admin').orgs.addSectionGroupToSite(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), {
       title: 'Guides',
       icon: 'book',
-      sections: [t.id('siteSections', 'handbook-section')],
+      sections: [gb.id('siteSections', 'handbook-section')],
     });
     expect(res.status).toBe(201);
     expectOfficial('addSectionGroupToSite', 201, res.data);
-    expect(res.data.sections.map((s) => [s.id, s.sectionGroup])).toEqual([[t.id('siteSections', 'handbook-section'), res.data.id]]);
+    expect(res.data.sections.map((s) => [s.id, s.sectionGroup])).toEqual([[gb.id('siteSections', 'handbook-section'), res.data.id]]);
   });
 
   it('lists groups through the official client', async () => {
-    const t = createTestMock();
     await setup(t);
-    const res = await t.client('reader').orgs.listSiteSectionGroups(t.id('organizations', 'acme'), t.id('sites', 'docs-site'));
+    const res = await gb.client('reader').orgs.listSiteSectionGroups(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'));
     expectOfficial('listSiteSectionGroups', 200, res.data);
     expect(res.data.items.map((g) => g.title)).toEqual(['Guides']);
   });
 
   it('updates title and icon through the official client', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
-    const res = await t.client('admin').orgs.updateSiteSectionGroupById(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), group, { title: 'Handbooks', icon: 'star' });
+    const res = await gb.client('admin').orgs.updateSiteSectionGroupById(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), group, { title: 'Handbooks', icon: 'star' });
     expectOfficial('updateSiteSectionGroupById', 200, res.data);
     expect(res.data).toMatchObject({ title: 'Handbooks', icon: 'star' });
     const cleared = await t.call('admin', 'PATCH', `${GROUPS}/${group}`, { icon: null });
@@ -49,16 +50,14 @@ describe('section groups', () => {
   });
 
   it('deletes a group (205) and keeps its sections, ungrouped, where it stood', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
-    await t.client('admin').orgs.deleteSiteSectionGroupById(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), group);
+    await gb.client('admin').orgs.deleteSiteSectionGroupById(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), group);
     expect(await structure(t)).toEqual(['API', 'Handbook']);
     const sections = await t.call('admin', 'GET', `${SITE}/sections`);
     expect(sections.body.items.every((s: any) => s.sectionGroup === undefined)).toBe(true);
   });
 
   it('adds a section to a group (201)', async () => {
-    const t = createTestMock();
     const { api, group } = await setup(t);
     const res = await t.call('admin', 'POST', `${GROUPS}/${group}/sections`, { sectionId: api });
     expect(res.status).toBe(201);
@@ -66,10 +65,9 @@ describe('section groups', () => {
   });
 
   it('moves a section between groups, since a section is in at most one group', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
     const other = await t.call('admin', 'POST', GROUPS, { title: 'More' });
-    await t.call('admin', 'POST', `${GROUPS}/${other.body.id}/sections`, { sectionId: t.id('siteSections', 'handbook-section') });
+    await t.call('admin', 'POST', `${GROUPS}/${other.body.id}/sections`, { sectionId: gb.id('siteSections', 'handbook-section') });
     const first = await t.call('admin', 'GET', GROUPS);
     expect(first.body.items.map((g: any) => [g.id, g.sections.length])).toEqual([
       [group, 0],
@@ -78,7 +76,6 @@ describe('section groups', () => {
   });
 
   it('removes a section from a group (205), leaving it right after the group', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
     const res = await t.call('admin', 'DELETE', `${GROUPS}/${group}/sections/{siteSections.handbook-section}`);
     expect(res.status).toBe(205);
@@ -86,15 +83,13 @@ describe('section groups', () => {
   });
 
   it('answers 404 when removing a section that is not in the group', async () => {
-    const t = createTestMock();
     const { api, group } = await setup(t);
     expect((await t.call('admin', 'DELETE', `${GROUPS}/${group}/sections/${api}`)).status).toBe(404);
   });
 
   it('moves a group before a section through the official client', async () => {
-    const t = createTestMock();
     const { api, group } = await setup(t);
-    const res = await t.client('admin').orgs.moveSiteSectionGroup(t.id('organizations', 'acme'), t.id('sites', 'docs-site'), group, {
+    const res = await gb.client('admin').orgs.moveSiteSectionGroup(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), group, {
       position: { before: { type: 'site-section', id: api } },
     });
     expectOfficial('moveSiteSectionGroup', 200, res.data);
@@ -102,10 +97,9 @@ describe('section groups', () => {
   });
 
   it('refuses to move a group next to a section inside a group', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
     const other = await t.call('admin', 'POST', GROUPS, { title: 'More' });
-    const pointer = { type: 'site-section', id: t.id('siteSections', 'handbook-section') };
+    const pointer = { type: 'site-section', id: gb.id('siteSections', 'handbook-section') };
     await expectRefused(t, 'POST', `${GROUPS}/${other.body.id}/move`, { position: { after: pointer } }, 400, 'body.position.after.id');
     expect(group).toBeTruthy();
   });
@@ -118,7 +112,6 @@ describe('section groups', () => {
     ['POST', GROUPS, { title: 'Ok', icon: 'i'.repeat(51) }, 'body.icon'],
     ['POST', GROUPS, { title: 'Ok', parent: 'x' }, 'body.parent'],
   ])('%s %s refuses %j', async (method, path, body, field) => {
-    const t = createTestMock();
     await expectRefused(t, method, path, body, 400, field);
   });
 
@@ -127,24 +120,20 @@ describe('section groups', () => {
     [{ title: 't'.repeat(101) }, 'body.title'],
     [{ parentSectionGroupId: 'x' }, 'body.parentSectionGroupId'],
   ])('PATCH refuses %j', async (body, field) => {
-    const t = createTestMock();
     const { group } = await setup(t);
     await expectRefused(t, 'PATCH', `${GROUPS}/${group}`, body, 400, field);
   });
 
   it('refuses adding an unknown section to a group', async () => {
-    const t = createTestMock();
     const { group } = await setup(t);
     await expectRefused(t, 'POST', `${GROUPS}/${group}/sections`, { sectionId: 'nope' }, 400, 'body.sectionId');
   });
 
   it('answers 404 for an unknown group', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'PATCH', `${GROUPS}/nope`, { title: 'X' })).status).toBe(404);
   });
 
   it('refuses editors', async () => {
-    const t = createTestMock();
     expect((await t.call('editor', 'POST', GROUPS, { title: 'Mine' })).status).toBe(403);
   });
 });

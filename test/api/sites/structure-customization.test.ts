@@ -1,22 +1,25 @@
 /** A site's structure and the site and site-space customization, through the official client. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
 import { expectRefused, newSite, SITE, SITES } from './helpers.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SS_CUSTOM = `${SITE}/site-spaces/{siteSpaces.handbook-site-space}/customization`;
 
 describe('site structure', () => {
   it('answers the sections and groups in order, and follows a new group at once', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const site = t.id('sites', 'docs-site');
-    const before = await t.client('reader').orgs.getSiteStructure(org, site);
+    const org = gb.id('organizations', 'acme');
+    const site = gb.id('sites', 'docs-site');
+    const before = await gb.client('reader').orgs.getSiteStructure(org, site);
     expectOfficial('getSiteStructure', 200, before.data);
     expect(before.data.type).toBe('sections');
-    expect(before.data.structure.map((s) => s.id)).toEqual([t.id('siteSections', 'handbook-section')]);
-    const api = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: t.id('spaces', 'api-docs'), title: 'API' });
-    const group = await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [t.id('siteSections', 'handbook-section')] });
+    expect(before.data.structure.map((s) => s.id)).toEqual([gb.id('siteSections', 'handbook-section')]);
+    const api = await t.call('admin', 'POST', `${SITE}/sections`, { spaceId: gb.id('spaces', 'api-docs'), title: 'API' });
+    const group = await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [gb.id('siteSections', 'handbook-section')] });
     const after = await t.call('reader', 'GET', `${SITE}/structure`);
     expectOfficial('getSiteStructure', 200, after.body);
     expect(after.body.structure.map((s: { object: string; id: string }) => [s.object, s.id]).sort()).toEqual(
@@ -25,16 +28,14 @@ describe('site structure', () => {
   });
 
   it('answers the site spaces of a site without sections', async () => {
-    const t = createTestMock();
     const site = await newSite(t, ['api-docs']);
     const res = await t.call('reader', 'GET', `${SITES}/${site}/structure`);
     expectOfficial('getSiteStructure', 200, res.body);
     expect(res.body.type).toBe('siteSpaces');
-    expect(res.body.structure.map((s: { space: { id: string } }) => s.space.id)).toEqual([t.id('spaces', 'api-docs')]);
+    expect(res.body.structure.map((s: { space: { id: string } }) => s.space.id)).toEqual([gb.id('spaces', 'api-docs')]);
   });
 
   it('hides the structure from an outsider (404) and refuses an unknown share key (400)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', `${SITE}/structure`)).status).toBe(404);
     const bad = await t.call('reader', 'GET', `${SITE}/structure?shareKey=nope`);
     expect(bad.status).toBe(400);
@@ -44,15 +45,14 @@ describe('site structure', () => {
 
 describe('site customization', () => {
   it('serves the defaults, then what PUT set, in the published site too (official client)', async () => {
-    const t = createTestMock();
-    const org = t.id('organizations', 'acme');
-    const site = t.id('sites', 'docs-site');
-    const defaults = await t.client('reader').orgs.getSiteCustomizationById(org, site);
+    const org = gb.id('organizations', 'acme');
+    const site = gb.id('sites', 'docs-site');
+    const defaults = await gb.client('reader').orgs.getSiteCustomizationById(org, site);
     expectOfficial('getSiteCustomizationById', 200, defaults.data);
     expect(defaults.data.title).toBe('Acme Docs');
     expect(defaults.data.updatedAt).toBeUndefined();
     const input = { ...defaults.data, title: 'Acme Handbook', styling: { ...defaults.data.styling, primaryColor: { light: '#112233', dark: '#445566' } } };
-    const put = await t.client('admin').orgs.updateSiteCustomizationById(org, site, input);
+    const put = await gb.client('admin').orgs.updateSiteCustomizationById(org, site, input);
     expectOfficial('updateSiteCustomizationById', 200, put.data);
     expect(put.data).toMatchObject({ title: 'Acme Handbook', styling: { primaryColor: { light: '#112233' } }, updatedAt: expect.any(String) });
     const read = await t.call('reader', 'GET', `${SITE}/customization`);
@@ -62,7 +62,6 @@ describe('site customization', () => {
   });
 
   it('refuses what the official schema refuses, naming the field, and changes nothing', async () => {
-    const t = createTestMock();
     const defaults = (await t.call('reader', 'GET', `${SITE}/customization`)).body;
     await expectRefused(t, 'PUT', `${SITE}/customization`, { ...defaults, styling: { ...defaults.styling, theme: 'neon' } }, 400, 'body.styling.theme');
     const { themes: _omitted, ...withoutThemes } = defaults;
@@ -70,7 +69,6 @@ describe('site customization', () => {
   });
 
   it('lets only admins change it (403), and hides it from outsiders (404)', async () => {
-    const t = createTestMock();
     const defaults = (await t.call('reader', 'GET', `${SITE}/customization`)).body;
     expect((await t.call('editor', 'PUT', `${SITE}/customization`, defaults)).status).toBe(403);
     expect((await t.call('outsider', 'GET', `${SITE}/customization`)).status).toBe(404);
@@ -79,9 +77,8 @@ describe('site customization', () => {
 
 describe('site-space customization', () => {
   it('lays overrides over the site settings, resets a field with null, and DELETE removes them', async () => {
-    const t = createTestMock();
-    const [org, site, ss] = [t.id('organizations', 'acme'), t.id('sites', 'docs-site'), t.id('siteSpaces', 'handbook-site-space')];
-    const client = t.client('admin');
+    const [org, site, ss] = [gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), gb.id('siteSpaces', 'handbook-site-space')];
+    const client = gb.client('admin');
     const inherited = await client.orgs.getSiteSpaceCustomizationById(org, site, ss);
     expectOfficial('getSiteSpaceCustomizationById', 200, inherited.data);
     expect(inherited.data).toEqual((await t.call('reader', 'GET', `${SITE}/customization`)).body);
@@ -100,14 +97,12 @@ describe('site-space customization', () => {
   });
 
   it('shows a site space override in the published site', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PATCH', SS_CUSTOM, { title: 'Handbook' });
     const published = await t.call('reader', 'GET', `${SITE}/published?shareKey=${encodeURIComponent(await shareKey(t))}`);
-    expect(published.body.customizations.siteSpaces[t.id('siteSpaces', 'handbook-site-space')].title).toBe('Handbook');
+    expect(published.body.customizations.siteSpaces[gb.id('siteSpaces', 'handbook-site-space')].title).toBe('Handbook');
   });
 
   it('refuses a bad override naming the field, non-admins (403) and unknown site spaces (404)', async () => {
-    const t = createTestMock();
     await expectRefused(t, 'PATCH', SS_CUSTOM, { styling: { theme: 'neon' } }, 400, 'body.styling.theme');
     expect((await t.call('editor', 'PATCH', SS_CUSTOM, { title: 'Handbook' })).status).toBe(403);
     expect((await t.call('editor', 'DELETE', SS_CUSTOM)).status).toBe(403);
@@ -115,7 +110,7 @@ describe('site-space customization', () => {
   });
 });
 
-async function shareKey(t: ReturnType<typeof createTestMock>): Promise<string> {
+async function shareKey(t: Calls): Promise<string> {
   const links = await t.call('admin', 'GET', `${SITE}/share-links`);
   return new URL(links.body.items[0].urls.published).pathname.split('/').at(-1) ?? '';
 }

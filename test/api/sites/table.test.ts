@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { SITE, SITES } from './helpers.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 describe('our own resource schemas', () => {
   it.each([
@@ -12,10 +16,9 @@ describe('our own resource schemas', () => {
     [`${SITE}/share-links`, 'sites/share-link-list'],
     [`${SITE}/adaptive-schema/template-conditions`, 'sites/template-conditions'],
   ])('GET %s matches %s', async (path, schema) => {
-    const t = createTestMock();
-    await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [t.id('siteSections', 'handbook-section')] });
+    await t.call('admin', 'POST', `${SITE}/section-groups`, { title: 'Guides', sections: [gb.id('siteSections', 'handbook-section')] });
     const res = await t.call('admin', 'GET', path);
-    const validate = t.mock.runtime.schemas.strictValidator(schema);
+    const validate = gb.mock!.runtime.schemas.strictValidator(schema);
     expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
   });
 });

@@ -1,29 +1,32 @@
 /** Files and reusable contents of a space's content, live, in a revision and in a change request; a change request's page by path. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const S = '/v1/spaces/{spaces.handbook}';
 
 /** Gives the handbook's live revision a reusable content (no scenario field makes one). */
-function withReusable(t: TestMock): { revision: string; id: string } {
-  const db = t.mock.runtime.db;
-  const revision = db.spaces.get(t.id('spaces', 'handbook'))!.revision;
+function withReusable(t: Calls): { revision: string; id: string } {
+  const db = gb.mock!.runtime.db;
+  const revision = db.spaces.get(gb.id('spaces', 'handbook'))!.revision;
   db.revisions.update(revision, { reusableContents: [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature', git: { oid: 'abc123', path: 'includes/signature.md' } }] });
   return { revision, id: 'rc-signature' };
 }
 
 describe('content files and reusable contents', () => {
   it('lists and reads the live files and a revision\'s through the official client', async () => {
-    const t = createTestMock();
-    const api = t.client('reader');
-    const space = t.id('spaces', 'handbook');
+    const api = gb.client('reader');
+    const space = gb.id('spaces', 'handbook');
     const files = await api.spaces.listFiles(space);
     expectOfficial('listFiles', 200, files.data);
-    const file = t.id('files', 'team-photo');
+    const file = gb.id('files', 'team-photo');
     expect(files.data.items.map((f) => f.id)).toContain(file);
     expectOfficial('getFileById', 200, (await api.spaces.getFileById(space, file)).data);
-    const revision = t.mock.runtime.db.spaces.get(space)!.revision;
+    const revision = gb.mock!.runtime.db.spaces.get(space)!.revision;
     const inRevision = await api.spaces.listFilesInRevisionById(space, revision);
     expectOfficial('listFilesInRevisionById', 200, inRevision.data);
     expect(inRevision.data.items).toEqual(files.data.items);
@@ -33,7 +36,6 @@ describe('content files and reusable contents', () => {
   });
 
   it('reads a reusable content live, in its revision and as a document; 404 for another id', async () => {
-    const t = createTestMock();
     const { revision, id } = withReusable(t);
     const live = await t.call('reader', 'GET', `${S}/content/reusable-contents/${id}`);
     expectOfficial('getReusableContentById', 200, live.body);
@@ -49,7 +51,6 @@ describe('content files and reusable contents', () => {
   });
 
   it('reads a change request\'s page by path, with its edits', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', `${S}/change-requests/{changeRequests.handbook-draft}/content/path/policies/remote-work`);
     expect(res.status).toBe(200);
     expectOfficial('getPageInChangeRequestByPath', 200, res.body);

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const K = '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/content';
 
 describe('change request content', () => {
   it('serves the latest revision, valid against the official schema', async () => {
-    const t = createTestMock();
-    const { data } = await t
+    const { data } = await gb
       .client('reader')
-      .spaces.getRevisionOfChangeRequestById(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'));
+      .spaces.getRevisionOfChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'));
     expectOfficial('getRevisionOfChangeRequestById', 200, data);
     const cr = (await t.call('reader', 'GET', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}')).body;
     expect(data.id).toBe(cr.revision);
@@ -17,18 +20,16 @@ describe('change request content', () => {
   });
 
   it('lists the page tree with paths, valid against the official schema', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').spaces.listPagesInChangeRequest(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'));
+    const { data } = await gb.client('reader').spaces.listPagesInChangeRequest(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'));
     expectOfficial('listPagesInChangeRequest', 200, data);
     const policies = data.pages[2] as { path: string; pages: { path: string }[] };
     expect(policies.pages.map((p) => p.path)).toEqual(['policies/remote-work', 'policies/expenses']);
   });
 
   it('serves a page with the change request edits, valid against the official schema', async () => {
-    const t = createTestMock();
-    const { data } = await t
+    const { data } = await gb
       .client('reader')
-      .spaces.getPageInChangeRequestById(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'), t.id('pages', 'remote-work'));
+      .spaces.getPageInChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'), gb.id('pages', 'remote-work'));
     expectOfficial('getPageInChangeRequestById', 200, data);
     expect(data).toMatchObject({ type: 'document', path: 'policies/remote-work' });
     expect((data as { markdown: string }).markdown).toContain('Fridays are meeting-free');
@@ -36,7 +37,6 @@ describe('change request content', () => {
   });
 
   it('serves a page as a JSON document with format=document, still official', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', `${K}/page/{pages.welcome}?format=document`);
     expectOfficial('getPageInChangeRequestById', 200, res.body);
     expect(res.body.markdown).toBeUndefined();
@@ -44,7 +44,6 @@ describe('change request content', () => {
   });
 
   it('replaces variable expressions with evaluated=true', async () => {
-    const t = createTestMock();
     const raw = await t.call('reader', 'GET', `${K}/page/{pages.welcome}`);
     const evaluated = await t.call('reader', 'GET', `${K}/page/{pages.welcome}?evaluated=true`);
     expect(raw.body.markdown).toContain('<code class="expression">space.vars.company</code>');
@@ -52,48 +51,41 @@ describe('change request content', () => {
   });
 
   it('answers 404 for a page that is not in the content', async () => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', `${K}/page/{pages.api-intro}`)).status).toBe(404);
   });
 
   it('refuses a bad format with 400 naming the field', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', `${K}/page/{pages.welcome}?format=html`);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('query.format');
   });
 
   it('lists files, valid against the official schema', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').spaces.listFilesInChangeRequestById(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'));
+    const { data } = await gb.client('reader').spaces.listFilesInChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'));
     expectOfficial('listFilesInChangeRequestById', 200, data);
     expect(data.items.map((f) => f.name)).toEqual(['team-photo.png', 'benefits-guide.pdf']);
   });
 
   it('serves a file whose downloadURL this server answers', async () => {
-    const t = createTestMock();
-    const { data } = await t
+    const { data } = await gb
       .client('reader')
-      .spaces.getFileInChangeRequestById(t.id('spaces', 'handbook'), t.id('changeRequests', 'handbook-draft'), t.id('files', 'team-photo'));
+      .spaces.getFileInChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'), gb.id('files', 'team-photo'));
     expectOfficial('getFileInChangeRequestById', 200, data);
-    const download = await t.mock.fetch(data.downloadURL);
+    const download = await gb.fetch(data.downloadURL);
     expect([download.status, download.headers.get('content-type')]).toEqual([200, 'image/png']);
   });
 
   it('answers 404 for an unknown file', async () => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', `${K}/files/nope`)).status).toBe(404);
   });
 
   it('hides the content of a private space from an outsider (404)', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', K)).status).toBe(404);
   });
 });
 
 describe('metadata and computed flags', () => {
   async function imported() {
-    const t = createTestMock();
     await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/git/import', { url: 'https://github.com/acme/handbook', ref: 'refs/heads/main' });
     const cr = await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'After import' });
     return { t, K: `/v1/spaces/{spaces.handbook}/change-requests/${cr.body.id}/content` };
@@ -121,7 +113,6 @@ describe('metadata and computed flags', () => {
 
 describe('computed pages', () => {
   async function apiDocsChangeRequest() {
-    const t = createTestMock();
     const cr = await t.call('editor', 'POST', '/v1/spaces/{spaces.api-docs}/change-requests', { subject: 'Reference' });
     return { t, k: `/v1/spaces/{spaces.api-docs}/change-requests/${cr.body.id}/content` };
   }
@@ -138,7 +129,7 @@ describe('computed pages', () => {
     const { t, k } = await apiDocsChangeRequest();
     const res = await t.call('reader', 'GET', `${k}?computed=false`);
     expectOfficial('getRevisionOfChangeRequestById', 200, res.body);
-    const page = res.body.pages.find((p: { id: string }) => p.id === t.id('pages', 'api-reference'));
+    const page = res.body.pages.find((p: { id: string }) => p.id === gb.id('pages', 'api-reference'));
     expect(page).toMatchObject({ type: 'computed', computed: { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } } });
     expect(page.markdown).toBeUndefined();
   });

@@ -1,19 +1,22 @@
 /** The page bodies GitBook's renderer reads on their own, through the official client. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 describe('revision pages and documents', () => {
   it('serves a revision\'s pages, a page\'s document in it, and the document its documentId names', async () => {
-    const t = createTestMock();
-    const api = t.client('reader').spaces;
-    const space = t.id('spaces', 'handbook');
+    const api = gb.client('reader').spaces;
+    const space = gb.id('spaces', 'handbook');
     const revision = (await api.getCurrentRevision(space)).data;
     const pages = await api.listPagesInRevisionById(space, revision.id);
     expectOfficial('listPagesInRevisionById', 200, pages.data);
     expect(pages.data.pages).toEqual(revision.pages);
 
-    const pageId = t.id('pages', 'remote-work');
+    const pageId = gb.id('pages', 'remote-work');
     const document = await api.getPageDocumentInRevisionById(space, revision.id, pageId);
     expectOfficial('getPageDocumentInRevisionById', 200, document.data);
     const page = await api.getPageInRevisionById(space, revision.id, pageId, { format: 'document' });
@@ -27,7 +30,6 @@ describe('revision pages and documents', () => {
   });
 
   it('finds a change request\'s new page by its document id; 404 for unknown ids and outsiders', async () => {
-    const t = createTestMock();
     const S = '/v1/spaces/{spaces.handbook}';
     const before = (await t.call('reader', 'GET', `${S}/content/page/{pages.welcome}`)).body.documentId;
     const cr = (await t.call('editor', 'POST', `${S}/change-requests`, { subject: 'Travel' })).body;
@@ -46,9 +48,8 @@ describe('revision pages and documents', () => {
 
 describe('a revision\'s semantic changes', () => {
   it('lists what a merge changed against its parent, and everything a first revision created (official client)', async () => {
-    const t = createTestMock();
-    const api = t.client('editor').spaces;
-    const space = t.id('spaces', 'handbook');
+    const api = gb.client('editor').spaces;
+    const space = gb.id('spaces', 'handbook');
     const first = (await api.getCurrentRevision(space)).data;
     const created = await api.getRevisionSemanticChanges(space, first.id, { limit: 100 });
     expectOfficial('getRevisionSemanticChanges', 200, created.data);

@@ -3,15 +3,19 @@
  * that GET /v1/spaces/{spaceId} gives the same caller, and it matches the official Space.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { formatErrors, officialComponent } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 function expectOfficialSpace(space: unknown): void {
   const validate = officialComponent('Space');
   expect(validate(space), formatErrors(validate)).toBe(true);
 }
 
-async function spaceAsSeenBy(t: TestMock, user: string, id: string) {
+async function spaceAsSeenBy(t: Calls, user: string, id: string) {
   const res = await t.call(user, 'GET', `/v1/spaces/${id}`);
   expect(res.status).toBe(200);
   return res.body;
@@ -19,7 +23,6 @@ async function spaceAsSeenBy(t: TestMock, user: string, id: string) {
 
 describe('embedded spaces', () => {
   it('SiteSpace.space is the Space the caller gets from the spaces API', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/site-spaces');
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);
@@ -30,7 +33,6 @@ describe('embedded spaces', () => {
   });
 
   it('a space in a link location is the Space the caller gets from the spaces API', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', '/v1/spaces/{spaces.handbook}/links');
     expect(res.status).toBe(200);
     const spaces = res.body.items.flatMap((i: { targetReference: { space?: unknown }; locationReferences: { space: unknown }[] }) => [
@@ -38,7 +40,7 @@ describe('embedded spaces', () => {
       ...i.locationReferences.map((l) => l.space),
     ]);
     expect(spaces.length).toBeGreaterThan(0);
-    const expected = await spaceAsSeenBy(t, 'reader', t.id('spaces', 'handbook'));
+    const expected = await spaceAsSeenBy(t, 'reader', gb.id('spaces', 'handbook'));
     for (const space of spaces) {
       expectOfficialSpace(space);
       expect(space).toEqual(expected);
@@ -46,7 +48,6 @@ describe('embedded spaces', () => {
   });
 
   it("a member's space is the Space, with the member's role as its permissions", async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/members/{users.editor}/spaces');
     expect(res.status).toBe(200);
     expect(res.body.items.length).toBeGreaterThan(0);

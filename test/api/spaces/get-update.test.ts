@@ -1,53 +1,50 @@
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 describe('GET /v1/spaces/{spaceId}', () => {
   it('serves the space through the official client, valid against the official schema', async () => {
-    const t = createTestMock();
-    const { data } = await t.client('reader').spaces.getSpaceById(t.id('spaces', 'handbook'));
+    const { data } = await gb.client('reader').spaces.getSpaceById(gb.id('spaces', 'handbook'));
     expectOfficial('getSpaceById', 200, data);
     expect(data.title).toBe('Employee Handbook');
-    expect(data.organization).toBe(t.id('organizations', 'acme'));
+    expect(data.organization).toBe(gb.id('organizations', 'acme'));
     expect(data.mergeRules).toEqual({ type: 'inherit' });
-    expect(data.urls.location).toMatch(new RegExp(`/v1/spaces/${t.id('spaces', 'handbook')}$`));
+    expect(data.urls.location).toMatch(new RegExp(`/v1/spaces/${gb.id('spaces', 'handbook')}$`));
   });
 
   it('derives the counts from the store', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', SPACE);
     expect(res.body).toMatchObject({ comments: 2, changeRequests: 1, changeRequestsOpen: 1, changeRequestsDraft: 0 });
   });
 
   it('is 404 to a user outside the organization', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'GET', SPACE)).status).toBe(404);
   });
 
   it('serves a public space to a user outside the organization, read only', async () => {
-    const t = createTestMock();
     const res = await t.call('outsider', 'GET', '/v1/spaces/{spaces.api-docs}');
     expect(res.status).toBe(200);
     expect(res.body.permissions).toMatchObject({ view: true, comment: false, admin: false });
   });
 
   it('is 404 for an unknown space', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'GET', '/v1/spaces/nope')).status).toBe(404);
   });
 
   it('has no published URL for a space only in a share-link site', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', SPACE);
     expect(res.body.urls.published).toBeUndefined();
   });
 
   it('resolves the published URL through an active share link with shareKey', async () => {
-    const t = createTestMock();
-    const key = t.manifest.shareKeys['partner-preview'];
+    const key = gb.manifest.shareKeys['partner-preview'];
     const res = await t.call('admin', 'GET', `${SPACE}?shareKey=${key}`);
     expect(res.status).toBe(200);
     const siteSpace = await t.call('admin', 'GET', `/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/site-spaces?shareKey=${key}`);
@@ -58,26 +55,23 @@ describe('GET /v1/spaces/{spaceId}', () => {
   });
 
   it('ignores an unknown shareKey', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'GET', `${SPACE}?shareKey=not-a-key`);
     expect(res.status).toBe(200);
     expect(res.body.urls.published).toBeUndefined();
   });
 
   it('ignores the key of an inactive share link', async () => {
-    const t = createTestMock();
-    const link = t.id('shareLinks', 'partner-preview');
-    t.mock.runtime.db.shareLinks.update(link, { active: false });
-    const res = await t.call('admin', 'GET', `${SPACE}?shareKey=${t.manifest.shareKeys['partner-preview']}`);
+    const link = gb.id('shareLinks', 'partner-preview');
+    gb.mock!.runtime.db.shareLinks.update(link, { active: false });
+    const res = await t.call('admin', 'GET', `${SPACE}?shareKey=${gb.manifest.shareKeys['partner-preview']}`);
     expect(res.body.urls.published).toBeUndefined();
   });
 });
 
 describe('PATCH /v1/spaces/{spaceId}', () => {
   it('updates title, emoji and defaultLevel through the official client and moves updatedAt', async () => {
-    const t = createTestMock();
     await t.admin('POST', '/__admin/clock', { advance: 'PT1H' });
-    const { data } = await t.client('admin').spaces.updateSpaceById(t.id('spaces', 'handbook'), {
+    const { data } = await gb.client('admin').spaces.updateSpaceById(gb.id('spaces', 'handbook'), {
       title: 'Staff Handbook',
       emoji: '1f4d7',
       defaultLevel: MemberRole.Comment,
@@ -90,7 +84,6 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
   });
 
   it.each(['locked', 'live'])('editMode %s round-trips', async (editMode) => {
-    const t = createTestMock();
     await t.call('admin', 'PATCH', SPACE, { editMode: editMode === 'live' ? 'locked' : 'live' });
     const res = await t.call('admin', 'PATCH', SPACE, { editMode });
     expect(res.body.editMode).toBe(editMode);
@@ -98,7 +91,6 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
   });
 
   it.each([null, 'inherit', 'read', 'admin'])('accepts defaultLevel %s', async (defaultLevel) => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', SPACE, { defaultLevel });
     expect(res.status).toBe(200);
     expect(res.body.defaultLevel).toBe(defaultLevel);
@@ -111,7 +103,6 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
     [{ defaultLevel: 'owner' }, 'body.defaultLevel'],
     [{ editMode: 'frozen' }, 'body.editMode'],
   ])('refuses %j with 400 naming %s and changes nothing', async (body, field) => {
-    const t = createTestMock();
     const before = (await t.call('admin', 'GET', SPACE)).body;
     const res = await t.call('admin', 'PATCH', SPACE, body);
     expect(res.status).toBe(400);
@@ -120,29 +111,25 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
   });
 
   it('accepts a title of exactly 50 characters', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', SPACE, { title: 'y'.repeat(50) });
     expect(res.status).toBe(200);
     expect(res.body.title).toHaveLength(50);
   });
 
   it('removes the emoji with null', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', SPACE, { emoji: null });
     expect(res.body.emoji).toBe('');
     expectOfficial('updateSpaceById', 200, res.body);
   });
 
   it('sets mergeRules', async () => {
-    const t = createTestMock();
     const res = await t.call('admin', 'PATCH', SPACE, { mergeRules: { type: 'none' } });
     expect(res.body.mergeRules).toEqual({ type: 'none' });
     expectOfficial('updateSpaceById', 200, res.body);
   });
 
   it('sets mergeRules of its own, as the official document allows (issue 24), and inherits again', async () => {
-    const t = createTestMock();
-    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [t.id('users', 'reviewer')] }] };
+    const rules = { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [gb.id('users', 'reviewer')] }] };
     const res = await t.call('admin', 'PATCH', SPACE, { mergeRules: rules });
     expect(res.status).toBe(200);
     expectOfficial('updateSpaceById', 200, res.body);
@@ -154,19 +141,16 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
   });
 
   it('is 403 for a member below admin', async () => {
-    const t = createTestMock();
     const res = await t.call('creator', 'PATCH', SPACE, { title: 'Mine now' });
     expect(res.status).toBe(403);
     expect((await t.call('admin', 'GET', SPACE)).body.title).toBe('Employee Handbook');
   });
 
   it('is 404 for a user outside the organization', async () => {
-    const t = createTestMock();
     expect((await t.call('outsider', 'PATCH', SPACE, { title: 'Hi' })).status).toBe(404);
   });
 
   it('keeps settings editable in a locked space', async () => {
-    const t = createTestMock();
     await t.call('admin', 'PATCH', SPACE, { editMode: 'locked' });
     const res = await t.call('admin', 'PATCH', SPACE, { title: 'Still editable' });
     expect(res.status).toBe(200);

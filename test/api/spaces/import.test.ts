@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const CR = '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}';
 const IMPORT = `${CR}/content/import`;
 
 describe('import content into a change request', () => {
   it('makes a new revision with the imported page and reports the resources', async () => {
-    const t = createTestMock();
     const res = await t.call('editor', 'POST', IMPORT, { url: 'https://docs.example.com/guides/getting-started', source: 'website' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ importedResources: 1, totalResources: 1 });
@@ -17,7 +20,6 @@ describe('import content into a change request', () => {
   });
 
   it('titles the page after the host when the URL has no path', async () => {
-    const t = createTestMock();
     const res = await t.call('editor', 'POST', IMPORT, { url: 'https://docs.example.com/', source: 'file' });
     expect(res.status).toBe(201);
     const titles = (await t.call('reader', 'GET', `${CR}/content/pages`)).body.pages.map((p: { title: string }) => p.title);
@@ -25,10 +27,9 @@ describe('import content into a change request', () => {
   });
 
   it('leaves the primary content untouched', async () => {
-    const t = createTestMock();
-    const before = t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision;
+    const before = gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision;
     await t.call('editor', 'POST', IMPORT, { url: 'https://docs.example.com/a', source: 'website' });
-    expect(t.mock.runtime.db.spaces.get(t.id('spaces', 'handbook'))!.revision).toBe(before);
+    expect(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision).toBe(before);
   });
 
   it.each([
@@ -38,7 +39,6 @@ describe('import content into a change request', () => {
     [{ url: 'https://example.com', source: 'confluence' }, 'body.source'],
     [{ source: 'website' }, 'body.url'],
   ])('refuses %j with 400 naming %s, changing nothing', async (body, field) => {
-    const t = createTestMock();
     const before = (await t.call('reader', 'GET', CR)).body.revision;
     const res = await t.call('editor', 'POST', IMPORT, body);
     expect(res.status).toBe(400);
@@ -47,18 +47,15 @@ describe('import content into a change request', () => {
   });
 
   it('refuses a commenter with 403', async () => {
-    const t = createTestMock();
     expect((await t.call('commenter', 'POST', IMPORT, { url: 'https://example.com/a', source: 'website' })).status).toBe(403);
   });
 
   it('refuses a locked space with 409', async () => {
-    const t = createTestMock();
-    t.mock.runtime.db.spaces.update(t.id('spaces', 'handbook'), { editMode: 'locked' });
+    gb.mock!.runtime.db.spaces.update(gb.id('spaces', 'handbook'), { editMode: 'locked' });
     expect((await t.call('editor', 'POST', IMPORT, { url: 'https://example.com/a', source: 'website' })).status).toBe(409);
   });
 
   it('refuses a merged change request with 409', async () => {
-    const t = createTestMock();
     await t.call('editor', 'POST', `${CR}/merge`);
     expect((await t.call('editor', 'POST', IMPORT, { url: 'https://example.com/a', source: 'website' })).status).toBe(409);
   });

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
-async function deleted(): Promise<TestMock> {
-  const t = createTestMock();
+async function deleted(): Promise<Calls> {
   const res = await t.call('admin', 'DELETE', SPACE);
   expect(res.status).toBe(205);
   return t;
@@ -13,7 +16,6 @@ async function deleted(): Promise<TestMock> {
 
 describe('DELETE and restore a space', () => {
   it('DELETE answers 205 with no body, and GET shows deletedAt at the clock', async () => {
-    const t = createTestMock();
     await t.admin('POST', '/__admin/clock', { now: '2026-01-02T10:00:00.000Z' });
     const res = await t.call('admin', 'DELETE', SPACE);
     expect(res.status).toBe(205);
@@ -25,9 +27,8 @@ describe('DELETE and restore a space', () => {
   });
 
   it('through the official client', async () => {
-    const t = createTestMock();
-    await t.client('admin').spaces.deleteSpaceById(t.id('spaces', 'handbook'));
-    const { data } = await t.client('admin').spaces.restoreSpace(t.id('spaces', 'handbook'));
+    await gb.client('admin').spaces.deleteSpaceById(gb.id('spaces', 'handbook'));
+    const { data } = await gb.client('admin').spaces.restoreSpace(gb.id('spaces', 'handbook'));
     expectOfficial('restoreSpace', 200, data);
     expect(data.deletedAt).toBeUndefined();
   });
@@ -77,7 +78,6 @@ describe('DELETE and restore a space', () => {
   });
 
   it('restoring a live space is 409 and changes nothing', async () => {
-    const t = createTestMock();
     const before = (await t.call('admin', 'GET', SPACE)).body;
     const res = await t.call('admin', 'POST', `${SPACE}/restore`);
     expect(res.status).toBe(409);
@@ -85,7 +85,6 @@ describe('DELETE and restore a space', () => {
   });
 
   it('a member below admin cannot delete (403) and the space stays', async () => {
-    const t = createTestMock();
     expect((await t.call('creator', 'DELETE', SPACE)).status).toBe(403);
     expect((await t.call('admin', 'GET', SPACE)).body.deletedAt).toBeUndefined();
   });

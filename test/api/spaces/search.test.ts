@@ -1,29 +1,30 @@
 /** GET /v1/spaces/{spaceId}/search: full-text search of a space's live content. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const S = '/v1/spaces/{spaces.handbook}/search';
 
 describe('space search', () => {
   it('finds pages by their words, ranked, with matching sections (official client)', async () => {
-    const t = createTestMock();
-    const res = await t.client('reader').spaces.searchSpaceContent(t.id('spaces', 'handbook'), { query: 'remote' });
+    const res = await gb.client('reader').spaces.searchSpaceContent(gb.id('spaces', 'handbook'), { query: 'remote' });
     expectOfficial('searchSpaceContent', 200, res.data);
-    expect(res.data.items[0]).toMatchObject({ id: t.id('pages', 'remote-work'), rank: 1 });
+    expect(res.data.items[0]).toMatchObject({ id: gb.id('pages', 'remote-work'), rank: 1 });
     expect(res.data.items.map((p) => p.rank)).toEqual(res.data.items.map((_, i) => i + 1));
   });
 
   it('searches the live content, so a merged change request shows at once', async () => {
-    const t = createTestMock();
     expect((await t.call('reader', 'GET', `${S}?query=meeting-free`)).body.count).toBe(0);
     expect((await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/merge')).status).toBe(200);
     const after = await t.call('reader', 'GET', `${S}?query=meeting-free`);
-    expect(after.body.items.map((p: { id: string }) => p.id)).toEqual([t.id('pages', 'remote-work')]);
+    expect(after.body.items.map((p: { id: string }) => p.id)).toEqual([gb.id('pages', 'remote-work')]);
   });
 
   it('pages the results and finds nothing for unknown words', async () => {
-    const t = createTestMock();
     const all = (await t.call('reader', 'GET', `${S}?query=the`)).body;
     expect(all.count).toBeGreaterThan(1);
     const first = (await t.call('reader', 'GET', `${S}?query=the&limit=1`)).body;
@@ -34,7 +35,6 @@ describe('space search', () => {
   });
 
   it('requires the query (400 naming it), a token (401), and hides the space from outsiders (404)', async () => {
-    const t = createTestMock();
     const res = await t.call('reader', 'GET', S);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('query.query');

@@ -1,12 +1,15 @@
 /** GET a space keeps its JSON (spaces/present.ts): every change the space depends on shows at once. */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SPACE = '/v1/spaces/{spaces.handbook}';
 
 describe('GET a space after changes', () => {
   it('counts a new comment and a new change request', async () => {
-    const t = createTestMock();
     const before = (await t.call('reader', 'GET', SPACE)).body;
     expect((await t.call('commenter', 'POST', `${SPACE}/comments`, { body: { markdown: 'One more' } })).status).toBe(200);
     expect((await t.call('editor', 'POST', `${SPACE}/change-requests`, { subject: 'Another draft' })).status).toBe(201);
@@ -16,14 +19,12 @@ describe('GET a space after changes', () => {
   });
 
   it('shows an update of the space itself', async () => {
-    const t = createTestMock();
     await t.call('reader', 'GET', SPACE);
     expect((await t.call('admin', 'PATCH', SPACE, { title: 'Renamed handbook' })).status).toBe(200);
     expect((await t.call('reader', 'GET', SPACE)).body.title).toBe('Renamed handbook');
   });
 
   it('gives each caller their own permissions and follows a role change', async () => {
-    const t = createTestMock();
     expect((await t.call('admin', 'GET', SPACE)).body.permissions.admin).toBe(true);
     expect((await t.call('reader', 'GET', SPACE)).body.permissions.comment).toBe(false);
     await t.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: 'comment' });
@@ -31,27 +32,24 @@ describe('GET a space after changes', () => {
   });
 
   it('writes the URLs of the origin asked', async () => {
-    const t = createTestMock();
-    const headers = { authorization: `Bearer ${t.manifest.tokens.reader}` };
+    const headers = { authorization: `Bearer ${gb.manifest.tokens.reader}` };
     const url = (origin: string) => `${origin}${t.path(SPACE)}`;
-    const first = await (await t.mock.fetch(url('http://localhost'), { headers })).json();
-    const second = await (await t.mock.fetch(url('http://127.0.0.1:4567'), { headers })).json();
+    const first = await (await gb.fetch(url('http://localhost'), { headers })).json();
+    const second = await (await gb.fetch(url('http://127.0.0.1:4567'), { headers })).json();
     expect(first.urls.location).toBe(url('http://localhost'));
     expect(second.urls.location).toBe(url('http://127.0.0.1:4567'));
   });
 
   it('follows the share link of shareKey, and its deactivation', async () => {
-    const t = createTestMock();
-    const shared = `${SPACE}?shareKey=${t.manifest.shareKeys['partner-preview']}`;
+    const shared = `${SPACE}?shareKey=${gb.manifest.shareKeys['partner-preview']}`;
     expect((await t.call('admin', 'GET', SPACE)).body.urls.published).toBeUndefined();
     expect((await t.call('admin', 'GET', shared)).body.urls.published).toMatch(/^https:\/\//);
     await t.call('admin', 'GET', shared);
-    t.mock.runtime.db.shareLinks.update(t.id('shareLinks', 'partner-preview'), { active: false });
+    gb.mock!.runtime.db.shareLinks.update(gb.id('shareLinks', 'partner-preview'), { active: false });
     expect((await t.call('admin', 'GET', shared)).body.urls.published).toBeUndefined();
   });
 
   it('keeps each session apart', async () => {
-    const t = createTestMock();
     const session = { 'x-mock-session': 'apart' };
     await t.call('reader', 'GET', SPACE, undefined, session);
     await t.call('admin', 'PATCH', SPACE, { title: 'Only in the default session' });

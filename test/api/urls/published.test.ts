@@ -5,18 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GitBookAPI } from '@gitbook/api';
-import { createTestMock, ORIGIN, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { expectOfficial } from '../../helpers/official.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
 
 const SITE = '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}';
 
 /** The official client with no token (as the renderer calls the lookup before it has one). */
-function anonymous(t: TestMock): GitBookAPI {
-  return new GitBookAPI({ endpoint: ORIGIN, serviceBinding: { fetch: (input: RequestInfo | URL, init?: RequestInit) => t.mock.fetch(input, init) } });
+function anonymous(t: Calls): GitBookAPI {
+  return new GitBookAPI({ endpoint: gb.url, serviceBinding: { fetch: gb.fetch } });
 }
 
 /** docs-site's URL through its share link, as the share link's `urls.published` gives it. */
-async function shareUrl(t: TestMock): Promise<string> {
+async function shareUrl(t: Calls): Promise<string> {
   const links = await t.call('admin', 'GET', `${SITE}/share-links`);
   return links.body.items[0].urls.published;
 }
@@ -27,18 +31,17 @@ function jwtPayload(token: string): any {
 
 describe('published URL lookups', () => {
   it('resolve a share link URL with a page path to its site, section, site space, space and page path, with no token', async () => {
-    const t = createTestMock();
     const url = `${await shareUrl(t)}/policies/expenses`;
     const { data } = await anonymous(t).urls.resolvePublishedContentByUrl({ url });
     expectOfficial('resolvePublishedContentByUrl', 200, data);
-    const key = t.manifest.shareKeys['partner-preview'];
-    const siteId = t.id('sites', 'docs-site');
+    const key = gb.manifest.shareKeys['partner-preview'];
+    const siteId = gb.id('sites', 'docs-site');
     expect(data).toMatchObject({
       site: siteId,
-      siteSection: t.id('siteSections', 'handbook-section'),
-      siteSpace: t.id('siteSpaces', 'handbook-site-space'),
-      space: t.id('spaces', 'handbook'),
-      organization: t.id('organizations', 'acme'),
+      siteSection: gb.id('siteSections', 'handbook-section'),
+      siteSpace: gb.id('siteSpaces', 'handbook-site-space'),
+      space: gb.id('spaces', 'handbook'),
+      organization: gb.id('organizations', 'acme'),
       shareKey: key,
       pathname: 'policies/expenses',
       basePath: `/${siteId}/${key}/`,
@@ -49,9 +52,8 @@ describe('published URL lookups', () => {
   });
 
   it('consume a section and a site space named by their paths into basePath', async () => {
-    const t = createTestMock();
-    const key = t.manifest.shareKeys['partner-preview'];
-    const siteId = t.id('sites', 'docs-site');
+    const key = gb.manifest.shareKeys['partner-preview'];
+    const siteId = gb.id('sites', 'docs-site');
     const res = await t.call(null, 'GET', `/v1/urls/published?url=${encodeURIComponent(`${await shareUrl(t)}/handbook/handbook/welcome`)}`);
     expect(res.status).toBe(200);
     expectOfficial('getPublishedContentByUrl', 200, res.body);
@@ -59,24 +61,22 @@ describe('published URL lookups', () => {
   });
 
   it('say complete: false while a shorter URL took a default among several site spaces', async () => {
-    const t = createTestMock();
-    const added = await t.call('admin', 'POST', `${SITE}/site-spaces`, { spaceId: t.id('spaces', 'api-docs') });
+    const added = await t.call('admin', 'POST', `${SITE}/site-spaces`, { spaceId: gb.id('spaces', 'api-docs') });
     expect(added.status).toBe(201);
     const base = await shareUrl(t);
     const short = await t.call(null, 'POST', '/v1/urls/published', { url: base });
-    expect(short.body).toMatchObject({ complete: false, siteSpace: t.id('siteSpaces', 'handbook-site-space') });
+    expect(short.body).toMatchObject({ complete: false, siteSpace: gb.id('siteSpaces', 'handbook-site-space') });
     const named = await t.call(null, 'POST', '/v1/urls/published', { url: `${base}/${added.body.path}/api-auth` });
     expectOfficial('resolvePublishedContentByUrl', 200, named.body);
-    expect(named.body).toMatchObject({ complete: true, siteSpace: added.body.id, space: t.id('spaces', 'api-docs'), pathname: 'api-auth' });
+    expect(named.body).toMatchObject({ complete: true, siteSpace: added.body.id, space: gb.id('spaces', 'api-docs'), pathname: 'api-auth' });
   });
 
   it('hand out an apiToken that expires at the next UTC midnight plus 5 minutes and reads the site content as a bearer token', async () => {
-    const t = createTestMock();
     const res = await t.call(null, 'POST', '/v1/urls/published', { url: await shareUrl(t) });
     const token = res.body.apiToken as string;
     const payload = jwtPayload(token);
-    expect(payload).toMatchObject({ kind: 'site', site: t.id('sites', 'docs-site'), space: t.id('spaces', 'handbook'), spaces: [t.id('spaces', 'handbook')] });
-    const now = Date.parse(t.manifest.now) / 1000;
+    expect(payload).toMatchObject({ kind: 'site', site: gb.id('sites', 'docs-site'), space: gb.id('spaces', 'handbook'), spaces: [gb.id('spaces', 'handbook')] });
+    const now = Date.parse(gb.manifest.now) / 1000;
     expect(payload.exp).toBe(Math.floor(now / 86400) * 86400 + 86400 + 300);
     // The handbook is private: the token reads it because it is in the site, and nothing else of acme.
     expect((await t.call(token, 'GET', '/v1/spaces/{spaces.handbook}/content')).status).toBe(200);
@@ -89,7 +89,6 @@ describe('published URL lookups', () => {
   });
 
   it('refuse a share-link site opened without an active key with 401, as GitBook says "Authentication missing"', async () => {
-    const t = createTestMock();
     const url = await shareUrl(t);
     const siteUrl = url.slice(0, url.lastIndexOf('/'));
     for (const tried of [siteUrl, `${siteUrl}/not-a-key/policies`]) {
@@ -103,51 +102,47 @@ describe('published URL lookups', () => {
   });
 
   it('answer 404 for a URL no published site has, and for an unpublished site', async () => {
-    const t = createTestMock();
     const res = await t.call(null, 'GET', `/v1/urls/published?url=${encodeURIComponent('https://nowhere.example.com/docs')}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 404, message: expect.stringContaining('nowhere.example.com') } });
-    const made = await t.call('admin', 'POST', '/v1/orgs/{organizations.acme}/sites', { title: 'Draft site', spaces: [t.id('spaces', 'api-docs')] });
+    const made = await t.call('admin', 'POST', '/v1/orgs/{organizations.acme}/sites', { title: 'Draft site', spaces: [gb.id('spaces', 'api-docs')] });
     const io = `https://acme.gitbook.io/${made.body.id}`;
     expect((await t.call(null, 'POST', '/v1/urls/published', { url: io })).status).toBe(404);
   });
 
   it('answer the redirect form for a path that names no page and matches a site redirect', async () => {
-    const t = createTestMock();
     const base = await shareUrl(t);
     const { data } = await anonymous(t).urls.resolvePublishedContentByUrl({ url: `${base}/old-handbook/policies` });
     expectOfficial('resolvePublishedContentByUrl', 200, data);
     expect(data).toEqual({ target: 'content', redirect: `${base}/policies` });
     await t.call('admin', 'POST', `${SITE}/redirects`, { source: '/support', destination: { kind: 'external', url: 'https://help.acme.test' } });
     const external = await t.call(null, 'POST', '/v1/urls/published', { url: `${base}/support` });
-    expect(external.body).toEqual({ target: 'external', site: t.id('sites', 'docs-site'), redirect: 'https://help.acme.test' });
+    expect(external.body).toEqual({ target: 'external', site: gb.id('sites', 'docs-site'), redirect: 'https://help.acme.test' });
     // A path that names a page is the page, whatever redirect would match it.
     await t.call('admin', 'POST', `${SITE}/redirects`, { source: '/welcome', destination: { kind: 'external', url: 'https://elsewhere.test' } });
     expect((await t.call(null, 'POST', '/v1/urls/published', { url: `${base}/welcome` })).body.pathname).toBe('welcome');
   });
 
   it('resolve a site on its custom hostname, and send its gitbook.io URL there', async () => {
-    const t = createTestMock();
     const org = '/v1/orgs/{organizations.acme}';
-    const site = await t.call('admin', 'POST', `${org}/sites`, { title: 'Public docs', spaces: [t.id('spaces', 'api-docs')] });
-    await t.mock.runtime.db.sites.update(site.body.id, { hostname: 'docs.acme.test', published: true, visibility: 'public' });
+    const site = await t.call('admin', 'POST', `${org}/sites`, { title: 'Public docs', spaces: [gb.id('spaces', 'api-docs')] });
+    await gb.mock!.runtime.db.sites.update(site.body.id, { hostname: 'docs.acme.test', published: true, visibility: 'public' });
     const { data } = await anonymous(t).urls.getPublishedContentByUrl({ url: 'https://docs.acme.test/api-auth' });
     expectOfficial('getPublishedContentByUrl', 200, data);
-    expect(data).toMatchObject({ site: site.body.id, space: t.id('spaces', 'api-docs'), pathname: 'api-auth', basePath: '/', siteBasePath: '/', complete: true });
+    expect(data).toMatchObject({ site: site.body.id, space: gb.id('spaces', 'api-docs'), pathname: 'api-auth', basePath: '/', siteBasePath: '/', complete: true });
     expect('shareKey' in data).toBe(false);
     const moved = await t.call(null, 'POST', '/v1/urls/published', { url: `https://acme.gitbook.io/${site.body.id}/api-auth` });
     expect(moved.body).toEqual({ target: 'content', redirect: 'https://docs.acme.test/api-auth' });
   });
 
   it('resolve the starter custom hostname docs.globex.test to globex-docs and its guide', async () => {
-    const t = createTestMock();
     const { data } = await anonymous(t).urls.resolvePublishedContentByUrl({ url: 'https://docs.globex.test/getting-started' });
     expectOfficial('resolvePublishedContentByUrl', 200, data);
     expect(data).toMatchObject({
-      site: t.id('sites', 'globex-docs'),
-      siteSpace: t.id('siteSpaces', 'globex-guide-site-space'),
-      space: t.id('spaces', 'globex-guide'),
-      organization: t.id('organizations', 'globex'),
+      site: gb.id('sites', 'globex-docs'),
+      siteSpace: gb.id('siteSpaces', 'globex-guide-site-space'),
+      space: gb.id('spaces', 'globex-guide'),
+      organization: gb.id('organizations', 'globex'),
       pathname: 'getting-started',
       canonicalUrl: 'https://docs.globex.test/getting-started',
       complete: true,
@@ -155,13 +150,12 @@ describe('published URL lookups', () => {
   });
 
   it('open a visitor-auth site only with a visitor token that has not expired', async () => {
-    const t = createTestMock();
-    const site = await t.call('admin', 'POST', '/v1/orgs/{organizations.acme}/sites', { title: 'Partners', spaces: [t.id('spaces', 'api-docs')] });
-    t.mock.runtime.db.sites.update(site.body.id, { published: true, visibility: 'visitor-auth' });
+    const site = await t.call('admin', 'POST', '/v1/orgs/{organizations.acme}/sites', { title: 'Partners', spaces: [gb.id('spaces', 'api-docs')] });
+    gb.mock!.runtime.db.sites.update(site.body.id, { published: true, visibility: 'visitor-auth' });
     const url = `https://acme.gitbook.io/${site.body.id}`;
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
     const jwt = (exp: number) => `${b64({ alg: 'HS256' })}.${b64({ sub: 'ann', plan: 'pro', exp })}.c2ln`;
-    const now = Date.parse(t.manifest.now) / 1000;
+    const now = Date.parse(gb.manifest.now) / 1000;
     expect((await t.call(null, 'POST', '/v1/urls/published', { url })).status).toBe(401);
     expect((await t.call(null, 'POST', '/v1/urls/published', { url, visitor: { jwtToken: jwt(now - 60) } })).status).toBe(401);
     const ok = await t.call(null, 'POST', '/v1/urls/published', { url, visitor: { jwtToken: jwt(now + 3600), unsignedClaims: { beta: true } } });
@@ -173,7 +167,6 @@ describe('published URL lookups', () => {
   });
 
   it('still refuse an unknown bearer token (401), and take a malformed URL as 400', async () => {
-    const t = createTestMock();
     const url = await shareUrl(t);
     expect((await t.call('not-a-token', 'POST', '/v1/urls/published', { url })).status).toBe(401);
     expect((await t.call('reader', 'POST', '/v1/urls/published', { url })).status).toBe(200);

@@ -39,3 +39,20 @@ describe('a key the manifest lacks (issue 27)', () => {
     expect(() => trash.token('editr')).toThrow(/no user "editr"; did you mean "editor"\? \(users: admin, creator, editor/);
   });
 });
+
+describe('a test that loads another scenario', () => {
+  const own = useGitBookMock({ scenario: 'starter' });
+
+  it('loads trash through the admin API', async () => {
+    const res = await own.fetch('/__admin/scenarios/trash', { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(own.manifest.scenario).toBe('starter');
+    expect((await res.json()).scenario).toBe('trash');
+  });
+
+  it('leaves the next test on the scenario the file started on', async () => {
+    expect(own.manifest.scenario).toBe('starter');
+    const spaces = await (await own.fetch('/__admin/health')).json();
+    expect(spaces.scenario).toBe('starter');
+  });
+});

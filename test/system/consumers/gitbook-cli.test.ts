@@ -12,7 +12,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createTestMock, type TestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { callsOn } from '../../helpers/calls.ts';
 
 const GITBOOK = join(dirname(createRequire(import.meta.url).resolve('@gitbook/cli/package.json')), 'cli.js');
 
@@ -37,13 +38,14 @@ function gitbook(home: string, args: string[], env: Record<string, string> = {})
 
 // One server for the file: each CLI run is a Node process of its own (about half a second of CPU).
 describe('@gitbook/cli against the mock', { timeout: 90_000 }, () => {
-  let t: TestMock;
+  // The runs of the file share the state (scope 'file'), as they did one mock.
+  const gb = useGitBookMock({ wallClock: () => 0, scope: 'file' });
+  const t = callsOn(gb);
   let server: ServerType;
   let base: string;
   beforeAll(async () => {
-    t = createTestMock();
     base = await new Promise<string>((resolve) => {
-      server = serve({ fetch: t.mock.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+      server = serve({ fetch: gb.mock!.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
     });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -55,7 +57,7 @@ describe('@gitbook/cli against the mock', { timeout: 90_000 }, () => {
       ((await (await fetch(`${base}/__admin/requests`)).json()).items as { method: string; path: string; status: number }[]).map(
         (r) => `${r.method} ${r.path} ${r.status}`,
       );
-    return { home: mkdtempSync(join(tmpdir(), 'gitbook-cli-home-')), requests, tokens: t.manifest.tokens, ids: t.manifest.ids };
+    return { home: mkdtempSync(join(tmpdir(), 'gitbook-cli-home-')), requests, tokens: gb.manifest.tokens, ids: gb.manifest.ids };
   }
 
   it('gitbook auth stores the login, and whoami reads it back (GET /v1/user)', async () => {

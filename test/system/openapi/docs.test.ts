@@ -4,29 +4,30 @@
  * operation of the document without a request to any other host.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../helpers/mock.ts';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { launchBrowser, serveMock } from '../../helpers/browser.ts';
 import { routedOperations as operations } from '../../../src/resources/index.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
 
+const gb = useGitBookMock();
+
 describe('GET /__admin/docs', () => {
   it('serves a page whose script and style sheet are this server’s own', async () => {
-    const t = createTestMock();
-    const page = await t.mock.fetch('http://localhost/__admin/docs');
+    const page = await gb.fetch('/__admin/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).not.toMatch(/https?:|\/\/[a-z]/i);
     const linked = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
     expect(linked.sort()).toEqual(['/__admin/docs/swagger-ui-bundle.js', '/__admin/docs/swagger-ui.css']);
-    const script = await t.mock.fetch('http://localhost/__admin/docs/swagger-ui-bundle.js');
+    const script = await gb.fetch('/__admin/docs/swagger-ui-bundle.js');
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain('SwaggerUIBundle');
-    const style = await t.mock.fetch('http://localhost/__admin/docs/swagger-ui.css');
+    const style = await gb.fetch('/__admin/docs/swagger-ui.css');
     expect(style.headers.get('content-type')).toMatch(/^text\/css/);
-    expect((await t.mock.fetch('http://localhost/__admin/docs/package.json')).status).toBe(404);
-    expect((await t.mock.fetch('http://localhost/__admin/docs/..%2Fpackage.json')).status).toBe(404);
+    expect((await gb.fetch('/__admin/docs/package.json')).status).toBe(404);
+    expect((await gb.fetch('/__admin/docs/..%2Fpackage.json')).status).toBe(404);
   });
 
   it('renders every operation in a browser, asking nothing of another host', async () => {
@@ -38,7 +39,7 @@ describe('GET /__admin/docs', () => {
       page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${served.origin}/__admin/docs`);
       const expected = [...operations, ...adminOperations].map((op) => op.operationId).sort();
-      await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+      await page.locator('.opblock').first().waitFor({ timeout: 45_000 });
       // Past about 150 rows Swagger UI renders only the operations near the viewport, so the
       // reader scrolls the page from top to bottom and notes every operation that shows.
       const seen = new Set<string>();
@@ -60,5 +61,5 @@ describe('GET /__admin/docs', () => {
       await browser.close();
       await served.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -2,25 +2,17 @@
  * `--data`: a failed save undoes the change and answers 503 (issue 11 item 8); a data file
  * that is not a state makes the CLI exit 2 with one line (item 9).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestMock } from '../../helpers/mock.ts';
+import { tempDirs } from '../../helpers/temp-dirs.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/gitbook-mock.js', import.meta.url));
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-data-'));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs('gitbook-mock-data-');
 
 describe('a failed save under --data', () => {
   it('undoes an API write and answers 503 with the error body; the next save works again', async () => {

@@ -3,18 +3,23 @@
  * the response (status, the headers the mock chose, a bounded body preview), the caller (the
  * manifest user key of the token), the session and the time taken.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BODY_PREVIEW } from '../../../../src/journal/request-log.ts';
-import { createTestMock } from '../../../helpers/mock.ts';
+import { useGitBookMock } from '../../../../src/vitest/index.ts';
+import { callsOn, clearKept, type Calls } from '../../../helpers/calls.ts';
 
-async function journal(t: ReturnType<typeof createTestMock>, session?: string) {
-  const res = await t.mock.fetch('http://localhost/__admin/requests', { headers: session ? { 'X-Mock-Session': session } : {} });
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+// Each test expects a mock as new: no journal, other session, snapshot or coverage left by the one before.
+beforeEach(() => clearKept(t));
+
+async function journal(t: Calls, session?: string) {
+  const res = await gb.fetch('/__admin/requests', { headers: session ? { 'X-Mock-Session': session } : {} });
   return (await res.json()).items;
 }
 
 describe('the journal keeps the response and the caller', () => {
   it('keeps the answer a client got: status, content type, the JSON body as sent, who called, how long it took', async () => {
-    const t = createTestMock();
     const sent = await t.call('commenter', 'POST', '/v1/spaces/{spaces.handbook}/comments', { body: { markdown: 'Looks good' } });
     expect(sent.status).toBeLessThan(300);
     const [entry] = await journal(t);
@@ -34,7 +39,6 @@ describe('the journal keeps the response and the caller', () => {
   });
 
   it('tells no token from an unknown one, and keeps the 401 the caller got', async () => {
-    const t = createTestMock();
     await t.call(null, 'GET', '/v1/orgs');
     await t.call('not-a-token-of-anyone', 'GET', '/v1/orgs');
     const [none, unknown] = await journal(t);
@@ -43,7 +47,6 @@ describe('the journal keeps the response and the caller', () => {
   });
 
   it('keeps the headers an operation chose (Location) and a 405\'s Allow', async () => {
-    const t = createTestMock();
     const created = await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'Journal test' });
     expect(created.status).toBe(201);
     await t.call('admin', 'PUT', '/v1/orgs');
@@ -54,11 +57,10 @@ describe('the journal keeps the response and the caller', () => {
   });
 
   it('cuts a long response body to a preview marked bodyTruncated, the first characters of what was sent', async () => {
-    const t = createTestMock();
     const markdown = 'A long comment. '.repeat(400);
-    const res = await t.mock.fetch(`http://localhost${t.path('/v1/spaces/{spaces.handbook}/comments')}`, {
+    const res = await gb.fetch(`${t.path('/v1/spaces/{spaces.handbook}/comments')}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${t.manifest.tokens.admin}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${gb.manifest.tokens.admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({ body: { markdown } }),
     });
     const text = await res.text();
@@ -69,7 +71,6 @@ describe('the journal keeps the response and the caller', () => {
   });
 
   it('keeps what a fault rule answered, with its headers', async () => {
-    const t = createTestMock();
     await t.admin('POST', '/__admin/faults', { operationId: 'listOrganizationsForAuthenticatedUser', status: 429, times: 1, body: { slow: 'down' } });
     expect((await t.call('reader', 'GET', '/v1/orgs')).status).toBe(429);
     const [entry] = await journal(t);
@@ -81,7 +82,6 @@ describe('the journal keeps the response and the caller', () => {
   });
 
   it('names the session in the entries of that session\'s journal', async () => {
-    const t = createTestMock();
     await t.call('reader', 'GET', '/v1/orgs', undefined, { 'X-Mock-Session': 'qa-7' });
     const [entry] = await journal(t, 'qa-7');
     expect(entry).toMatchObject({ session: 'qa-7', caller: 'reader', response: { status: 200 } });

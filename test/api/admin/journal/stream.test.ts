@@ -2,8 +2,14 @@
  * GET /__admin/requests/stream: the journal as Server-Sent Events, in-process. The console's
  * Requests and Fault rules screens read it instead of polling.
  */
-import { describe, expect, it } from 'vitest';
-import { createTestMock } from '../../../helpers/mock.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useGitBookMock, type GitBookMock } from '../../../../src/vitest/index.ts';
+import { callsOn, clearKept } from '../../../helpers/calls.ts';
+
+const gb = useGitBookMock({ wallClock: () => 0 });
+const t = callsOn(gb);
+// Each test expects a mock as new: no journal, other session, snapshot or coverage left by the one before.
+beforeEach(() => clearKept(t));
 
 interface SseEvent {
   event: string;
@@ -47,8 +53,8 @@ function events(body: ReadableStream<Uint8Array>) {
   };
 }
 
-async function open(t: ReturnType<typeof createTestMock>, session?: string) {
-  const res = await t.mock.fetch('http://localhost/__admin/requests/stream', { headers: session ? { 'X-Mock-Session': session } : {} });
+async function open(gb: GitBookMock, session?: string) {
+  const res = await gb.fetch('/__admin/requests/stream', { headers: session ? { 'X-Mock-Session': session } : {} });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   return events(res.body!);
@@ -56,9 +62,8 @@ async function open(t: ReturnType<typeof createTestMock>, session?: string) {
 
 describe('the journal as a stream', () => {
   it('sends what the journal holds, then each new request as it is answered, then a clear', async () => {
-    const t = createTestMock();
     await t.call('reader', 'GET', '/v1/orgs');
-    const stream = await open(t);
+    const stream = await open(gb);
     const first = await stream.next();
     expect(first.event).toBe('entries');
     expect(first.data.map((e: { path: string }) => e.path)).toEqual(['/v1/orgs']);
@@ -77,26 +82,30 @@ describe('the journal as a stream', () => {
     await stream.cancel();
   });
 
-  it('gathers a burst of requests into few events, losing none', async () => {
-    const t = createTestMock();
-    const stream = await open(t);
-    expect((await stream.next()).data).toEqual([]);
-    await Promise.all(Array.from({ length: 50 }, () => t.call('reader', 'GET', '/v1/orgs')));
-    const seen: number[] = [];
-    let batches = 0;
-    while (seen.length < 50) {
-      seen.push(...(await stream.next()).data.map((e: { seq: number }) => e.seq));
-      batches++;
-    }
-    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect(batches).toBeLessThan(5);
-    await stream.cancel();
+  describe('on a mock of its own', () => {
+    // The journal numbers its entries from 1 on a new mock; clearing it does not start again.
+    const gb = useGitBookMock({ wallClock: () => 0 });
+    const t = callsOn(gb);
+
+    it('gathers a burst of requests into few events, losing none', async () => {
+      const stream = await open(gb);
+      expect((await stream.next()).data).toEqual([]);
+      await Promise.all(Array.from({ length: 50 }, () => t.call('reader', 'GET', '/v1/orgs')));
+      const seen: number[] = [];
+      let batches = 0;
+      while (seen.length < 50) {
+        seen.push(...(await stream.next()).data.map((e: { seq: number }) => e.seq));
+        batches++;
+      }
+      expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect(batches).toBeLessThan(5);
+      await stream.cancel();
+    });
   });
 
   it("streams the session's own journal only", async () => {
-    const t = createTestMock();
-    await t.mock.fetch('http://localhost/__admin/requests', { method: 'DELETE', headers: { 'X-Mock-Session': 'qa-stream' } }); // starts the session
-    const stream = await open(t, 'qa-stream');
+    await gb.fetch('/__admin/requests', { method: 'DELETE', headers: { 'X-Mock-Session': 'qa-stream' } }); // starts the session
+    const stream = await open(gb, 'qa-stream');
     expect((await stream.next()).data).toEqual([]);
     await t.call('reader', 'GET', '/v1/orgs');
     await t.call('reader', 'GET', '/v1/user', undefined, { 'X-Mock-Session': 'qa-stream' });
@@ -106,10 +115,9 @@ describe('the journal as a stream', () => {
   });
 
   it('ends when the server stops (endStreams), so it never holds a stopping server open', async () => {
-    const t = createTestMock();
-    const stream = await open(t);
+    const stream = await open(gb);
     await stream.next();
-    t.mock.endStreams();
+    gb.mock!.endStreams();
     expect(await stream.ended()).toBe(true);
   });
 });

@@ -1,20 +1,13 @@
 /** The `--data` journal: writes replay in order after a restart, and compaction keeps every line. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestMock } from '../../helpers/mock.ts';
+import { tempDirs } from '../../helpers/temp-dirs.ts';
 import { DataFile, type SavedState } from '../../../src/persistence/data-file.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-journal-'));
-  dirs.push(dir);
-  return join(dir, 'state.json');
-}
+const tempDir = tempDirs('gitbook-mock-journal-');
+const tempFile = (): string => join(tempDir(), 'state.json');
 
 describe('the --data journal', () => {
   it('replays inserts, edits and deletions, so a restart sees the same state and no repeated ids', async () => {

@@ -3,24 +3,19 @@
  * in the snapshot or in a journal line, brings the check back, so a hand-edited file can still
  * never make a later read fail.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestMock } from '../../helpers/mock.ts';
+import { tempDirs } from '../../helpers/temp-dirs.ts';
 import { formatKey, hasSeal, sealed, sealLine } from '../../../src/persistence/seal.ts';
 import { schemaSources } from '../../../src/contract/schemas.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('gitbook-mock-seal-');
 
 /** A data file with one comment in the journal, and the test mock that wrote it. */
 async function written() {
-  const dir = mkdtempSync(join(tmpdir(), 'gitbook-mock-seal-'));
-  dirs.push(dir);
-  const file = join(dir, 'state.json');
+  const file = join(tempDir(), 'state.json');
   const t = createTestMock({ dataFile: file });
   const list = t.path('/v1/spaces/{spaces.handbook}/comments');
   const comment = (await t.call('commenter', 'POST', list, { body: { markdown: 'First' } })).body;
