@@ -113,6 +113,23 @@ describe('user scenarios', () => {
     expect(list.map((s: { name: string }) => s.name)).toContain('starter');
   });
 
+  it('loads the loaded scenario again as built, and an edited file as it now is', async () => {
+    const dir = userScenarios({ mine: base });
+    const t = createTestMock({ scenariosDirs: [dir], scenario: 'mine' });
+    const first = (await t.admin('POST', '/__admin/scenarios/mine')).body;
+    expect((await t.admin('POST', '/__admin/clock', { advance: 'P1D' })).status).toBe(200);
+    expect((await t.call('u1', 'POST', '/v1/orgs/{organizations.o1}/spaces', { title: 'Made after the load' })).status).toBe(201);
+    expect((await t.admin('GET', '/__admin/state')).body.spaces).toHaveLength(1);
+    const again = await t.admin('POST', '/__admin/scenarios/mine');
+    expect(again.body).toEqual(first);
+    expect((await t.admin('GET', '/__admin/state')).body.spaces).toEqual([]);
+    expect((await t.admin('GET', '/__admin/health')).body.now).toBe(first.now);
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify({ ...base, users: [{ key: 'u1' }, { key: 'u2' }] }));
+    const edited = await t.admin('POST', '/__admin/scenarios/mine');
+    expect(Object.keys(edited.body.tokens).sort()).toEqual(['u1', 'u2']);
+    expect((await t.admin('GET', '/__admin/state')).body.users).toHaveLength(2);
+  });
+
   it('extends another scenario, adding only what it says', () => {
     const dir = userScenarios({
       more: { description: 'starter plus one', extends: 'starter', users: [{ key: 'newcomer' }], spaces: [{ key: 'extra', organization: 'acme', title: 'Extra' }] },
