@@ -158,10 +158,10 @@ export class RequestLog {
 
   /**
    * The preview of a response text, the last one made when it is the same text: a page served
-   * again from a cache (comments/list-json.ts) is the same string, and copying its first 4 KB
-   * on every request cost a list of 20 comments 7 µs and, the copies being kept by the ring
-   * until it comes round, most of its garbage collection (--cpu-prof, issue 25). Keeps the
-   * last long text alive until the next one.
+   * again from a cache (comments/list-json.ts) is the same string, and a new copy of its first
+   * 4 KB for every request (2 % of the samples of a page of 20 comments, --cpu-prof, issue 25)
+   * is kept by the ring until it comes round, garbage for the old generation. Keeps the last
+   * long text alive until the next one.
    */
   private responsePreview(text: string): { text: string; cut: boolean } {
     if (text.length <= BODY_PREVIEW) return { text, cut: false };
