@@ -32,15 +32,21 @@ async function adminTimes(): Promise<string[]> {
       builds.push(await load('large'));
       again.push(await load('large'));
     }
+    const reset = () => timed(() => fetch(`${server.base}/__admin/reset`, { method: 'POST' }));
+    // Right after the loads (their garbage still being collected), then 100 more in a row.
     const resets: number[] = [];
-    for (let i = 0; i < 10; i++) resets.push(await timed(() => fetch(`${server.base}/__admin/reset`, { method: 'POST' })));
+    for (let i = 0; i < 10; i++) resets.push(await reset());
+    const steady: number[] = [];
+    for (let i = 0; i < 100; i++) steady.push(await reset());
     const b = stats(builds);
     const a = stats(again);
     const r = stats(resets);
+    const st = stats(steady);
     return [
       `| load \`large\` after another scenario (POST /__admin/scenarios/large, builds it) | ${builds.length} | median ${fmt(b.median, 0)} ms, max ${fmt(b.max, 0)} ms | aim ≤ 250 ms: ${b.median <= 250 ? 'met' : 'not met'} |`,
       `| load \`large\` again while it is loaded | ${again.length} | median ${fmt(a.median, 0)} ms, max ${fmt(a.max, 0)} ms | aim ≤ 250 ms: ${a.median <= 250 ? 'met' : 'not met'} |`,
-      `| reset \`large\` (POST /__admin/reset) | ${resets.length} | median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms | aim ≤ 5 ms: ${r.median <= 5 ? 'met' : 'not met'} |`,
+      `| reset \`large\` (POST /__admin/reset), right after the loads | ${resets.length} | median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms | aim ≤ 5 ms: ${r.median <= 5 ? 'met' : 'not met'} |`,
+      `| ... the next ones in a row | ${steady.length} | median ${fmt(st.median, 1)} ms, p99 ${fmt(st.p99, 1)} ms | aim ≤ 5 ms: ${st.median <= 5 ? 'met' : 'not met'} |`,
     ];
   } finally {
     await server.stop();
