@@ -22,15 +22,31 @@ async function timed(fn: () => Promise<Response>): Promise<number> {
 async function adminTimes(): Promise<string[]> {
   const server = await startServer(['bin/gitbook-mock.js', '--port', '0', '--scenario', 'empty']);
   try {
-    const loads: number[] = [];
-    for (let i = 0; i < 3; i++) loads.push(await timed(() => fetch(`${server.base}/__admin/scenarios/large`, { method: 'POST' })));
+    const load = (name: string) => timed(() => fetch(`${server.base}/__admin/scenarios/${name}`, { method: 'POST' }));
+    // A load that builds `large` (another scenario was loaded), then the same load again (the
+    // loaded scenario from the same file: a reset since issue 25), three of each.
+    const builds: number[] = [];
+    const again: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await load('empty');
+      builds.push(await load('large'));
+      again.push(await load('large'));
+    }
+    const reset = () => timed(() => fetch(`${server.base}/__admin/reset`, { method: 'POST' }));
+    // Right after the loads (their garbage still being collected), then 100 more in a row.
     const resets: number[] = [];
-    for (let i = 0; i < 10; i++) resets.push(await timed(() => fetch(`${server.base}/__admin/reset`, { method: 'POST' })));
-    const l = stats(loads);
+    for (let i = 0; i < 10; i++) resets.push(await reset());
+    const steady: number[] = [];
+    for (let i = 0; i < 100; i++) steady.push(await reset());
+    const b = stats(builds);
+    const a = stats(again);
     const r = stats(resets);
+    const st = stats(steady);
     return [
-      `| load \`large\` (POST /__admin/scenarios/large) | ${loads.length} | median ${fmt(l.median, 0)} ms, max ${fmt(l.max, 0)} ms | aim ≤ 250 ms: ${l.median <= 250 ? 'met' : 'not met'} |`,
-      `| reset \`large\` (POST /__admin/reset) | ${resets.length} | median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms | aim ≤ 5 ms: ${r.median <= 5 ? 'met' : 'not met'} |`,
+      `| load \`large\` after another scenario (POST /__admin/scenarios/large, builds it) | ${builds.length} | median ${fmt(b.median, 0)} ms, max ${fmt(b.max, 0)} ms | aim ≤ 250 ms: ${b.median <= 250 ? 'met' : 'not met'} |`,
+      `| load \`large\` again while it is loaded | ${again.length} | median ${fmt(a.median, 0)} ms, max ${fmt(a.max, 0)} ms | aim ≤ 250 ms: ${a.median <= 250 ? 'met' : 'not met'} |`,
+      `| reset \`large\` (POST /__admin/reset), right after the loads | ${resets.length} | median ${fmt(r.median, 1)} ms, max ${fmt(r.max, 1)} ms | aim ≤ 5 ms: ${r.median <= 5 ? 'met' : 'not met'} |`,
+      `| ... the next ones in a row | ${steady.length} | median ${fmt(st.median, 1)} ms, p99 ${fmt(st.p99, 1)} ms | aim ≤ 5 ms: ${st.median <= 5 ? 'met' : 'not met'} |`,
     ];
   } finally {
     await server.stop();

@@ -21,7 +21,8 @@
  *   (shared/page-tree.ts), a body's document nodes (comments/body.ts), a presented user
  *   (shared/present.ts).
  * - `perProcess` (never changes while the process runs): the compiled schemas
- *   (contract/schemas.ts), OpenAPI fixture files (node-platform.ts), and the
+ *   (contract/schemas.ts), OpenAPI fixture files (node-platform.ts), the digests that
+ *   name lists in page cursors (contract/paginate.ts), and the
  *   PDF library and its parsed fonts (change-requests/pdf-document.ts, pdf-fonts.ts).
  * Not here, as they depend on neither the store nor a request: what an app fixes when it is
  * built, kept by the app (route matches, server/cached-router.ts; the OpenAPI document and
@@ -169,16 +170,20 @@ export function perProcess<V>(make: () => V): () => V {
 }
 
 /**
- * Values by name made once per process each, on first use (files that never change); a
- * name that gives nothing (undefined) is asked again next time.
+ * Values by name made once per process each, on first use (files that never change, or a
+ * pure function of the name); a name that gives nothing (undefined) is asked again next
+ * time. With a `limit`, at most that many names are kept, the oldest made going first
+ * (names that come from requests are not bounded otherwise).
  */
-export function perProcessByName<V>(make: (name: string) => V | undefined): (name: string) => V | undefined {
+export function perProcessByName<V>(make: (name: string) => V | undefined, limit = Infinity): (name: string) => V | undefined {
   const kept = new Map<string, V>();
   return (name) => {
     let value = kept.get(name);
     if (value === undefined) {
       value = make(name);
-      if (value !== undefined) kept.set(name, value);
+      if (value === undefined) return value;
+      if (kept.size >= limit) kept.delete(kept.keys().next().value as string);
+      kept.set(name, value);
     }
     return value;
   };

@@ -183,25 +183,26 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const bodies = Array.from({ length: 64 }, () => Object.freeze({ markdown: f.lorem.sentence() }));
   const noTarget = Object.freeze({});
   const noReactions: CommentRecord['reactions'] = Object.freeze([]);
-  const comments: CommentRecord[] = new Array(o.comments);
+  // One literal for each status rather than a spread of the resolved fields, pushed one by one
+  // rather than spread into push: building `large` took 391-419 ms of CPU, 337-340 so (best of
+  // 8, two runs each, issue 25). The fields keep their order: the state is the same JSON.
+  const resolvedAt = new Date(b.nowMs - DAY).toISOString();
+  const target = noTarget;
+  const reactions = noReactions;
   for (let n = 0; n < o.comments; n++) {
     const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
-    const resolved = n % 7 === 0;
     const postedBy = userIds[(n * 7) % userIds.length];
-    comments[n] = {
-      id: id('comment'),
-      space: space?.id ?? busiest,
-      revision: space?.revision ?? busiestRevision,
-      postedBy,
-      postedAt: new Date(b.nowMs - span + Math.floor((n * span) / o.comments)).toISOString(),
-      body: bodies[n % bodies.length],
-      target: noTarget,
-      status: resolved ? 'resolved' : 'open',
-      ...(resolved && { resolvedAt: new Date(b.nowMs - DAY).toISOString(), resolvedBy: postedBy }),
-      reactions: noReactions,
-    };
+    const commentId = id('comment');
+    const spaceId = space?.id ?? busiest;
+    const revision = space?.revision ?? busiestRevision;
+    const postedAt = new Date(b.nowMs - span + Math.floor((n * span) / o.comments)).toISOString();
+    const body = bodies[n % bodies.length];
+    b.state.comments.push(
+      n % 7 === 0
+        ? { id: commentId, space: spaceId, revision, postedBy, postedAt, body, target, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions }
+        : { id: commentId, space: spaceId, revision, postedBy, postedAt, body, target, status: 'open', reactions },
+    );
   }
-  b.state.comments.push(...comments);
 
   generateFamilies(b, o, org, id);
 }

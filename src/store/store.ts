@@ -169,9 +169,8 @@ export class Store {
    */
   import(state: Partial<StateJson>, owned = false): void {
     for (const table of eachTable(this.tables)) {
-      table.clear();
       const rows = (state[table.name as CollectionName] ?? []) as Row[];
-      for (const row of rows) table.insert(owned ? row : structuredClone(row));
+      table.load(owned ? rows : rows.map((row) => structuredClone(row)));
     }
   }
 }

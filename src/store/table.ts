@@ -42,6 +42,7 @@ export interface AnyTable {
   upsert(row: Row): void;
   delete(id: string): boolean;
   clear(): void;
+  load(rows: readonly Row[]): void;
   begin(): void;
   commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
   rollback(): void;
@@ -372,6 +373,44 @@ export class Table<T extends Row> {
     this.buckets = snapshot.buckets;
     this.nextSeq = snapshot.nextSeq;
     this.shared = true;
+  }
+
+  /**
+   * Every row replaced with `rows`, in their order: what `clear` then `insert` of each row does,
+   * with the maps built at once: a table filled from nothing needs none of the layered maps'
+   * lookups, eight a row, nor a bucket lookup per index and row. Importing `large` (118,000
+   * rows) took 185 ms of CPU row by row, 147 ms so (best of 6, issue 25). Inside a
+   * transaction (nothing does that today) it inserts row by row.
+   */
+  load(rows: readonly T[]): void {
+    this.clear();
+    if (this.journal) {
+      for (const row of rows) this.insert(row);
+      return;
+    }
+    const byId = new Map<string, T>();
+    const seqs = new Map<string, number>();
+    const indexes = this.indexes.map(([index, keyOf]) => [this.buckets.get(index)!, keyOf] as const);
+    for (const row of rows) {
+      const frozen = Object.freeze(row);
+      byId.set(row.id, frozen);
+      if (byId.size === seqs.size) {
+        // Left empty rather than half filled (a checked state has no duplicate: a defect).
+        this.clear();
+        throw new Error(`${this.name}: duplicate id ${row.id}`);
+      }
+      seqs.set(row.id, this.nextSeq++);
+      for (const [byKey, keyOf] of indexes) {
+        const key = keyOf(frozen);
+        if (key == null) continue;
+        const ids = byKey.get(key);
+        if (ids) ids.push(row.id);
+        else byKey.set(key, [row.id]);
+      }
+    }
+    // Nobody else holds these maps: they are the layered maps' bases from the start.
+    this.rows = new LayeredMap(byId);
+    this.seqs = new LayeredMap(seqs);
   }
 
   clear(): void {

@@ -4,8 +4,7 @@
  */
 import { op, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
-import { commentJson, listReply } from './list-json.ts';
-import type { CommentRecord } from '../../store/records.ts';
+import { commentPage, type ListQuery } from './list-json.ts';
 import type { BodyFormat, BodyInput } from './body.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
 import { presentComment, presentReply } from './present.ts';
@@ -13,7 +12,6 @@ import { requireComment, requireReply, requireScope, type ScopeParams } from './
 import * as write from './write.ts';
 
 type Format = { format?: BodyFormat };
-type ListQuery = PageRequest & Format & { status: 'all' | 'open' | 'resolved'; targetPage?: string; authors?: string[] };
 type CommentParams = ScopeParams & { commentId: string };
 type ReplyParams = CommentParams & { commentReplyId: string };
 
@@ -32,15 +30,6 @@ interface Names {
   commenters: string;
 }
 
-function listFilter(q: ListQuery): ((c: CommentRecord) => boolean) | undefined {
-  const authors = q.authors?.length ? new Set(q.authors) : undefined;
-  const checks: ((c: CommentRecord) => boolean)[] = [];
-  if (q.status === 'resolved') checks.push((c) => c.status === 'resolved');
-  if (q.targetPage !== undefined) checks.push((c) => c.target.page === q.targetPage);
-  if (authors) checks.push((c) => authors.has(c.postedBy));
-  return checks.length ? (c) => checks.every((check) => check(c)) : undefined;
-}
-
 function commentRows(n: Names): Operation[] {
   const one = `${n.prefix}/{commentId}`;
   const reply = `${one}/replies/{commentReplyId}`;
@@ -49,10 +38,7 @@ function commentRows(n: Names): Operation[] {
       operationId: n.list, method: 'GET', path: n.prefix, status: 200,
       query: 'comments/comment-list-query', response: 'comments/comment-list',
       handle: (ctx) => {
-        const scope = requireScope(ctx);
-        const view = ctx.query.status === 'open' ? scope.openView() : scope.view();
-        const page = paginate(view, ctx.query, (c) => commentJson(ctx, scope, c, ctx.query.format), listFilter(ctx.query), 'desc');
-        return listReply(page);
+        return commentPage(ctx, requireScope(ctx), ctx.query);
       },
     }),
     op<ScopeParams, unknown, write.CommentCreate>({

@@ -6,6 +6,7 @@
 import type { Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { RowView } from '../../store/table.ts';
+import type { Tables } from '../../store/store.ts';
 import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecord } from '../../store/records.ts';
 import { requireChangeRequest, requireSpace } from '../shared/access.ts';
 import { findOrThrow } from '../shared/find.ts';
@@ -32,8 +33,14 @@ export interface CommentScope {
 /** The scope named by the path; 404 when the space or change request is not visible. */
 export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>): CommentScope {
   const { space, role } = requireSpace(ctx, ctx.params.spaceId);
-  const { comments } = ctx.db;
-  if (ctx.params.changeRequestId === undefined) {
+  const cr = ctx.params.changeRequestId === undefined ? undefined : requireChangeRequest(ctx, space, ctx.params.changeRequestId);
+  return commentScope(ctx.db, space, role, cr);
+}
+
+/** The comments of a space, or of one of its change requests, as `role` sees them (access already checked). */
+export function commentScope(db: Tables, space: SpaceRecord, role: Role | null, cr: ChangeRequestRecord | undefined): CommentScope {
+  const { comments } = db;
+  if (cr === undefined) {
     return {
       space,
       role,
@@ -43,7 +50,6 @@ export function requireScope(ctx: HandlerContext<ScopeParams, unknown, unknown>)
       openView: () => comments.viewBy('openInSpace', space.id),
     };
   }
-  const cr = requireChangeRequest(ctx, space, ctx.params.changeRequestId);
   return {
     space,
     role,

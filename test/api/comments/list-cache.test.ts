@@ -58,4 +58,24 @@ describe('the comment list after changes', () => {
     expect(merged.status).toBe(200);
     expect(find((await t.call('admin', 'GET', LIST)).body, made.body.id).target.page.outdated).toBe(true);
   });
+
+  it('serves a page again as it was, and as it is after a change, with cursors that go on', async () => {
+    const first = await t.call('admin', 'GET', `${LIST}?limit=2`);
+    expect(await t.call('admin', 'GET', `${LIST}?limit=2`)).toMatchObject({ status: 200, body: first.body });
+    const next = await t.call('admin', 'GET', `${LIST}?limit=2&page=${first.body.next.page}`);
+    expect(next.status).toBe(200);
+    expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
+    // The same page for another caller, or under another list name, is its own.
+    expect((await t.call('reader', 'GET', `${LIST}?limit=2`)).body.items[0].permissions).not.toEqual(first.body.items[0].permissions);
+    const markdown = await t.call('admin', 'GET', `${LIST}?limit=2&format=markdown`);
+    expect(markdown.body.items).toEqual(first.body.items);
+    expect(markdown.body.next.page).not.toBe(first.body.next.page);
+    const made = await t.call('commenter', 'POST', LIST, { body: { markdown: 'Newest' } });
+    const after = await t.call('admin', 'GET', `${LIST}?limit=2`);
+    expect(after.body.items[0].id).toBe(made.body.id);
+    expect(after.body.count).toBe(first.body.count + 1);
+    await t.call('admin', 'DELETE', `${LIST}/${made.body.id}`);
+    expect(await t.call('admin', 'GET', `${LIST}?limit=2`)).toMatchObject({ status: 200, body: first.body });
+  });
 });
+

@@ -180,3 +180,24 @@ describe('user scenarios', () => {
     });
   });
 });
+
+describe('loading the loaded scenario again', () => {
+  const base = { description: 'a test scenario', users: [{ key: 'u1' }], organizations: [{ key: 'o1', members: [{ user: 'u1', role: 'admin' }] }] };
+  const dir = userScenarios({ mine: base });
+  const t = callsOn(useGitBookMock({ scenariosDirs: [dir], scenario: 'mine', wallClock: () => 0 }));
+
+  it('gives the state as built, and an edited file as it now is', async () => {
+    const first = (await t.admin('POST', '/__admin/scenarios/mine')).body;
+    expect((await t.admin('POST', '/__admin/clock', { advance: 'P1D' })).status).toBe(200);
+    expect((await t.call('u1', 'POST', '/v1/orgs/{organizations.o1}/spaces', { title: 'Made after the load' })).status).toBe(201);
+    expect((await t.admin('GET', '/__admin/state')).body.spaces).toHaveLength(1);
+    const again = await t.admin('POST', '/__admin/scenarios/mine');
+    expect(again.body).toEqual(first);
+    expect((await t.admin('GET', '/__admin/state')).body.spaces).toEqual([]);
+    expect((await t.admin('GET', '/__admin/health')).body.now).toBe(first.now);
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify({ ...base, users: [{ key: 'u1' }, { key: 'u2' }] }));
+    const edited = await t.admin('POST', '/__admin/scenarios/mine');
+    expect(Object.keys(edited.body.tokens).sort()).toEqual(['u1', 'u2']);
+    expect((await t.admin('GET', '/__admin/state')).body.users).toHaveLength(2);
+  });
+});

@@ -233,4 +233,18 @@ describe('per-process values by name', () => {
     expect(read('missing')).toBeUndefined();
     expect(asked).toEqual(['a', 'missing', 'missing']);
   });
+
+  it('keep at most `limit` names when given one, the oldest made going first', () => {
+    const asked: string[] = [];
+    const read = perProcessByName((name) => {
+      asked.push(name);
+      return `<${name}>`;
+    }, 2);
+    expect([read('a'), read('b'), read('a')]).toEqual(['<a>', '<b>', '<a>']);
+    expect(read('c')).toBe('<c>');
+    // `a` went first: it is made again, and `b` goes in its turn.
+    expect(read('a')).toBe('<a>');
+    expect(read('c')).toBe('<c>');
+    expect(asked).toEqual(['a', 'b', 'c', 'a']);
+  });
 });

@@ -11,6 +11,36 @@ function table(): Table<Item> {
   return new Table<Item>('items', { group: (row) => row.group });
 }
 
+describe('Table load', () => {
+  it('holds what clear and insert of each row would, and writes on top of it', () => {
+    const rows = [{ id: 'a', group: 'x' }, { id: 'b', group: 'y' }, { id: 'c', group: 'x' }, { id: 'd' }];
+    const loaded = table();
+    loaded.insert({ id: 'old', group: 'x' });
+    const v0 = loaded.version;
+    loaded.load(rows.map((r) => ({ ...r })));
+    expect(loaded.version).not.toBe(v0);
+    const inserted = table();
+    for (const r of rows) inserted.insert({ ...r });
+    for (const t of [loaded, inserted]) t.insert({ id: 'e', group: 'x' });
+    expect(loaded.list()).toEqual(inserted.list());
+    expect(loaded.idsBy('group', 'x')).toEqual(['a', 'c', 'e']);
+    expect(loaded.view().keyAt(4)).toBe(inserted.view().keyAt(4));
+    expect(Object.isFrozen(loaded.get('a'))).toBe(true);
+    expect(loaded.get('old')).toBeUndefined();
+    const snap = loaded.snapshot();
+    loaded.delete('a');
+    loaded.restore(snap);
+    expect(loaded.list().map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('refuses a duplicate id and is left empty', () => {
+    const t = table();
+    expect(() => t.load([{ id: 'a', group: 'x' }, { id: 'a' }])).toThrow(/duplicate id a/);
+    expect(t.size).toBe(0);
+    expect(t.idsBy('group', 'x')).toEqual([]);
+  });
+});
+
 describe('Table insert', () => {
   it('keeps rows in insertion order and returns them frozen', () => {
     const t = table();

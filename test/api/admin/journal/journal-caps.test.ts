@@ -45,4 +45,18 @@ describe('request journal caps', () => {
     log.add(exchange('http://localhost/v1/x', 201, '{"a":1}'));
     expect(log.list()[0].body).toEqual({ a: 1 });
   });
+
+  it('keeps the preview of a long answer given twice, and of the next one', () => {
+    const log = new RequestLog(10);
+    const page = JSON.stringify({ items: ['z'.repeat(10_000)] });
+    const other = JSON.stringify({ items: ['w'.repeat(10_000)] });
+    log.add(exchange('http://localhost/v1/a', 200, undefined, page));
+    log.add(exchange('http://localhost/v1/a', 200, undefined, page));
+    log.add(exchange('http://localhost/v1/b', 200, undefined, other));
+    const [first, second, third] = log.list().map((e) => e.response);
+    expect(first).toMatchObject({ body: page.slice(0, BODY_PREVIEW), bodyTruncated: true });
+    expect(second).toEqual(first);
+    expect(third).toMatchObject({ body: other.slice(0, BODY_PREVIEW), bodyTruncated: true });
+  });
 });
+
