@@ -3,22 +3,19 @@
  * comments: the same rows, differing only in path prefix and official operationId.
  */
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { commentJson, listReply } from './list-json.ts';
 import type { CommentRecord } from '../../store/records.ts';
-import type { BodyFormat, BodyInput } from './body.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
 import { presentComment, presentReply } from './present.ts';
-import { requireComment, requireReply, requireScope, type ScopeParams } from './scope.ts';
+import { requireComment, requireReply, requireScope } from './scope.ts';
 import * as write from './write.ts';
 
-type Format = { format?: BodyFormat };
-type ListQuery = PageRequest & Format & { status: 'all' | 'open' | 'resolved'; targetPage?: string; authors?: string[] };
-type CommentParams = ScopeParams & { commentId: string };
-type ReplyParams = CommentParams & { commentReplyId: string };
+type ListQuery = RequestTypes['comments/comment-list-query'];
 
 interface Names {
-  prefix: string;
+  prefix: '/v1/spaces/{spaceId}/comments' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments';
   list: string;
   create: string;
   get: string;
@@ -30,6 +27,7 @@ interface Names {
   updateReply: string;
   deleteReply: string;
   commenters: string;
+  commentersPath: '/v1/spaces/{spaceId}/commenters' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters';
 }
 
 function listFilter(q: ListQuery): ((c: CommentRecord) => boolean) | undefined {
@@ -42,10 +40,10 @@ function listFilter(q: ListQuery): ((c: CommentRecord) => boolean) | undefined {
 }
 
 function commentRows(n: Names): Operation[] {
-  const one = `${n.prefix}/{commentId}`;
-  const reply = `${one}/replies/{commentReplyId}`;
+  const one = `${n.prefix}/{commentId}` as const;
+  const reply = `${one}/replies/{commentReplyId}` as const;
   return [
-    op<ScopeParams, ListQuery>({
+    op({
       operationId: n.list, method: 'GET', path: n.prefix, status: 200,
       query: 'comments/comment-list-query', response: 'comments/comment-list',
       handle: (ctx) => {
@@ -55,7 +53,7 @@ function commentRows(n: Names): Operation[] {
         return listReply(page);
       },
     }),
-    op<ScopeParams, unknown, write.CommentCreate>({
+    op({
       operationId: n.create, method: 'POST', path: n.prefix, status: 200,
       body: 'comments/comment-create', response: 'comments/comment',
       handle: (ctx) => {
@@ -63,7 +61,7 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, write.createComment(ctx, scope, ctx.body));
       },
     }),
-    op<CommentParams, Format>({
+    op({
       operationId: n.get, method: 'GET', path: one, status: 200,
       query: 'comments/format-query', response: 'comments/comment',
       handle: (ctx) => {
@@ -71,7 +69,7 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId), ctx.query.format);
       },
     }),
-    op<CommentParams, unknown, write.CommentUpdate>({
+    op({
       operationId: n.update, method: 'PUT', path: one, status: 200,
       body: 'comments/comment-update', response: 'comments/comment',
       handle: (ctx) => {
@@ -80,14 +78,14 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, write.updateComment(ctx, scope, comment, ctx.body));
       },
     }),
-    op<CommentParams>({
+    op({
       operationId: n.delete, method: 'DELETE', path: one, status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
         write.deleteComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId));
       },
     }),
-    op<CommentParams, PageRequest & Format>({
+    op({
       operationId: n.listReplies, method: 'GET', path: `${one}/replies`, status: 200,
       query: 'comments/reply-list-query', response: 'comments/comment-reply-list',
       handle: (ctx) => {
@@ -97,7 +95,7 @@ function commentRows(n: Names): Operation[] {
         return paginate(view, ctx.query, (r) => presentReply(ctx, scope, r, ctx.query.format), undefined, 'asc');
       },
     }),
-    op<CommentParams, Format, { body: BodyInput }>({
+    op({
       operationId: n.createReply, method: 'POST', path: `${one}/replies`, status: 200,
       query: 'comments/format-query', body: 'comments/reply-create', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -106,7 +104,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.createReply(ctx, scope, comment, ctx.body.body), ctx.query.format);
       },
     }),
-    op<ReplyParams, Format>({
+    op({
       operationId: n.getReply, method: 'GET', path: reply, status: 200,
       query: 'comments/format-query', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -115,7 +113,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, found, ctx.query.format);
       },
     }),
-    op<ReplyParams, unknown, write.CommentUpdate>({
+    op({
       operationId: n.updateReply, method: 'PUT', path: reply, status: 200,
       body: 'comments/reply-update', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -124,7 +122,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.updateReply(ctx, scope, found, ctx.body));
       },
     }),
-    op<ReplyParams>({
+    op({
       operationId: n.deleteReply, method: 'DELETE', path: reply, status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -132,8 +130,8 @@ function commentRows(n: Names): Operation[] {
         write.deleteReply(ctx, scope, found);
       },
     }),
-    op<ScopeParams, PageRequest>({
-      operationId: n.commenters, method: 'GET', path: n.prefix.replace(/\/comments$/, '/commenters'), status: 200,
+    op({
+      operationId: n.commenters, method: 'GET', path: n.commentersPath, status: 200,
       query: 'common/pagination-query', response: 'comments/commenter-list',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -158,6 +156,7 @@ export const commentOperations: Operation[] = [
     updateReply: 'updateCommentReplyInSpace',
     deleteReply: 'deleteCommentReplyInSpace',
     commenters: 'listCommentersInSpace',
+    commentersPath: '/v1/spaces/{spaceId}/commenters',
   }),
   ...commentRows({
     prefix: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
@@ -172,5 +171,6 @@ export const commentOperations: Operation[] = [
     updateReply: 'updateCommentReplyInChangeRequest',
     deleteReply: 'deleteCommentReplyInChangeRequest',
     commenters: 'listCommentersInChangeRequest',
+    commentersPath: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
   }),
 ];
