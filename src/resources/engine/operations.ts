@@ -8,14 +8,19 @@ import { can, type Capability } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
 import { paginate, type PageRequest } from '../../contract/paginate.ts';
-import { OFFICIAL_ROUTES } from '../../contract/official-routes.ts';
+import { OFFICIAL_ROUTES, type OfficialOperationId, type OfficialRouteOf } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
 import { PARENTS, type Scope } from './parents.ts';
 
-const ROUTES = new Map(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
+const ROUTES = new Map<string, { method: Method; path: string }>(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
+
+/** The route of an official operation, as literal types: a row built from it knows its path's parameters. */
+type RouteOf<Id extends OfficialOperationId> = { method: OfficialRouteOf<Id>[1]; path: OfficialRouteOf<Id>[2] };
 
 /** The official method and path of `operationId` (a family naming an unknown one fails at start). */
+export function officialRoute<const Id extends OfficialOperationId>(operationId: Id): RouteOf<Id>;
+export function officialRoute(operationId: string): { method: Method; path: string };
 export function officialRoute(operationId: string): { method: Method; path: string } {
   const route = ROUTES.get(operationId);
   if (!route) throw new Error(`${operationId} is not an operation of the official document`);
@@ -23,6 +28,8 @@ export function officialRoute(operationId: string): { method: Method; path: stri
 }
 
 /** The start of a hand-written row of an official operation: its operationId, official method and path. */
+export function officialRow<const Id extends OfficialOperationId>(operationId: Id): { operationId: Id; official: true } & RouteOf<Id>;
+export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true };
 export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true } {
   return { operationId, ...officialRoute(operationId), official: true };
 }
