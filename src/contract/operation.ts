@@ -241,10 +241,6 @@ export function op<
   const B extends RequestSchemaId | undefined = undefined,
   R = unknown,
 >(row: TypedRow<Path, P, Q, B, R>): Operation;
-/** The old form, with the handler's types written by hand: only while rows move to the form above. */
-export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, R = unknown>(
-  row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
-): Operation;
 export function op<P, Q, B, R>(
   row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
@@ -259,4 +255,17 @@ export function op<P, Q, B, R>(
       return result instanceof Promise ? result : new Later(() => after(result));
     },
   };
+}
+
+/**
+ * What the handler of a row built at run time gets (the engine's families, the generic tier of
+ * the official document): schema ids known only then, so params are strings and the query's
+ * values unknown until the handler checks them; `page`, `limit` and `order` are the official
+ * lists' paging, read by paginate.
+ */
+export type RuntimeContext = HandlerContext<Record<string, string>, PageRequest & Record<string, unknown>, unknown>;
+
+/** Declares a row whose schema ids are worked out at run time: see `RuntimeContext`. */
+export function runtimeOp(row: Omit<Operation, 'handle'> & { handle: (ctx: RuntimeContext) => unknown }): Operation {
+  return row;
 }

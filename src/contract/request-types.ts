@@ -1194,7 +1194,7 @@ export type SpacesSpaceMovePointer =
 /**
  * The type of each request schema a row names, by its id: what the schema lets through, after the coercing validator of a query or path (types, defaults).
  */
-export interface RequestTypes {
+export type RequestTypes = {
   'admin/clock-change': AdminClockChange;
   'admin/events-query': AdminEventsQuery;
   'admin/fault-rule': AdminFaultRule;
@@ -1220,6 +1220,7 @@ export interface RequestTypes {
   'comments/reply-update': CommentsReplyUpdate;
   'common/empty-body': CommonEmptyBody;
   'common/pagination-query': CommonPaginationQuery;
+  'common/title-body': CommonTitleBody;
   'content/content-query': ContentContentQuery;
   'content/document-query': ContentDocumentQuery;
   'content/file-list-query': ContentFileListQuery;
@@ -1356,19 +1357,19 @@ export interface RequestTypes {
   'spaces/space-move': SpacesSpaceMove;
   'spaces/space-transfer': SpacesSpaceTransfer;
   'spaces/space-update': SpacesSpaceUpdate;
-}
-export interface AdminClockChange {
+};
+export type AdminClockChange = {
   now?: string;
   advance?: string | number;
   frozen?: boolean;
-}
-export interface AdminEventsQuery {
+};
+export type AdminEventsQuery = {
   type?: string;
   installationId?: string;
   spaceId?: string;
   status?: 'pending' | 'delivered' | 'failed';
-}
-export interface AdminFaultRule {
+};
+export type AdminFaultRule = {
   id?: string;
   operationId?: string;
   method?: string;
@@ -1384,23 +1385,23 @@ export interface AdminFaultRule {
   fault?: string;
   times?: number;
   after?: number;
-}
-export interface AdminObject {
+};
+export type AdminObject = {
   [k: string]: unknown;
-}
-export interface AdminRequestsQuery {
+};
+export type AdminRequestsQuery = {
   method?: string;
   path?: string;
   operationId?: string;
   status?: number;
-}
+};
 /**
  * limit: how many changes to list (default 10); the rest are counted in more.
  */
-export interface ChangeRequestsChangesQuery {
+export type ChangeRequestsChangesQuery = {
   limit: number;
-}
-export interface ChangeRequestsCreateBody {
+};
+export type ChangeRequestsCreateBody = {
   subject?: string;
   agentTaskId?: string;
   template?: {
@@ -1409,8 +1410,8 @@ export interface ChangeRequestsCreateBody {
       [k: string]: unknown;
     };
   };
-}
-export interface ChangeRequestsGitExportBody {
+};
+export type ChangeRequestsGitExportBody = {
   url: string;
   ref: string;
   repoCacheID?: string;
@@ -1425,8 +1426,8 @@ export interface ChangeRequestsGitExportBody {
     url?: string;
   };
   commitMessage: string;
-}
-export interface ChangeRequestsGitImportBody {
+};
+export type ChangeRequestsGitImportBody = {
   url: string;
   ref: string;
   repoCacheID?: string;
@@ -1440,21 +1441,21 @@ export interface ChangeRequestsGitImportBody {
     provider?: 'github' | 'gitlab';
     url?: string;
   };
-}
+};
 /**
  * page: a cursor from next.page; limit: 1 to 1000 (default 50).
  */
-export interface CommonPaginationQuery {
+export type CommonPaginationQuery = {
   page?: string;
   limit?: number;
-}
-export interface ChangeRequestsListQuery1 {
+};
+export type ChangeRequestsListQuery1 = {
   status: 'draft' | 'open' | 'archived' | 'merged';
   contributor?: string;
   creator?: string;
   requestedReviewer?: string;
-}
-export interface ChangeRequestsOrgListQuery1 {
+};
+export type ChangeRequestsOrgListQuery1 = {
   /**
    * @maxItems 4
    */
@@ -1468,15 +1469,15 @@ export interface ChangeRequestsOrgListQuery1 {
   styleguideRun?: string;
   finding?: 'none' | 'all';
   orderBy: 'updatedAt' | 'createdAt';
-}
+};
 /**
  * page: a page id (the PDF holds it and its subpages); only: that page alone (needs page).
  */
-export interface ChangeRequestsPdfQuery {
+export type ChangeRequestsPdfQuery = {
   only?: boolean;
   page?: string;
-}
-export interface ChangeRequestsRequestReviewersBody {
+};
+export type ChangeRequestsRequestReviewersBody = {
   /**
    * @minItems 1
    * @maxItems 100
@@ -1486,11 +1487,11 @@ export interface ChangeRequestsRequestReviewersBody {
   description?: {
     [k: string]: unknown;
   };
-}
+};
 /**
  * status is required; comment (an official Document) is posted as a comment of the change request unless it is empty.
  */
-export interface ChangeRequestsReviewBody {
+export type ChangeRequestsReviewBody = {
   status: ChangeRequestsReviewStatus;
   /**
    * The official Document ({ markdown }, { document } or {}), or, as this mock took it first, a bare JSON document { object, data, nodes }.
@@ -1509,17 +1510,17 @@ export interface ChangeRequestsReviewBody {
           [k: string]: unknown;
         }[];
       };
-}
+};
 /**
  * format: how bodies are rendered; markdown gives { markdown }, document gives { document }; without it, both together.
  */
-export interface CommentsFormatQuery {
+export type CommentsFormatQuery = {
   format?: 'markdown' | 'document';
-}
-export interface ChangeRequestsReviewListQuery1 {
+};
+export type ChangeRequestsReviewListQuery1 = {
   outdated?: boolean;
-}
-export interface ChangeRequestsUpdateBody {
+};
+export type ChangeRequestsUpdateBody = {
   subject?: string;
   status?: 'draft' | 'open' | 'archived';
   description?: {
@@ -1531,8 +1532,8 @@ export interface ChangeRequestsUpdateBody {
   links?: {
     [k: string]: unknown;
   }[];
-}
-export interface CommentsCommentCreate {
+};
+export type CommentsCommentCreate = {
   body: CommentsDocumentInput;
   page?: CommonId;
   node?: string;
@@ -1540,8 +1541,8 @@ export interface CommentsCommentCreate {
     record: string;
     definition: string;
   };
-}
-export interface CommentsCommentListQuery1 {
+};
+export type CommentsCommentListQuery1 = {
   order: 'asc' | 'desc';
   status: 'all' | 'open' | 'resolved';
   targetPage?: CommonId;
@@ -1549,59 +1550,62 @@ export interface CommentsCommentListQuery1 {
    * @maxItems 100
    */
   authors?: CommonId[];
-}
-export interface CommentsCommentUpdate {
+};
+export type CommentsCommentUpdate = {
   resolved?: boolean;
   body?: CommentsDocumentInput;
   addedReactions?: CommentsCommentUpdateEmojis;
   removedReactions?: CommentsCommentUpdateEmojis;
-}
-export interface CommentsReplyCreate {
+};
+export type CommentsReplyCreate = {
   body: CommentsDocumentInput;
-}
-export interface CommentsReplyUpdate {
+};
+export type CommentsReplyUpdate = {
   body?: CommentsDocumentInput;
   addedReactions?: CommentsCommentUpdateEmojis;
   removedReactions?: CommentsCommentUpdateEmojis;
-}
+};
 /**
  * Operations without a body accept none, or an empty object.
  */
-export interface CommonEmptyBody {
+export type CommonEmptyBody = {
   [k: string]: unknown;
-}
+};
+export type CommonTitleBody = {
+  title: string;
+};
 /**
  * metadata=false omits Git metadata; computed=false leaves computed content uncomputed.
  */
-export interface ContentContentQuery {
+export type ContentContentQuery = {
   metadata: boolean;
   computed: boolean;
-}
+};
 /**
  * evaluated: replace variable expressions by their values; dereferenced and schema are accepted (the mock has no references to expand, one document schema).
  */
-export interface ContentDocumentQuery {
+export type ContentDocumentQuery = {
   evaluated: boolean | 'deterministic-only';
   dereferenced?: boolean | 'reusable-contents';
   schema?: string;
-}
+};
 /**
  * source: website (a page at url) or file (a document at url), as the official ContentImportSource types.
  */
-export interface ContentImportBody {
+export type ContentImportBody = {
   url: string;
   source: 'website' | 'file';
-}
-export interface ContentLinksQuery1 {
+};
+export type ContentLinksQuery1 = {
   status?: 'ok' | 'broken' | 'in-app';
-}
-export interface ContentPageQuery1 {
+};
+export type ContentPageQuery1 = {
   format: 'markdown' | 'document';
   evaluated: boolean | 'deterministic-only';
   dereferenced?: boolean | 'reusable-contents';
   'format.markdown.refs'?: 'relative' | 'stable';
-}
-export interface OfficialAddExternalLinkToSiteBody {
+};
+export type OfficialAddExternalLinkToSiteBody = {
   title: OfficialAddExternalLinkToSiteBodySiteSectionTitle;
   localizedTitle?: OfficialAddExternalLinkToSiteBodyLocalizedString128;
   description?: OfficialAddExternalLinkToSiteBodySiteSectionDescription | null;
@@ -1611,105 +1615,105 @@ export interface OfficialAddExternalLinkToSiteBody {
   parent?: string;
   draft?: boolean;
   condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
-}
-export interface OfficialAddExternalLinkToSiteBodyLocalizedString128 {
+};
+export type OfficialAddExternalLinkToSiteBodyLocalizedString128 = {
   [k: string]: string;
-}
-export interface OfficialAddExternalLinkToSiteBodyLocalizedString256 {
+};
+export type OfficialAddExternalLinkToSiteBodyLocalizedString256 = {
   [k: string]: string;
-}
-export interface OfficialCreateCollectionBody {
+};
+export type OfficialCreateCollectionBody = {
   title?: string;
   parent?: string;
-}
-export interface OfficialCreateIntegrationInstallationTokenBody {
+};
+export type OfficialCreateIntegrationInstallationTokenBody = {
   [k: string]: unknown;
-}
-export interface OfficialCreateOrganizationInviteBodyCreateInviteToOrganization {
+};
+export type OfficialCreateOrganizationInviteBodyCreateInviteToOrganization = {
   role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
-}
-export interface OfficialCreateOrganizationInviteBodyCreateInviteToSpace {
+};
+export type OfficialCreateOrganizationInviteBodyCreateInviteToSpace = {
   level: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
   space: string;
-}
-export interface OfficialCreateOrganizationInviteBodyCreateInviteToCollection {
+};
+export type OfficialCreateOrganizationInviteBodyCreateInviteToCollection = {
   level: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
   collection: string;
-}
-export interface OfficialCreateSiteMcpServerBody {
+};
+export type OfficialCreateSiteMcpServerBody = {
   name: OfficialCreateSiteMcpServerBodySiteMcpServerName;
   url: OfficialCreateSiteMcpServerBodyURL;
   transport?: OfficialCreateSiteMcpServerBodySiteMcpServerTransport;
   headers: OfficialCreateSiteMcpServerBodySiteMcpServerHeaders;
   condition?: OfficialCreateSiteMcpServerBodyExpression | null;
-}
-export interface OfficialCreateSiteMcpServerBodySiteMcpServerHeaders {
+};
+export type OfficialCreateSiteMcpServerBodySiteMcpServerHeaders = {
   [k: string]: string;
-}
-export interface OfficialCreateSiteRedirectBody {
+};
+export type OfficialCreateSiteRedirectBody = {
   source: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
   captureWildcard?: boolean;
   draft?: boolean;
   permanent?: boolean;
   destination: OfficialCreateSiteRedirectBodySiteRedirectInputDestination;
-}
-export interface OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSection {
+};
+export type OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSection = {
   kind: 'site-section';
   siteSectionId: string;
-}
-export interface OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace {
+};
+export type OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace = {
   kind: 'site-space';
   siteSpaceId: string;
-}
-export interface OfficialCreateSiteRedirectBodySiteRedirectDestinationPage {
+};
+export type OfficialCreateSiteRedirectBodySiteRedirectDestinationPage = {
   kind: 'site-page';
   siteSpaceId: string;
   pageId: string;
-}
-export interface OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal {
+};
+export type OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal = {
   kind: 'external';
   url: OfficialCreateSiteRedirectBodyURL;
-}
-export interface OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath {
+};
+export type OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath = {
   kind: 'path';
   spaceId: string;
   path: string;
-}
-export interface OfficialDnsRevalidateCustomHostnameBody {
+};
+export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
-}
-export interface OfficialGetContentByUrlQuery {
+};
+export type OfficialGetContentByUrlQuery = {
   url: string;
-}
-export interface OfficialGetEmbedByUrlQuery {
+};
+export type OfficialGetEmbedByUrlQuery = {
   url: string;
-}
-export interface OfficialGetEmbedByUrlInSpaceQuery {
+};
+export type OfficialGetEmbedByUrlInSpaceQuery = {
   url: string;
-}
-export interface OfficialGetFileByIdQuery {
+};
+export type OfficialGetFileByIdQuery = {
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetFileInRevisionByIdQuery {
+};
+export type OfficialGetFileInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetGitHubRepoFileForGitSyncInstallationQuery {
+};
+export type OfficialGetGitHubRepoFileForGitSyncInstallationQuery = {
   path: string;
   ref: string;
-}
-export interface OfficialGetGitLabProjectFileForGitSyncInstallationQuery {
+};
+export type OfficialGetGitLabProjectFileForGitSyncInstallationQuery = {
   path: string;
   ref: string;
-}
-export interface OfficialGetIntegrationSiteInstallationQuery {
+};
+export type OfficialGetIntegrationSiteInstallationQuery = {
   extended: boolean;
-}
-export interface OfficialGetIntegrationSpaceInstallationQuery {
+};
+export type OfficialGetIntegrationSpaceInstallationQuery = {
   extended: boolean;
-}
-export interface OfficialGetPageInChangeRequestByPathQuery {
+};
+export type OfficialGetPageInChangeRequestByPathQuery = {
   format?: 'document' | 'markdown';
   'format.markdown.refs': 'relative' | 'stable';
   evaluated: boolean | 'deterministic-only';
@@ -1717,99 +1721,99 @@ export interface OfficialGetPageInChangeRequestByPathQuery {
   metadata: boolean;
   cachedMetadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetPublishedContentByUrlQuery {
+};
+export type OfficialGetPublishedContentByUrlQuery = {
   url: OfficialGetPublishedContentByUrlQueryURL;
   visitorAuthToken?: string;
   redirectOnError: boolean;
-}
-export interface OfficialGetReusableContentByIdQuery {
+};
+export type OfficialGetReusableContentByIdQuery = {
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetReusableContentDocumentInRevisionByIdQuery {
+};
+export type OfficialGetReusableContentDocumentInRevisionByIdQuery = {
   evaluated: boolean | 'deterministic-only';
   dereferenced: boolean | 'reusable-contents';
-}
-export interface OfficialGetReusableContentInChangeRequestByIdQuery {
+};
+export type OfficialGetReusableContentInChangeRequestByIdQuery = {
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetReusableContentInRevisionByIdQuery {
+};
+export type OfficialGetReusableContentInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialGetSiteRedirectBySourceQuery {
+};
+export type OfficialGetSiteRedirectBySourceQuery = {
   shareKey?: string;
   source: OfficialGetSiteRedirectBySourceQuerySiteRedirectSourcePath;
-}
-export interface OfficialInstallGitSyncProviderOnTargetBody {
+};
+export type OfficialInstallGitSyncProviderOnTargetBody = {
   provider: OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationProvider;
   target: OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationTarget;
-}
-export interface OfficialInstallIntegrationBody {
+};
+export type OfficialInstallIntegrationBody = {
   organization: string;
-}
-export interface OfficialInstallIntegrationOnSiteBody {
+};
+export type OfficialInstallIntegrationOnSiteBody = {
   siteId: string;
-}
-export interface OfficialInstallIntegrationOnSiteQuery {
+};
+export type OfficialInstallIntegrationOnSiteQuery = {
   extended: boolean;
-}
-export interface OfficialInstallIntegrationOnSpaceBody {
+};
+export type OfficialInstallIntegrationOnSpaceBody = {
   space: string;
-}
-export interface OfficialInstallIntegrationOnSpaceQuery {
+};
+export type OfficialInstallIntegrationOnSpaceQuery = {
   extended: boolean;
-}
-export interface OfficialJoinOrganizationWithInviteBody {
+};
+export type OfficialJoinOrganizationWithInviteBody = {
   [k: string]: unknown;
-}
-export interface OfficialListCollectionsInOrganizationByIdQuery {
+};
+export type OfficialListCollectionsInOrganizationByIdQuery = {
   page?: string;
   limit?: number;
   nested: boolean;
-}
-export interface OfficialListFilesQuery {
+};
+export type OfficialListFilesQuery = {
   page?: string;
   limit?: number;
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialListFilesInRevisionByIdQuery {
+};
+export type OfficialListFilesInRevisionByIdQuery = {
   page?: string;
   limit?: number;
   metadata: boolean;
   computed: boolean;
-}
-export interface OfficialListIntegrationInstallationSitesQuery {
+};
+export type OfficialListIntegrationInstallationSitesQuery = {
   page?: string;
   limit?: number;
   extended: boolean;
-}
-export interface OfficialListIntegrationInstallationSpacesQuery {
+};
+export type OfficialListIntegrationInstallationSpacesQuery = {
   page?: string;
   limit?: number;
   extended: boolean;
-}
-export interface OfficialListIntegrationInstallationsQuery {
+};
+export type OfficialListIntegrationInstallationsQuery = {
   page?: string;
   limit?: number;
   externalId?: string;
-}
-export interface OfficialListIntegrationSiteInstallationsQuery {
-  page?: string;
-  limit?: number;
-  externalId?: string;
-  extended: boolean;
-}
-export interface OfficialListIntegrationSpaceInstallationsQuery {
+};
+export type OfficialListIntegrationSiteInstallationsQuery = {
   page?: string;
   limit?: number;
   externalId?: string;
   extended: boolean;
-}
-export interface OfficialListIntegrationsQuery {
+};
+export type OfficialListIntegrationSpaceInstallationsQuery = {
+  page?: string;
+  limit?: number;
+  externalId?: string;
+  extended: boolean;
+};
+export type OfficialListIntegrationsQuery = {
   page?: string;
   limit?: number;
   search?: string;
@@ -1820,13 +1824,13 @@ export interface OfficialListIntegrationsQuery {
   owner?: string;
   scope?: OfficialListIntegrationsQueryIntegrationScope;
   target?: OfficialListIntegrationsQueryIntegrationTarget;
-}
-export interface OfficialListOrganizationInstallationsQuery {
+};
+export type OfficialListOrganizationInstallationsQuery = {
   page?: string;
   limit?: number;
   search?: string;
-}
-export interface OfficialListOrganizationIntegrationsQuery {
+};
+export type OfficialListOrganizationIntegrationsQuery = {
   page?: string;
   limit?: number;
   search?: string;
@@ -1837,17 +1841,17 @@ export interface OfficialListOrganizationIntegrationsQuery {
   owner?: string;
   scope?: OfficialListOrganizationIntegrationsQueryIntegrationScope;
   target?: OfficialListOrganizationIntegrationsQueryIntegrationTarget;
-}
-export interface OfficialListOrganizationInviteLinksQuery {
+};
+export type OfficialListOrganizationInviteLinksQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListPermissionsAggregateInCollectionQuery {
+};
+export type OfficialListPermissionsAggregateInCollectionQuery = {
   page?: string;
   limit?: number;
   role?: OfficialListPermissionsAggregateInCollectionQueryMemberRole;
-}
-export interface OfficialListPermissionsAggregateInSiteQuery {
+};
+export type OfficialListPermissionsAggregateInSiteQuery = {
   page?: string;
   limit?: number;
   order: 'asc' | 'desc';
@@ -1855,100 +1859,100 @@ export interface OfficialListPermissionsAggregateInSiteQuery {
   search?: string;
   sort: 'joinedAt' | 'lastSeenAt' | 'name';
   team?: string;
-}
-export interface OfficialListPermissionsAggregateInSpaceQuery {
+};
+export type OfficialListPermissionsAggregateInSpaceQuery = {
   page?: string;
   limit?: number;
   role?: OfficialListPermissionsAggregateInSpaceQueryMemberRole;
-}
-export interface OfficialListSiteChannelsQuery {
+};
+export type OfficialListSiteChannelsQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListSiteIntegrationsQuery {
+};
+export type OfficialListSiteIntegrationsQuery = {
   search?: string;
-}
-export interface OfficialListSiteMcpServersQuery {
+};
+export type OfficialListSiteMcpServersQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListSiteRedirectsQuery {
+};
+export type OfficialListSiteRedirectsQuery = {
   page?: string;
   limit?: number;
   search?: string;
   draft: boolean;
   orderBy?: OfficialListSiteRedirectsQuerySiteRedirectOrderBy;
-}
-export interface OfficialListSpaceIntegrationsQuery {
+};
+export type OfficialListSpaceIntegrationsQuery = {
   search?: string;
-}
-export interface OfficialListSpacesInCollectionByIdQuery {
+};
+export type OfficialListSpacesInCollectionByIdQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListTeamPermissionsInCollectionQuery {
+};
+export type OfficialListTeamPermissionsInCollectionQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListTeamPermissionsInSiteQuery {
+};
+export type OfficialListTeamPermissionsInSiteQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListTeamPermissionsInSpaceQuery {
+};
+export type OfficialListTeamPermissionsInSpaceQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListUserPermissionsInCollectionQuery {
+};
+export type OfficialListUserPermissionsInCollectionQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListUserPermissionsInSiteQuery {
+};
+export type OfficialListUserPermissionsInSiteQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialListUserPermissionsInSpaceQuery {
+};
+export type OfficialListUserPermissionsInSpaceQuery = {
   page?: string;
   limit?: number;
-}
-export interface OfficialResolvePublishedContentByUrlBody {
+};
+export type OfficialResolvePublishedContentByUrlBody = {
   url: OfficialResolvePublishedContentByUrlBodyURL;
   redirectOnError?: boolean;
   visitor?: OfficialResolvePublishedContentByUrlBodySiteVisitorPayload;
-}
-export interface OfficialResolvePublishedContentByUrlBodySiteVisitorPayload {
+};
+export type OfficialResolvePublishedContentByUrlBodySiteVisitorPayload = {
   type?: 'human' | 'agent';
   jwtToken?: string;
   unsignedClaims?: OfficialResolvePublishedContentByUrlBodyPlainObject;
-}
-export interface OfficialResolvePublishedContentByUrlBodyPlainObject {
+};
+export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
   [k: string]:
     | OfficialResolvePublishedContentByUrlBodyPlainObject
     | string
     | boolean
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
-}
-export interface OfficialTrackEventsInSiteByIdBody {
+};
+export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
-}
-export interface OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase {
+};
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase = {
   session: OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession;
   location: OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation;
   timestamp?: OfficialTrackEventsInSiteByIdBodyTimestamp;
-}
-export interface OfficialTrackEventsInSiteByIdBodySiteInsightsSession {
+};
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsSession = {
   visitorId: string;
   sessionId: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyPlainObject {
+};
+export type OfficialTrackEventsInSiteByIdBodyPlainObject = {
   [k: string]:
     | OfficialTrackEventsInSiteByIdBodyPlainObject
     | string
     | boolean
     | number
     | (string | boolean | number | OfficialTrackEventsInSiteByIdBodyPlainObject)[];
-}
-export interface OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation {
+};
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation = {
   url: OfficialTrackEventsInSiteByIdBodyURL;
   displayContext?: OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext;
   siteSection: string | null;
@@ -1957,82 +1961,82 @@ export interface OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation {
   space: string | null;
   revision: string | null;
   page: string | null;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefFile {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefFile = {
   kind: 'file';
   file: string;
   space?: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefURL {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefURL = {
   kind: 'url';
   url: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefPage {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefPage = {
   kind: 'page';
   page: string;
   space?: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefAnchor {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefAnchor = {
   kind: 'anchor';
   anchor: string;
   space?: string;
   page?: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefUser {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefUser = {
   kind: 'user';
   user: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefCollection {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefCollection = {
   kind: 'collection';
   collection: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefSpace {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefSpace = {
   kind: 'space';
   space: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefReusableContent {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefReusableContent = {
   kind: 'reusable-content';
   reusableContent: string;
   space?: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefTag {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefTag = {
   kind: 'tag';
   tag: string;
   space?: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI {
+};
+export type OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI = {
   kind: 'openapi';
   spec: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer {
+};
+export type OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer = {
   path: string;
   method: string;
-}
-export interface OfficialTrackEventsInSiteByIdBodySiteInsightsAd {
+};
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   domain: string;
   zoneId: string;
   placement: OfficialTrackEventsInSiteByIdBodySiteInsightsAdPlacement;
-}
-export interface OfficialUpdateCollectionByIdBody {
+};
+export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
   description?: OfficialUpdateCollectionByIdBodyCollectionDescription;
   defaultLevel?: OfficialUpdateCollectionByIdBodyDefaultLevel;
-}
-export interface OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupCommon {
+};
+export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupCommon = {
   projectDirectory?: string;
   commitMessageTemplate?: string;
   previewExternalBranches?: boolean;
   agentInstructions?: ('agents' | 'claude')[];
   priority?: OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationPriority;
-}
-export interface OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupGitHub {
+};
+export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupGitHub = {
   provider: 'github';
   providerConfiguration: {
     repositoryId?: number;
     branch?: string;
   };
-}
-export interface OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupGitLab {
+};
+export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupGitLab = {
   provider: 'gitlab';
   providerConfiguration: {
     projectId?: number;
@@ -2040,37 +2044,37 @@ export interface OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSet
     customInstanceURL?: string | null;
     branch?: string;
   };
-}
-export interface OfficialUpdateIntegrationInstallationBody {
+};
+export type OfficialUpdateIntegrationInstallationBody = {
   externalIds?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds;
   configuration?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConfiguration;
   space_selection?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSpaceSelection;
   site_selection?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSiteSelection;
-}
-export interface OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConfiguration {
+};
+export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConfiguration = {
   [k: string]: unknown;
-}
-export interface OfficialUpdateIntegrationSiteInstallationBody {
+};
+export type OfficialUpdateIntegrationSiteInstallationBody = {
   externalIds?: OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationExternalIds;
   configuration?: OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationConfiguration;
-}
-export interface OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationConfiguration {
+};
+export type OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationConfiguration = {
   [k: string]: unknown;
-}
-export interface OfficialUpdateIntegrationSiteInstallationQuery {
+};
+export type OfficialUpdateIntegrationSiteInstallationQuery = {
   extended: boolean;
-}
-export interface OfficialUpdateIntegrationSpaceInstallationBody {
+};
+export type OfficialUpdateIntegrationSpaceInstallationBody = {
   externalIds?: OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationExternalIds;
   configuration?: OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationConfiguration;
-}
-export interface OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationConfiguration {
+};
+export type OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationConfiguration = {
   [k: string]: unknown;
-}
-export interface OfficialUpdateIntegrationSpaceInstallationQuery {
+};
+export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
-}
-export interface OfficialUpdateSiteExternalLinkByIdBody {
+};
+export type OfficialUpdateSiteExternalLinkByIdBody = {
   title?: OfficialUpdateSiteExternalLinkByIdBodySiteSectionTitle;
   localizedTitle?: OfficialUpdateSiteExternalLinkByIdBodyLocalizedString128 | null;
   description?: OfficialUpdateSiteExternalLinkByIdBodySiteSectionDescription | null;
@@ -2080,78 +2084,78 @@ export interface OfficialUpdateSiteExternalLinkByIdBody {
   parent?: string | null;
   draft?: boolean;
   condition?: OfficialUpdateSiteExternalLinkByIdBodyExpression | null;
-}
-export interface OfficialUpdateSiteExternalLinkByIdBodyLocalizedString128 {
+};
+export type OfficialUpdateSiteExternalLinkByIdBodyLocalizedString128 = {
   [k: string]: string;
-}
-export interface OfficialUpdateSiteExternalLinkByIdBodyLocalizedString256 {
+};
+export type OfficialUpdateSiteExternalLinkByIdBodyLocalizedString256 = {
   [k: string]: string;
-}
-export interface OfficialUpdateSiteMcpServerByIdBody {
+};
+export type OfficialUpdateSiteMcpServerByIdBody = {
   name?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerName;
   url?: string;
   transport?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerTransport;
   headers?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerHeaders;
   condition?: OfficialUpdateSiteMcpServerByIdBodyExpression | null;
-}
-export interface OfficialUpdateSiteMcpServerByIdBodySiteMcpServerHeaders {
+};
+export type OfficialUpdateSiteMcpServerByIdBodySiteMcpServerHeaders = {
   [k: string]: string;
-}
-export interface OfficialUpdateSiteRedirectByIdBody {
+};
+export type OfficialUpdateSiteRedirectByIdBody = {
   source?: OfficialUpdateSiteRedirectByIdBodySiteRedirectSourcePath;
   captureWildcard?: boolean;
   draft?: boolean;
   permanent?: boolean;
   destination?: OfficialUpdateSiteRedirectByIdBodySiteRedirectDestination;
-}
-export interface OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSection {
+};
+export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSection = {
   kind: 'site-section';
   siteSectionId: string;
-}
-export interface OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSpace {
+};
+export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSpace = {
   kind: 'site-space';
   siteSpaceId: string;
-}
-export interface OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationPage {
+};
+export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationPage = {
   kind: 'site-page';
   siteSpaceId: string;
   pageId: string;
-}
-export interface OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationExternal {
+};
+export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationExternal = {
   kind: 'external';
   url: OfficialUpdateSiteRedirectByIdBodyURL;
-}
-export interface OfficialUpdateTeamPermissionInCollectionBody {
+};
+export type OfficialUpdateTeamPermissionInCollectionBody = {
   role?: OfficialUpdateTeamPermissionInCollectionBodyMemberRoleOrGuest;
-}
-export interface OfficialUpdateTeamPermissionInSiteBody {
+};
+export type OfficialUpdateTeamPermissionInSiteBody = {
   role?: OfficialUpdateTeamPermissionInSiteBodyMemberRole;
-}
-export interface OfficialUpdateTeamPermissionInSpaceBody {
+};
+export type OfficialUpdateTeamPermissionInSpaceBody = {
   role?: OfficialUpdateTeamPermissionInSpaceBodyMemberRoleOrGuest;
-}
-export interface OfficialUpdateUserPermissionInCollectionBody {
+};
+export type OfficialUpdateUserPermissionInCollectionBody = {
   role?: OfficialUpdateUserPermissionInCollectionBodyMemberRoleOrGuest;
-}
-export interface OfficialUpdateUserPermissionInSiteBody {
+};
+export type OfficialUpdateUserPermissionInSiteBody = {
   role?: OfficialUpdateUserPermissionInSiteBodyMemberRole;
-}
-export interface OfficialUpdateUserPermissionInSpaceBody {
+};
+export type OfficialUpdateUserPermissionInSpaceBody = {
   role?: OfficialUpdateUserPermissionInSpaceBodyMemberRoleOrGuest;
-}
-export interface OrganizationsMemberListQuery1 {
+};
+export type OrganizationsMemberListQuery1 = {
   order: 'asc' | 'desc';
   role?: 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'guest';
   search?: string;
   sort: 'joinedAt' | 'lastSeenAt' | 'name';
-}
-export interface OrganizationsMemberSpacesQuery1 {
+};
+export type OrganizationsMemberSpacesQuery1 = {
   order: 'asc' | 'desc';
-}
-export interface OrganizationsMemberUpdate {
+};
+export type OrganizationsMemberUpdate = {
   role: CommonRoleOrGuest;
-}
-export interface OrganizationsOpenapiSpecCreate {
+};
+export type OrganizationsOpenapiSpecCreate = {
   slug: string;
   source:
     | {
@@ -2160,13 +2164,13 @@ export interface OrganizationsOpenapiSpecCreate {
     | {
         text: string;
       };
-}
-export interface OrganizationsOpenapiSpecParams {
+};
+export type OrganizationsOpenapiSpecParams = {
   organizationId: CommonId;
   specSlug: string;
   versionId?: CommonId;
-}
-export interface OrganizationsOpenapiSpecPut {
+};
+export type OrganizationsOpenapiSpecPut = {
   source:
     | {
         url: CommonUrl;
@@ -2174,12 +2178,12 @@ export interface OrganizationsOpenapiSpecPut {
     | {
         text: string;
       };
-}
-export interface OrganizationsOpenapiSpecPutParams {
+};
+export type OrganizationsOpenapiSpecPutParams = {
   organizationId: CommonId;
   specSlug: string;
-}
-export interface OrganizationsOrganizationUpdate {
+};
+export type OrganizationsOrganizationUpdate = {
   title?: string;
   /**
    * @maxItems 100
@@ -2196,41 +2200,41 @@ export interface OrganizationsOrganizationUpdate {
   ai?: boolean;
   inviteLinks?: boolean;
   mergeRules?: OrganizationsMergeRules;
-}
-export interface OrganizationsSamlProviderCreate {
+};
+export type OrganizationsSamlProviderCreate = {
   label: string;
   entityID?: string;
   certificate?: string;
   ssoURL?: CommonUrl;
   defaultTeam?: CommonId;
   defaultRole?: CommonRoleOrGuest;
-}
-export interface OrganizationsSamlProviderUpdate {
+};
+export type OrganizationsSamlProviderUpdate = {
   label?: string;
   entityID?: string;
   certificate?: string;
   ssoURL?: CommonUrl;
   defaultTeam?: CommonId | null;
   defaultRole?: CommonRoleOrGuest;
-}
-export interface OrganizationsSearchQuery1 {
+};
+export type OrganizationsSearchQuery1 = {
   query: string;
-}
-export interface OrganizationsTeamCreate {
+};
+export type OrganizationsTeamCreate = {
   title: string;
   /**
    * @maxItems 1000
    */
   members?: string[];
-}
-export interface OrganizationsTeamListQuery1 {
+};
+export type OrganizationsTeamListQuery1 = {
   owner?: string;
   title?: string;
-}
-export interface OrganizationsTeamMemberPut {
+};
+export type OrganizationsTeamMemberPut = {
   role?: 'owner' | 'member';
-}
-export interface OrganizationsTeamMembersUpdate {
+};
+export type OrganizationsTeamMembersUpdate = {
   /**
    * @maxItems 1000
    */
@@ -2244,14 +2248,14 @@ export interface OrganizationsTeamMembersUpdate {
       role: 'owner' | 'member';
     };
   };
-}
-export interface OrganizationsTeamUpdate {
+};
+export type OrganizationsTeamUpdate = {
   title: string;
-}
-export interface OrganizationsTitleFilterQuery1 {
+};
+export type OrganizationsTitleFilterQuery1 = {
   title?: string;
-}
-export interface OrganizationsTranslationCreate {
+};
+export type OrganizationsTranslationCreate = {
   title?: string;
   /**
    * @maxItems 39
@@ -2263,8 +2267,8 @@ export interface OrganizationsTranslationCreate {
     language: OrganizationsLanguage;
   };
   instructions?: CommonJsonDocument;
-}
-export interface CommonJsonDocument {
+};
+export type CommonJsonDocument = {
   object: 'document';
   data: {
     schemaVersion?: number;
@@ -2274,8 +2278,8 @@ export interface CommonJsonDocument {
   meta?: {
     token?: string;
   };
-}
-export interface CommonJsonDocumentDocumentBlockParagraph {
+};
+export type CommonJsonDocumentDocumentBlockParagraph = {
   object: 'block';
   type: 'paragraph';
   key?: string;
@@ -2284,8 +2288,8 @@ export interface CommonJsonDocumentDocumentBlockParagraph {
   data?: {
     align?: CommonJsonDocumentTextAlignment;
   };
-}
-export interface CommonJsonDocumentDocumentInlineLink {
+};
+export type CommonJsonDocumentDocumentInlineLink = {
   object: 'inline';
   type: 'link';
   key?: string;
@@ -2294,54 +2298,54 @@ export interface CommonJsonDocumentDocumentInlineLink {
     ref: CommonJsonDocumentContentRef;
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentText {
+};
+export type CommonJsonDocumentDocumentText = {
   object: 'text';
   key?: string;
   leaves: CommonJsonDocumentDocumentTextLeaf[];
-}
-export interface CommonJsonDocumentDocumentTextLeaf {
+};
+export type CommonJsonDocumentDocumentTextLeaf = {
   object: 'leaf';
   text: string;
   marks: CommonJsonDocumentDocumentTextMark[];
-}
-export interface CommonJsonDocumentDocumentMarkBold {
+};
+export type CommonJsonDocumentDocumentMarkBold = {
   object: 'mark';
   type: 'bold';
-}
-export interface CommonJsonDocumentDocumentMarkItalic {
+};
+export type CommonJsonDocumentDocumentMarkItalic = {
   object: 'mark';
   type: 'italic';
-}
-export interface CommonJsonDocumentDocumentMarkCode {
+};
+export type CommonJsonDocumentDocumentMarkCode = {
   object: 'mark';
   type: 'code';
-}
-export interface CommonJsonDocumentDocumentMarkKeyboard {
+};
+export type CommonJsonDocumentDocumentMarkKeyboard = {
   object: 'mark';
   type: 'keyboard';
-}
-export interface CommonJsonDocumentDocumentMarkStrikethrough {
+};
+export type CommonJsonDocumentDocumentMarkStrikethrough = {
   object: 'mark';
   type: 'strikethrough';
-}
-export interface CommonJsonDocumentDocumentMarkColor {
+};
+export type CommonJsonDocumentDocumentMarkColor = {
   object: 'mark';
   type: 'color';
   data: {
     text: CommonJsonDocumentDocumentTextColor;
     background: CommonJsonDocumentDocumentTextColor;
   };
-}
-export interface CommonJsonDocumentDocumentMarkSuperscript {
+};
+export type CommonJsonDocumentDocumentMarkSuperscript = {
   object: 'mark';
   type: 'superscript';
-}
-export interface CommonJsonDocumentDocumentMarkSubscript {
+};
+export type CommonJsonDocumentDocumentMarkSubscript = {
   object: 'mark';
   type: 'subscript';
-}
-export interface CommonJsonDocumentDocumentInlineImage {
+};
+export type CommonJsonDocumentDocumentInlineImage = {
   object: 'inline';
   type: 'inline-image';
   key?: string;
@@ -2353,54 +2357,54 @@ export interface CommonJsonDocumentDocumentInlineImage {
     size?: 'original' | 'line';
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentContentRefURL {
+};
+export type CommonJsonDocumentContentRefURL = {
   kind: 'url';
   url: string;
-}
-export interface CommonJsonDocumentContentRefFile {
+};
+export type CommonJsonDocumentContentRefFile = {
   kind: 'file';
   file: string;
   space?: string;
-}
-export interface CommonJsonDocumentContentRefPage {
+};
+export type CommonJsonDocumentContentRefPage = {
   kind: 'page';
   page: string;
   space?: string;
-}
-export interface CommonJsonDocumentContentRefAnchor {
+};
+export type CommonJsonDocumentContentRefAnchor = {
   kind: 'anchor';
   anchor: string;
   space?: string;
   page?: string;
-}
-export interface CommonJsonDocumentContentRefUser {
+};
+export type CommonJsonDocumentContentRefUser = {
   kind: 'user';
   user: string;
-}
-export interface CommonJsonDocumentContentRefCollection {
+};
+export type CommonJsonDocumentContentRefCollection = {
   kind: 'collection';
   collection: string;
-}
-export interface CommonJsonDocumentContentRefSpace {
+};
+export type CommonJsonDocumentContentRefSpace = {
   kind: 'space';
   space: string;
-}
-export interface CommonJsonDocumentContentRefReusableContent {
+};
+export type CommonJsonDocumentContentRefReusableContent = {
   kind: 'reusable-content';
   reusableContent: string;
   space?: string;
-}
-export interface CommonJsonDocumentContentRefTag {
+};
+export type CommonJsonDocumentContentRefTag = {
   kind: 'tag';
   tag: string;
   space?: string;
-}
-export interface CommonJsonDocumentContentRefOpenAPI {
+};
+export type CommonJsonDocumentContentRefOpenAPI = {
   kind: 'openapi';
   spec: string;
-}
-export interface CommonJsonDocumentDocumentInlineEmoji {
+};
+export type CommonJsonDocumentDocumentInlineEmoji = {
   object: 'inline';
   type: 'emoji';
   key?: string;
@@ -2408,8 +2412,8 @@ export interface CommonJsonDocumentDocumentInlineEmoji {
     code: string;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentInlineIcon {
+};
+export type CommonJsonDocumentDocumentInlineIcon = {
   object: 'inline';
   type: 'icon';
   key?: string;
@@ -2418,8 +2422,8 @@ export interface CommonJsonDocumentDocumentInlineIcon {
     color?: CommonJsonDocumentDocumentTextColor;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentInlineExpression {
+};
+export type CommonJsonDocumentDocumentInlineExpression = {
   object: 'inline';
   type: 'expression';
   key?: string;
@@ -2427,8 +2431,8 @@ export interface CommonJsonDocumentDocumentInlineExpression {
     expression: string;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentInlineMath {
+};
+export type CommonJsonDocumentDocumentInlineMath = {
   object: 'inline';
   type: 'inline-math';
   key?: string;
@@ -2436,8 +2440,8 @@ export interface CommonJsonDocumentDocumentInlineMath {
     formula: string;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentInlineAnnotation {
+};
+export type CommonJsonDocumentDocumentInlineAnnotation = {
   object: 'inline';
   type: 'annotation';
   key?: string;
@@ -2451,15 +2455,15 @@ export interface CommonJsonDocumentDocumentInlineAnnotation {
   isVoid: false;
   nodes: CommonJsonDocumentDocumentText[];
   data?: {};
-}
-export interface CommonJsonDocumentDocumentFragment {
+};
+export type CommonJsonDocumentDocumentFragment = {
   object: 'fragment';
   key?: string;
   fragment?: string;
   type?: string;
   nodes: CommonJsonDocumentDocumentBlock[];
-}
-export interface CommonJsonDocumentDocumentBlockHeading {
+};
+export type CommonJsonDocumentDocumentBlockHeading = {
   object: 'block';
   type: 'heading-1' | 'heading-2' | 'heading-3';
   key?: string;
@@ -2472,8 +2476,8 @@ export interface CommonJsonDocumentDocumentBlockHeading {
     id: string;
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockListOrdered {
+};
+export type CommonJsonDocumentDocumentBlockListOrdered = {
   object: 'block';
   type: 'list-ordered';
   key?: string;
@@ -2482,8 +2486,8 @@ export interface CommonJsonDocumentDocumentBlockListOrdered {
   };
   nodes: CommonJsonDocumentDocumentBlockListItem[];
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockListItem {
+};
+export type CommonJsonDocumentDocumentBlockListItem = {
   object: 'block';
   type: 'list-item';
   key?: string;
@@ -2499,8 +2503,8 @@ export interface CommonJsonDocumentDocumentBlockListItem {
   data?: {
     checked?: boolean;
   };
-}
-export interface CommonJsonDocumentDocumentBlockCode {
+};
+export type CommonJsonDocumentDocumentBlockCode = {
   object: 'block';
   type: 'code';
   key?: string;
@@ -2515,8 +2519,8 @@ export interface CommonJsonDocumentDocumentBlockCode {
   };
   nodes: CommonJsonDocumentDocumentBlockCodeLine[];
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockCodeLine {
+};
+export type CommonJsonDocumentDocumentBlockCodeLine = {
   object: 'block';
   type: 'code-line';
   key?: string;
@@ -2525,8 +2529,8 @@ export interface CommonJsonDocumentDocumentBlockCodeLine {
     highlighted?: boolean;
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockHint {
+};
+export type CommonJsonDocumentDocumentBlockHint = {
   object: 'block';
   type: 'hint';
   key?: string;
@@ -2541,8 +2545,8 @@ export interface CommonJsonDocumentDocumentBlockHint {
     | CommonJsonDocumentDocumentBlockTable
   )[];
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockEmbed {
+};
+export type CommonJsonDocumentDocumentBlockEmbed = {
   object: 'block';
   type: 'embed';
   key?: string;
@@ -2551,8 +2555,8 @@ export interface CommonJsonDocumentDocumentBlockEmbed {
     fullWidth?: boolean;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockIntegration {
+};
+export type CommonJsonDocumentDocumentBlockIntegration = {
   object: 'block';
   type: 'integration';
   key?: string;
@@ -2569,11 +2573,11 @@ export interface CommonJsonDocumentDocumentBlockIntegration {
     token?: string;
     spaceId?: string;
   };
-}
-export interface CommonJsonDocumentPlainObject {
+};
+export type CommonJsonDocumentPlainObject = {
   [k: string]: CommonJsonDocumentPlainObject | string | boolean | number | (string | boolean | number | CommonJsonDocumentPlainObject)[];
-}
-export interface CommonJsonDocumentDocumentBlockTable {
+};
+export type CommonJsonDocumentDocumentBlockTable = {
   object: 'block';
   type: 'table';
   key?: string;
@@ -2591,8 +2595,8 @@ export interface CommonJsonDocumentDocumentBlockTable {
     search?: boolean;
   };
   fragments: CommonJsonDocumentDocumentFragment[];
-}
-export interface CommonJsonDocumentDocumentTableViewGrid {
+};
+export type CommonJsonDocumentDocumentTableViewGrid = {
   type: 'grid';
   columns: string[];
   columnWidths?: {
@@ -2602,8 +2606,8 @@ export interface CommonJsonDocumentDocumentTableViewGrid {
   stickyHeader?: boolean;
   stickyFirstColumn?: boolean;
   useNewSizing?: boolean;
-}
-export interface CommonJsonDocumentDocumentTableViewCards {
+};
+export type CommonJsonDocumentDocumentTableViewCards = {
   type: 'cards';
   cardSize: 'medium' | 'large';
   columns: string[];
@@ -2612,39 +2616,39 @@ export interface CommonJsonDocumentDocumentTableViewCards {
   coverDefinitionDark?: string;
   hideColumnTitle?: boolean;
   wrap?: boolean;
-}
-export interface CommonJsonDocumentDocumentTableRecord {
+};
+export type CommonJsonDocumentDocumentTableRecord = {
   orderIndex: string;
   values: {
     [k: string]: number | string | null | boolean | string[] | CommonJsonDocumentContentRef | CommonJsonDocumentDocumentTableImageRecord;
   };
-}
-export interface CommonJsonDocumentDocumentTableDefinitionBase {
+};
+export type CommonJsonDocumentDocumentTableDefinitionBase = {
   id: string;
   title: string;
-}
-export interface CommonJsonDocumentDocumentTableSelectOption {
+};
+export type CommonJsonDocumentDocumentTableSelectOption = {
   value: string;
   label: string;
   color: string;
-}
-export interface CommonJsonDocumentDocumentTableCellMerge {
+};
+export type CommonJsonDocumentDocumentTableCellMerge = {
   anchor: {
     record: string;
     column: string;
   };
   rowSpan: CommonJsonDocumentDocumentTableCellSpan;
   colSpan: CommonJsonDocumentDocumentTableCellSpan;
-}
-export interface CommonJsonDocumentDocumentBlockQuote {
+};
+export type CommonJsonDocumentDocumentBlockQuote = {
   object: 'block';
   type: 'blockquote';
   key?: string;
   nodes: (CommonJsonDocumentDocumentBlocksEssentials | CommonJsonDocumentDocumentBlockQuote)[];
   isVoid?: false;
   data?: {};
-}
-export interface CommonJsonDocumentDocumentBlockMath {
+};
+export type CommonJsonDocumentDocumentBlockMath = {
   object: 'block';
   type: 'math';
   key?: string;
@@ -2652,31 +2656,31 @@ export interface CommonJsonDocumentDocumentBlockMath {
     formula: string;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockListUnordered {
+};
+export type CommonJsonDocumentDocumentBlockListUnordered = {
   object: 'block';
   type: 'list-unordered';
   key?: string;
   nodes: CommonJsonDocumentDocumentBlockListItem[];
   data?: {};
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockListTasks {
+};
+export type CommonJsonDocumentDocumentBlockListTasks = {
   object: 'block';
   type: 'list-tasks';
   key?: string;
   nodes: CommonJsonDocumentDocumentBlockListItem[];
   isVoid?: false;
   data?: {};
-}
-export interface CommonJsonDocumentDocumentBlockDivider {
+};
+export type CommonJsonDocumentDocumentBlockDivider = {
   object: 'block';
   type: 'divider';
   key?: string;
   isVoid: true;
   data: {};
-}
-export interface CommonJsonDocumentDocumentBlockPrompt {
+};
+export type CommonJsonDocumentDocumentBlockPrompt = {
   object: 'block';
   type: 'prompt';
   key?: string;
@@ -2692,8 +2696,8 @@ export interface CommonJsonDocumentDocumentBlockPrompt {
    */
   nodes: CommonJsonDocumentDocumentBlockCode[];
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockIf {
+};
+export type CommonJsonDocumentDocumentBlockIf = {
   object: 'block';
   type: 'if';
   key?: string;
@@ -2702,8 +2706,8 @@ export interface CommonJsonDocumentDocumentBlockIf {
   data: {
     expression: string;
   };
-}
-export interface CommonJsonDocumentDocumentBlockImages {
+};
+export type CommonJsonDocumentDocumentBlockImages = {
   object: 'block';
   type: 'images';
   key?: string;
@@ -2714,8 +2718,8 @@ export interface CommonJsonDocumentDocumentBlockImages {
   };
   nodes: CommonJsonDocumentDocumentBlockImage[];
   isVoid: false;
-}
-export interface CommonJsonDocumentDocumentBlockImage {
+};
+export type CommonJsonDocumentDocumentBlockImage = {
   object: 'block';
   type: 'image';
   key?: string;
@@ -2731,8 +2735,8 @@ export interface CommonJsonDocumentDocumentBlockImage {
     nodes: CommonJsonDocumentDocumentBlockParagraph[];
   })[];
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockFile {
+};
+export type CommonJsonDocumentDocumentBlockFile = {
   object: 'block';
   type: 'file';
   key?: string;
@@ -2740,8 +2744,8 @@ export interface CommonJsonDocumentDocumentBlockFile {
     ref: CommonJsonDocumentContentRefFile;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockDrawing {
+};
+export type CommonJsonDocumentDocumentBlockDrawing = {
   object: 'block';
   type: 'drawing';
   key?: string;
@@ -2749,8 +2753,8 @@ export interface CommonJsonDocumentDocumentBlockDrawing {
     ref?: CommonJsonDocumentContentRefFile;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockExpandable {
+};
+export type CommonJsonDocumentDocumentBlockExpandable = {
   object: 'block';
   type: 'expandable';
   key?: string;
@@ -2791,8 +2795,8 @@ export interface CommonJsonDocumentDocumentBlockExpandable {
   meta?: {
     id: string;
   };
-}
-export interface CommonJsonDocumentDocumentBlockReusableContent {
+};
+export type CommonJsonDocumentDocumentBlockReusableContent = {
   object: 'block';
   type: 'reusable-content';
   key?: string;
@@ -2803,8 +2807,8 @@ export interface CommonJsonDocumentDocumentBlockReusableContent {
   meta?: {
     token?: string;
   };
-}
-export interface CommonJsonDocumentDocumentBlockTabs {
+};
+export type CommonJsonDocumentDocumentBlockTabs = {
   object: 'block';
   type: 'tabs';
   key?: string;
@@ -2813,8 +2817,8 @@ export interface CommonJsonDocumentDocumentBlockTabs {
   data?: {
     fullWidth?: boolean;
   };
-}
-export interface CommonJsonDocumentDocumentBlockTabsItem {
+};
+export type CommonJsonDocumentDocumentBlockTabsItem = {
   object: 'block';
   type: 'tabs-item';
   key?: string;
@@ -2841,8 +2845,8 @@ export interface CommonJsonDocumentDocumentBlockTabsItem {
     id: string;
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockContentRef {
+};
+export type CommonJsonDocumentDocumentBlockContentRef = {
   object: 'block';
   type: 'content-ref';
   key?: string;
@@ -2850,8 +2854,8 @@ export interface CommonJsonDocumentDocumentBlockContentRef {
     ref: CommonJsonDocumentContentRef;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentBlockOpenAPI {
+};
+export type CommonJsonDocumentDocumentBlockOpenAPI = {
   object: 'block';
   type: 'swagger';
   key?: string;
@@ -2864,12 +2868,12 @@ export interface CommonJsonDocumentDocumentBlockOpenAPI {
   meta?: {
     id: string;
   };
-}
-export interface CommonJsonDocumentOpenAPIOperationPointer {
+};
+export type CommonJsonDocumentOpenAPIOperationPointer = {
   path: string;
   method: string;
-}
-export interface CommonJsonDocumentDocumentBlockOpenAPIOperation {
+};
+export type CommonJsonDocumentDocumentBlockOpenAPIOperation = {
   object: 'block';
   type: 'openapi-operation';
   key?: string;
@@ -2881,8 +2885,8 @@ export interface CommonJsonDocumentDocumentBlockOpenAPIOperation {
   meta?: {
     id: string;
   };
-}
-export interface CommonJsonDocumentDocumentBlockOpenAPISchemas {
+};
+export type CommonJsonDocumentDocumentBlockOpenAPISchemas = {
   object: 'block';
   type: 'openapi-schemas';
   key?: string;
@@ -2893,13 +2897,13 @@ export interface CommonJsonDocumentDocumentBlockOpenAPISchemas {
   meta?: {
     id: string;
   };
-}
-export interface CommonJsonDocumentOpenAPISchemasPointer {
+};
+export type CommonJsonDocumentOpenAPISchemasPointer = {
   grouped?: boolean;
   schemas: string[];
   title?: string;
-}
-export interface CommonJsonDocumentDocumentBlockOpenAPIWebhook {
+};
+export type CommonJsonDocumentDocumentBlockOpenAPIWebhook = {
   object: 'block';
   type: 'openapi-webhook';
   key?: string;
@@ -2911,20 +2915,20 @@ export interface CommonJsonDocumentDocumentBlockOpenAPIWebhook {
   meta?: {
     id: string;
   };
-}
-export interface CommonJsonDocumentOpenAPIWebhookPointer {
+};
+export type CommonJsonDocumentOpenAPIWebhookPointer = {
   name: string;
   method: string;
-}
-export interface CommonJsonDocumentDocumentBlockStepper {
+};
+export type CommonJsonDocumentDocumentBlockStepper = {
   object: 'block';
   type: 'stepper';
   key?: string;
   nodes: CommonJsonDocumentDocumentBlockStepperStep[];
   isVoid?: false;
   data?: {};
-}
-export interface CommonJsonDocumentDocumentBlockStepperStep {
+};
+export type CommonJsonDocumentDocumentBlockStepperStep = {
   object: 'block';
   type: 'stepper-step';
   key?: string;
@@ -2947,8 +2951,8 @@ export interface CommonJsonDocumentDocumentBlockStepperStep {
     icon?: string;
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentBlockColumns {
+};
+export type CommonJsonDocumentDocumentBlockColumns = {
   object: 'block';
   type: 'columns';
   key?: string;
@@ -2957,8 +2961,8 @@ export interface CommonJsonDocumentDocumentBlockColumns {
   };
   nodes: CommonJsonDocumentDocumentBlockColumn[];
   isVoid: false;
-}
-export interface CommonJsonDocumentDocumentBlockColumn {
+};
+export type CommonJsonDocumentDocumentBlockColumn = {
   object: 'block';
   type: 'column';
   key?: string;
@@ -2984,8 +2988,8 @@ export interface CommonJsonDocumentDocumentBlockColumn {
     width?: CommonJsonDocumentLength;
     verticalAlignment?: CommonJsonDocumentVerticalAlignment;
   };
-}
-export interface CommonJsonDocumentDocumentBlockUpdates {
+};
+export type CommonJsonDocumentDocumentBlockUpdates = {
   object: 'block';
   type: 'updates';
   key?: string;
@@ -2994,8 +2998,8 @@ export interface CommonJsonDocumentDocumentBlockUpdates {
   data: {
     format: 'numeric' | 'full' | 'short';
   };
-}
-export interface CommonJsonDocumentDocumentBlockUpdate {
+};
+export type CommonJsonDocumentDocumentBlockUpdate = {
   object: 'block';
   type: 'update';
   key?: string;
@@ -3020,8 +3024,8 @@ export interface CommonJsonDocumentDocumentBlockUpdate {
     tags?: CommonJsonDocumentContentRefTag[];
   };
   isVoid?: false;
-}
-export interface CommonJsonDocumentDocumentInlineMention {
+};
+export type CommonJsonDocumentDocumentInlineMention = {
   object: 'inline';
   type: 'mention';
   key?: string;
@@ -3029,8 +3033,8 @@ export interface CommonJsonDocumentDocumentInlineMention {
     ref: CommonJsonDocumentContentRef;
   };
   isVoid: true;
-}
-export interface CommonJsonDocumentDocumentInlineButton {
+};
+export type CommonJsonDocumentDocumentInlineButton = {
   object: 'inline';
   type: 'button';
   key?: string;
@@ -3048,16 +3052,16 @@ export interface CommonJsonDocumentDocumentInlineButton {
       }
   );
   isVoid: true;
-}
-export interface OrganizationsTranslationUpdate {
+};
+export type OrganizationsTranslationUpdate = {
   title?: string;
   /**
    * @maxItems 39
    */
   languages?: OrganizationsLanguage[];
   instructions?: CommonJsonDocument1;
-}
-export interface CommonJsonDocument1 {
+};
+export type CommonJsonDocument1 = {
   object: 'document';
   data: {
     schemaVersion?: number;
@@ -3067,24 +3071,24 @@ export interface CommonJsonDocument1 {
   meta?: {
     token?: string;
   };
-}
-export interface SitesAdaptiveSchemaBody {
+};
+export type SitesAdaptiveSchemaBody = {
   jsonSchema: SitesAdaptiveJsonSchema;
-}
+};
 /**
  * The visitor schema of a site as a request sends it: claims of every official type, and unsigned claims under `unsigned`.
  */
-export interface SitesAdaptiveJsonSchema {
+export type SitesAdaptiveJsonSchema = {
   $schema?: 'http://json-schema.org/draft-07/schema#';
   $id?: string;
   type: 'object';
   properties: SitesAdaptiveClaims;
   additionalProperties: false;
-}
+};
 /**
  * The claims of a visitor schema (see sites/adaptive-claim), and unsigned claims under `unsigned`.
  */
-export interface SitesAdaptiveClaims {
+export type SitesAdaptiveClaims = {
   unsigned?: {
     type: 'object';
     description: 'Unsigned claims of the site visitor.';
@@ -3104,8 +3108,8 @@ export interface SitesAdaptiveClaims {
         additionalProperties: false;
       }
     | undefined;
-}
-export interface SitesAddSectionBody {
+};
+export type SitesAddSectionBody = {
   spaceId: CommonId | null;
   title?: SitesSiteTitle | null;
   icon?: SitesIcon | null;
@@ -3115,8 +3119,8 @@ export interface SitesAddSectionBody {
     [k: string]: unknown;
   };
   pageId?: string;
-}
-export interface SitesAddSectionGroupBody {
+};
+export type SitesAddSectionGroupBody = {
   title: string;
   icon?: SitesIcon | null;
   /**
@@ -3125,11 +3129,11 @@ export interface SitesAddSectionGroupBody {
   sections?: CommonId[];
   draft?: boolean;
   parent?: string;
-}
-export interface SitesAddSectionToGroupBody {
+};
+export type SitesAddSectionToGroupBody = {
   sectionId: CommonId;
-}
-export interface SitesAddSiteSpaceBody {
+};
+export type SitesAddSiteSpaceBody = {
   spaceId: CommonId | null;
   sectionId?: CommonId;
   draft?: boolean;
@@ -3138,17 +3142,17 @@ export interface SitesAddSiteSpaceBody {
     [k: string]: unknown;
   };
   pageId?: string | null;
-}
-export interface SitesCreateShareLinkBody {
+};
+export type SitesCreateShareLinkBody = {
   name: string;
-}
-export interface SitesCreateSiteBody {
+};
+export type SitesCreateSiteBody = {
   type?: SitesSiteType;
   title?: SitesSiteTitle;
   visibility?: SitesVisibility;
   spaces?: CommonId[] | ('new' | null);
-}
-export interface SitesCustomizationInputSiteCustomizationSettingsBase {
+};
+export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   title?: SitesCustomizationInputSiteTitle;
   localizedTitle?: SitesCustomizationInputLocalizedString128;
   styling: {
@@ -3234,18 +3238,18 @@ export interface SitesCustomizationInputSiteCustomizationSettingsBase {
   insights: {
     trackingCookie: boolean;
   };
-}
-export interface SitesCustomizationInputLocalizedString128 {
+};
+export type SitesCustomizationInputLocalizedString128 = {
   [k: string]: string;
-}
-export interface SitesCustomizationInputCustomizationThemedColor {
+};
+export type SitesCustomizationInputCustomizationThemedColor = {
   light: SitesCustomizationInputColor;
   dark: SitesCustomizationInputColor;
-}
-export interface SitesCustomizationInputCustomizationTint {
+};
+export type SitesCustomizationInputCustomizationTint = {
   color: SitesCustomizationInputCustomizationThemedColor;
-}
-export interface SitesCustomizationInputCustomizationFontDefinitionInput {
+};
+export type SitesCustomizationInputCustomizationFontDefinitionInput = {
   id: string;
   custom: boolean;
   fontFamily: SitesCustomizationInputFontFamily;
@@ -3253,166 +3257,166 @@ export interface SitesCustomizationInputCustomizationFontDefinitionInput {
    * @minItems 1
    */
   fontFaces: SitesCustomizationInputFontFace[];
-}
-export interface SitesCustomizationInputFontFace {
+};
+export type SitesCustomizationInputFontFace = {
   weight: SitesCustomizationInputFontWeight;
   /**
    * @minItems 1
    */
   sources: SitesCustomizationInputFontSource[];
-}
-export interface SitesCustomizationInputFontSource {
+};
+export type SitesCustomizationInputFontSource = {
   url: SitesCustomizationInputURL;
   format?: 'woff2' | 'woff';
-}
-export interface SitesCustomizationInputCustomizationThemedCodeTheme {
+};
+export type SitesCustomizationInputCustomizationThemedCodeTheme = {
   light: SitesCustomizationInputCustomizationCodeTheme;
   dark: SitesCustomizationInputCustomizationCodeTheme;
-}
-export interface SitesCustomizationInputCustomizationThemedURL {
+};
+export type SitesCustomizationInputCustomizationThemedURL = {
   light: SitesCustomizationInputURL;
   dark: SitesCustomizationInputURL;
-}
-export interface SitesCustomizationInputContentRefFile {
+};
+export type SitesCustomizationInputContentRefFile = {
   kind: 'file';
   file: string;
   space?: string;
-}
-export interface SitesCustomizationInputContentRefURL {
+};
+export type SitesCustomizationInputContentRefURL = {
   kind: 'url';
   url: string;
-}
-export interface SitesCustomizationInputContentRefPage {
+};
+export type SitesCustomizationInputContentRefPage = {
   kind: 'page';
   page: string;
   space?: string;
-}
-export interface SitesCustomizationInputContentRefAnchor {
+};
+export type SitesCustomizationInputContentRefAnchor = {
   kind: 'anchor';
   anchor: string;
   space?: string;
   page?: string;
-}
-export interface SitesCustomizationInputContentRefUser {
+};
+export type SitesCustomizationInputContentRefUser = {
   kind: 'user';
   user: string;
-}
-export interface SitesCustomizationInputContentRefCollection {
+};
+export type SitesCustomizationInputContentRefCollection = {
   kind: 'collection';
   collection: string;
-}
-export interface SitesCustomizationInputContentRefSpace {
+};
+export type SitesCustomizationInputContentRefSpace = {
   kind: 'space';
   space: string;
-}
-export interface SitesCustomizationInputContentRefReusableContent {
+};
+export type SitesCustomizationInputContentRefReusableContent = {
   kind: 'reusable-content';
   reusableContent: string;
   space?: string;
-}
-export interface SitesCustomizationInputContentRefTag {
+};
+export type SitesCustomizationInputContentRefTag = {
   kind: 'tag';
   tag: string;
   space?: string;
-}
-export interface SitesCustomizationInputContentRefOpenAPI {
+};
+export type SitesCustomizationInputContentRefOpenAPI = {
   kind: 'openapi';
   spec: string;
-}
-export interface SitesCustomizationInputCustomizationHeaderItem {
+};
+export type SitesCustomizationInputCustomizationHeaderItem = {
   title: string;
   localizedTitle?: SitesCustomizationInputLocalizedString;
   style?: 'link' | 'button-primary' | 'button-secondary';
   to: SitesCustomizationInputContentRef | null;
   links: SitesCustomizationInputCustomizationContentLink[];
   condition?: SitesCustomizationInputExpression;
-}
-export interface SitesCustomizationInputLocalizedString {
+};
+export type SitesCustomizationInputLocalizedString = {
   [k: string]: string;
-}
-export interface SitesCustomizationInputCustomizationContentLink {
+};
+export type SitesCustomizationInputCustomizationContentLink = {
   title: SitesCustomizationInputCustomizationContentLinkTitle;
   localizedTitle?: SitesCustomizationInputLocalizedString64;
   to: SitesCustomizationInputContentRef;
-}
-export interface SitesCustomizationInputLocalizedString64 {
+};
+export type SitesCustomizationInputLocalizedString64 = {
   [k: string]: string;
-}
-export interface SitesCustomizationInputCustomizationFooterGroup {
+};
+export type SitesCustomizationInputCustomizationFooterGroup = {
   title: string;
   localizedTitle?: SitesCustomizationInputLocalizedString;
   links: SitesCustomizationInputCustomizationContentLink[];
-}
-export interface SitesCustomizationInputCustomizationAnnouncement {
+};
+export type SitesCustomizationInputCustomizationAnnouncement = {
   enabled: boolean;
   message: SitesCustomizationInputCustomizationAnnouncementMessage;
   localizedMessage?: SitesCustomizationInputLocalizedString128;
   link?: SitesCustomizationInputCustomizationContentLink;
   style: 'info' | 'warning' | 'danger' | 'success';
-}
-export interface SitesCustomizationInputSiteSocialAccount {
+};
+export type SitesCustomizationInputSiteSocialAccount = {
   platform: SitesCustomizationInputSiteSocialAccountPlatform;
   handle: SitesCustomizationInputSiteSocialAccountHandle;
   display: {
     footer: boolean;
     header: boolean;
   };
-}
+};
 /**
  * unmasked: deprecated in the official document; accepted, changes nothing (the mock keeps no secrets in customization).
  */
-export interface SitesCustomizationQuery {
+export type SitesCustomizationQuery = {
   unmasked: boolean;
-}
-export interface SitesListShareLinksQuery1 {
+};
+export type SitesListShareLinksQuery1 = {
   search?: string;
-}
-export interface SitesShareKeyQuery1 {
+};
+export type SitesShareKeyQuery1 = {
   shareKey?: string;
-}
-export interface SitesListSiteSpacesQuery1 {
+};
+export type SitesListSiteSpacesQuery1 = {
   default?: boolean;
-}
-export interface SitesListSitesQuery1 {
+};
+export type SitesListSitesQuery1 = {
   space?: string;
   title?: string;
   published?: boolean;
   type?: SitesSiteType[];
-}
-export interface SitesMoveSectionBody {
+};
+export type SitesMoveSectionBody = {
   position?: {
     before?: SitesMoveSectionBodyPointer;
     after?: SitesMoveSectionBodyPointer;
   };
-}
-export interface SitesMoveSectionBodyPointer {
+};
+export type SitesMoveSectionBodyPointer = {
   type: 'site-section';
   siteSection: CommonId;
-}
-export interface SitesMoveSectionGroupBody {
+};
+export type SitesMoveSectionGroupBody = {
   position?: {
     before?: SitesMoveSectionGroupBodyPointer;
     after?: SitesMoveSectionGroupBodyPointer;
   };
-}
-export interface SitesMoveSectionGroupBodyPointer {
+};
+export type SitesMoveSectionGroupBodyPointer = {
   type: 'site-section' | 'site-section-group';
   id: CommonId;
-}
-export interface SitesMoveSiteSpaceBody {
+};
+export type SitesMoveSiteSpaceBody = {
   position?: {
     before?: SitesMoveSiteSpaceBodyPointer;
     after?: SitesMoveSiteSpaceBodyPointer;
   };
-}
-export interface SitesMoveSiteSpaceBodyPointer {
+};
+export type SitesMoveSiteSpaceBodyPointer = {
   type: 'site-space';
   siteSpace: CommonId;
-}
-export interface SitesPublishedQuery {
+};
+export type SitesPublishedQuery = {
   shareKey?: string;
-}
-export interface SitesSiteSpaceCustomizationBody {
+};
+export type SitesSiteSpaceCustomizationBody = {
   title?: SitesSiteSpaceCustomizationBodySiteTitle | null;
   localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString128 | null;
   styling?: {
@@ -3478,109 +3482,109 @@ export interface SitesSiteSpaceCustomizationBody {
   socialPreview?: {
     url?: SitesSiteSpaceCustomizationBodyURL | null;
   };
-}
-export interface SitesSiteSpaceCustomizationBodyLocalizedString128 {
+};
+export type SitesSiteSpaceCustomizationBodyLocalizedString128 = {
   [k: string]: string;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationThemedColor {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationThemedColor = {
   light: SitesSiteSpaceCustomizationBodyColor;
   dark: SitesSiteSpaceCustomizationBodyColor;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationTint {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationTint = {
   color: SitesSiteSpaceCustomizationBodyCustomizationThemedColor;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationThemedCodeTheme {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationThemedCodeTheme = {
   light: SitesSiteSpaceCustomizationBodyCustomizationCodeTheme;
   dark: SitesSiteSpaceCustomizationBodyCustomizationCodeTheme;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationThemedURL {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationThemedURL = {
   light: SitesSiteSpaceCustomizationBodyURL;
   dark: SitesSiteSpaceCustomizationBodyURL;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationAnnouncement {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationAnnouncement = {
   enabled: boolean;
   message: SitesSiteSpaceCustomizationBodyCustomizationAnnouncementMessage;
   localizedMessage?: SitesSiteSpaceCustomizationBodyLocalizedString128;
   link?: SitesSiteSpaceCustomizationBodyCustomizationContentLink;
   style: 'info' | 'warning' | 'danger' | 'success';
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationContentLink {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationContentLink = {
   title: SitesSiteSpaceCustomizationBodyCustomizationContentLinkTitle;
   localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString64;
   to: SitesSiteSpaceCustomizationBodyContentRef;
-}
-export interface SitesSiteSpaceCustomizationBodyLocalizedString64 {
+};
+export type SitesSiteSpaceCustomizationBodyLocalizedString64 = {
   [k: string]: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefFile {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefFile = {
   kind: 'file';
   file: string;
   space?: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefURL {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefURL = {
   kind: 'url';
   url: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefPage {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefPage = {
   kind: 'page';
   page: string;
   space?: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefAnchor {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefAnchor = {
   kind: 'anchor';
   anchor: string;
   space?: string;
   page?: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefUser {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefUser = {
   kind: 'user';
   user: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefCollection {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefCollection = {
   kind: 'collection';
   collection: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefSpace {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefSpace = {
   kind: 'space';
   space: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefReusableContent {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefReusableContent = {
   kind: 'reusable-content';
   reusableContent: string;
   space?: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefTag {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefTag = {
   kind: 'tag';
   tag: string;
   space?: string;
-}
-export interface SitesSiteSpaceCustomizationBodyContentRefOpenAPI {
+};
+export type SitesSiteSpaceCustomizationBodyContentRefOpenAPI = {
   kind: 'openapi';
   spec: string;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationHeaderItem {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationHeaderItem = {
   title: string;
   localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString;
   style?: 'link' | 'button-primary' | 'button-secondary';
   to: SitesSiteSpaceCustomizationBodyContentRef | null;
   links: SitesSiteSpaceCustomizationBodyCustomizationContentLink[];
   condition?: SitesSiteSpaceCustomizationBodyExpression;
-}
-export interface SitesSiteSpaceCustomizationBodyLocalizedString {
+};
+export type SitesSiteSpaceCustomizationBodyLocalizedString = {
   [k: string]: string;
-}
-export interface SitesSiteSpaceCustomizationBodyCustomizationFooterGroup {
+};
+export type SitesSiteSpaceCustomizationBodyCustomizationFooterGroup = {
   title: string;
   localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString;
   links: SitesSiteSpaceCustomizationBodyCustomizationContentLink[];
-}
+};
 /**
  * shareKey: an active share link's key, carried in the published URLs of a share-link site.
  */
-export interface SitesStructureQuery {
+export type SitesStructureQuery = {
   shareKey?: string;
-}
-export interface SitesUpdateSectionBody {
+};
+export type SitesUpdateSectionBody = {
   title?: SitesSiteTitle;
   path?: SitesPath;
   defaultSiteSpace?: CommonId;
@@ -3595,8 +3599,8 @@ export interface SitesUpdateSectionBody {
   localizedDescription?: {
     [k: string]: unknown;
   };
-}
-export interface SitesUpdateSectionGroupBody {
+};
+export type SitesUpdateSectionGroupBody = {
   title?: string;
   icon?: SitesIcon | null;
   draft?: boolean;
@@ -3604,12 +3608,12 @@ export interface SitesUpdateSectionGroupBody {
     [k: string]: unknown;
   };
   parentSectionGroupId?: string | null;
-}
-export interface SitesUpdateShareLinkBody {
+};
+export type SitesUpdateShareLinkBody = {
   active?: boolean;
   name?: string;
-}
-export interface SitesUpdateSiteBody {
+};
+export type SitesUpdateSiteBody = {
   title?: SitesSiteTitle;
   visibility?: SitesVisibility;
   basename?: string;
@@ -3622,22 +3626,22 @@ export interface SitesUpdateSiteBody {
   defaultSiteSection?: CommonId;
   proxy?: string | null;
   styleguide?: string | null;
-}
-export interface SitesUpdateSiteSpaceBody {
+};
+export type SitesUpdateSiteSpaceBody = {
   path?: SitesPath;
   condition?: SitesCondition | null;
   spaceId?: CommonId;
   hidden?: boolean;
   draft?: boolean;
   pageId?: string | null;
-}
-export interface SpacesSearchQuery1 {
+};
+export type SpacesSearchQuery1 = {
   query: string;
-}
+};
 /**
  * POST /v1/orgs/{organizationId}/spaces: every field optional, as in the official document. template and computedSource are accepted and not applied; the new space starts empty.
  */
-export interface SpacesSpaceCreate {
+export type SpacesSpaceCreate = {
   title?: string;
   emoji?: string;
   parent?: string;
@@ -3650,30 +3654,30 @@ export interface SpacesSpaceCreate {
     [k: string]: unknown;
   };
   empty?: true;
-}
+};
 /**
  * shareKey: the secret of an active share link; resolves urls.published through that link's site.
  */
-export interface SpacesSpaceGetQuery {
+export type SpacesSpaceGetQuery = {
   shareKey?: string;
-}
+};
 /**
  * POST /v1/spaces/{spaceId}/move: parent is an opaque collection id (null: the root); position places the space before or after a sibling.
  */
-export interface SpacesSpaceMove {
+export type SpacesSpaceMove = {
   parent?: CommonId | null;
   position?: {
     before?: SpacesSpaceMovePointer;
     after?: SpacesSpaceMovePointer;
   };
-}
-export interface SpacesSpaceTransfer {
+};
+export type SpacesSpaceTransfer = {
   organization: CommonId;
-}
+};
 /**
  * PATCH /v1/spaces/{spaceId}: the seed's fields, plus the official icon, language and mergeRules (inherit, none or rules).
  */
-export interface SpacesSpaceUpdate {
+export type SpacesSpaceUpdate = {
   editMode?: 'live' | 'locked';
   title?: string;
   emoji?: string | null;
@@ -3727,7 +3731,7 @@ export interface SpacesSpaceUpdate {
         type: 'inherit';
       }
     | OrganizationsMergeRules;
-}
+};
 
 /** Every schema id of `RequestTypes`, for the test that rows name only these. */
 export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
@@ -3756,6 +3760,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'comments/reply-update',
   'common/empty-body',
   'common/pagination-query',
+  'common/title-body',
   'content/content-query',
   'content/document-query',
   'content/file-list-query',

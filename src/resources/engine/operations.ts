@@ -6,8 +6,8 @@
  */
 import { can, type Capability } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { reply, runtimeOp, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { OFFICIAL_ROUTES, type OfficialOperationId, type OfficialRouteOf } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
@@ -78,7 +78,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   const { list, get, create, update, delete: remove } = family.operations;
   if (list) {
     const route = officialRoute(list);
-    rows.push(op<Params, PageRequest>({
+    rows.push(runtimeOp({
       operationId: list, ...route, status: 200, official: true,
       query: officialSchema.query(list), response: officialSchema.response(list),
       handle: (ctx) => {
@@ -91,7 +91,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (create) {
     const route = officialRoute(create);
-    rows.push(op<Params, unknown, unknown>({
+    rows.push(runtimeOp({
       operationId: create, ...route, status: 201, official: true,
       body: officialSchema.body(create), response: officialSchema.response(create),
       handle: (ctx) => {
@@ -104,7 +104,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (get) {
     const route = officialRoute(get);
-    rows.push(op<Params>({
+    rows.push(runtimeOp({
       operationId: get, ...route, status: 200, official: true, response: officialSchema.response(get),
       handle: (ctx) => {
         const { record, scope: found } = item(ctx, route.path, family.access.read);
@@ -114,7 +114,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (update) {
     const route = officialRoute(update);
-    rows.push(op<Params, unknown, unknown>({
+    rows.push(runtimeOp({
       operationId: update, ...route, status: 200, official: true,
       body: officialSchema.body(update), response: officialSchema.response(update),
       handle: (ctx) => {
@@ -127,7 +127,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (remove) {
     const route = officialRoute(remove);
-    rows.push(op<Params>({
+    rows.push(runtimeOp({
       operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
       handle: (ctx) => {
         const { record } = item(ctx, route.path, family.access.write);

@@ -1,7 +1,7 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
@@ -10,7 +10,6 @@ import { presentSpec, presentSpecVersion, versionsOf } from './present-org-setti
 
 type OrgParams = { organizationId: string };
 type SpecParams = OrgParams & { specSlug: string };
-type VersionParams = SpecParams & { versionId: string };
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -77,7 +76,7 @@ function getVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string
 }
 
 export const openApiOperations: Operation[] = [
-  op<OrgParams, PageRequest>({
+  op({
     operationId: 'listOpenAPISpecs',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi',
@@ -89,7 +88,7 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
     },
   }),
-  op<OrgParams, unknown, { slug: string; source: Source }>({
+  op({
     operationId: 'createOpenAPISpec',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/openapi',
@@ -102,7 +101,7 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, createSpec(ctx, org, ctx.body.slug, ctx.body.source));
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'getOpenAPISpecBySlug',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -111,7 +110,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec',
     handle: (ctx) => presentSpec(ctx, readSpec(ctx, ctx.params)),
   }),
-  op<SpecParams, unknown, { source: Source }>({
+  op({
     operationId: 'createOrUpdateOpenAPISpecBySlug',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -127,7 +126,7 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, spec);
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'deleteOpenAPISpecBySlug',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -140,7 +139,7 @@ export const openApiOperations: Operation[] = [
       ctx.db.openapiSpecs.delete(spec.id);
     },
   }),
-  op<SpecParams, PageRequest>({
+  op({
     operationId: 'listOpenAPISpecVersions',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
@@ -153,7 +152,7 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'getLatestOpenAPISpecVersion',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
@@ -162,7 +161,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<SpecParams>({
+  op({
     operationId: 'getLatestOpenAPISpecVersionContent',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
@@ -171,7 +170,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-content',
     handle: getVersionContent,
   }),
-  op<VersionParams>({
+  op({
     operationId: 'getOpenAPISpecVersionById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
@@ -180,7 +179,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<VersionParams>({
+  op({
     operationId: 'getOpenAPISpecVersionContentById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',

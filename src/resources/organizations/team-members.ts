@@ -4,7 +4,7 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
 import {
   applyRosterUpdate,
@@ -19,13 +19,6 @@ import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers 
 import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
 
 type TeamParams = { organizationId: string; teamId: string };
-type TeamMemberParams = TeamParams & { userId: string };
-
-interface MembersUpdate {
-  add?: string[];
-  remove?: string[];
-  memberships?: Record<string, { role: TeamRole }>;
-}
 
 /** The organization and the team, if the caller may change the team's members (403 otherwise). */
 function requireManagedTeam(ctx: HandlerContext, params: TeamParams): { org: OrganizationRecord; team: TeamRecord } {
@@ -57,7 +50,7 @@ function pathMember(ctx: HandlerContext, org: OrganizationRecord, ref: string): 
 }
 
 export const teamMemberOperations: Operation[] = [
-  op<TeamParams, PageRequest>({
+  op({
     operationId: 'listTeamMembersInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
@@ -70,7 +63,7 @@ export const teamMemberOperations: Operation[] = [
       return paginate(ctx.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
     },
   }),
-  op<TeamParams, unknown, MembersUpdate>({
+  op({
     operationId: 'updateMembersInOrganizationTeam',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
@@ -91,7 +84,7 @@ export const teamMemberOperations: Operation[] = [
       }
     },
   }),
-  op<TeamMemberParams, unknown, { role?: TeamRole }>({
+  op({
     operationId: 'addMemberToOrganizationTeamById',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
@@ -104,7 +97,7 @@ export const teamMemberOperations: Operation[] = [
       save(ctx, team, before, putRosterMember(before, user, ctx.body.role));
     },
   }),
-  op<TeamMemberParams>({
+  op({
     operationId: 'deleteMemberFromOrganizationTeamById',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',

@@ -118,7 +118,7 @@ describe('the registrar', () => {
     app.use((c, next) => (c.set('runtime', rt), next()));
     const token = rt.manifest.tokens.admin;
     register(app, [
-      op<{ id: string }, Record<string, unknown>, { title: string }>({
+      op({
         operationId: 'renameTwice',
         method: 'POST',
         path: '/v1/test/{id}',
