@@ -1,7 +1,8 @@
 // Written by `npm run official-routes` from @gitbook/api's spec/openapi.json; do not edit by hand.
 import type { Method } from './operation.ts';
 
-export const OFFICIAL_ROUTES: readonly (readonly [operationId: string, method: Method, path: string])[] = [
+/** Each route as literal types, so that a row built from one (officialRow) knows its path's parameters. */
+export const OFFICIAL_ROUTES = [
   ["getApiInformation", "GET", "/v1/"],
   ["getAuthenticatedUser", "GET", "/v1/user"],
   ["createUserNotificationsToken", "POST", "/v1/user/notifications/token"],
@@ -379,4 +380,9 @@ export const OFFICIAL_ROUTES: readonly (readonly [operationId: string, method: M
   ["listGitLabProjectsForGitSyncInstallation", "GET", "/v1/git/installations/{installationId}/gitlab/projects"],
   ["listGitLabProjectBranchesForGitSyncInstallation", "GET", "/v1/git/installations/{installationId}/gitlab/projects/{projectId}/branches"],
   ["getGitLabProjectFileForGitSyncInstallation", "GET", "/v1/git/installations/{installationId}/gitlab/projects/{projectId}/file"],
-];
+] as const satisfies readonly (readonly [operationId: string, method: Method, path: string])[];
+
+/** An operationId of the official document. */
+export type OfficialOperationId = (typeof OFFICIAL_ROUTES)[number][0];
+/** The official route of `Id`: its method and path. */
+export type OfficialRouteOf<Id extends string> = Extract<(typeof OFFICIAL_ROUTES)[number], readonly [Id, Method, string]>;

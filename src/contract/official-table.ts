@@ -35,9 +35,15 @@ export function officialRoutesModule(rows: readonly OfficialRoute[]): string {
     '// Written by `npm run official-routes` from @gitbook/api\'s spec/openapi.json; do not edit by hand.',
     "import type { Method } from './operation.ts';",
     '',
-    `export const OFFICIAL_ROUTES: readonly (readonly [operationId: string, method: Method, path: string])[] = [`,
+    '/** Each route as literal types, so that a row built from one (officialRow) knows its path\'s parameters. */',
+    `export const OFFICIAL_ROUTES = [`,
     ...lines,
-    '];',
+    '] as const satisfies readonly (readonly [operationId: string, method: Method, path: string])[];',
+    '',
+    '/** An operationId of the official document. */',
+    'export type OfficialOperationId = (typeof OFFICIAL_ROUTES)[number][0];',
+    '/** The official route of `Id`: its method and path. */',
+    'export type OfficialRouteOf<Id extends string> = Extract<(typeof OFFICIAL_ROUTES)[number], readonly [Id, Method, string]>;',
     '',
   ].join('\n');
 }

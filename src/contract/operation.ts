@@ -8,6 +8,8 @@ import type { IdSource } from '../ids.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 import type { Validators } from './validators.ts';
+import type { LIST_NAME, PageRequest } from './paginate.ts';
+import type { RequestTypes } from './request-types.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -184,13 +186,56 @@ export class Later {
   constructor(readonly finish: () => Promise<unknown>) {}
 }
 
+/** A schema id a row may name for its params, query or body: one of the generated `RequestTypes`. */
+export type RequestSchemaId = keyof RequestTypes;
+
+/** The names of a path template's `{param}` placeholders: `'/v1/spaces/{spaceId}'` → `'spaceId'`. */
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+
 /**
- * Declares an operation with typed params, query and body for its handler. `after`: an
- * optional asynchronous step on the handler's result once its writes are committed (it gets no
+ * The params of a path template without a params schema: each placeholder a string (the
+ * registrar checks it is non-empty). A path the compiler only knows as `string` gives a record.
+ * A union of templates (rows built for two prefixes) gives a union.
+ */
+export type PathParams<Path extends string> = string extends Path ? Record<string, string> : Path extends string ? { [Name in ParamNames<Path>]: string } : never;
+
+/** What the registrar adds to every query: the name of the list a GET walks (paginate.ts). */
+export type ListNamed = Pick<PageRequest, typeof LIST_NAME>;
+
+/** The handler's params: the params schema's type, or the path's placeholders. */
+export type ParamsOf<Path extends string, Id> = Id extends RequestSchemaId ? RequestTypes[Id] : PathParams<Path>;
+/** The handler's query: the query schema's type (any values without one), with the list's name. */
+export type QueryOf<Id> = (Id extends RequestSchemaId ? RequestTypes[Id] : Record<string, unknown>) & ListNamed;
+/** The handler's body: the body schema's type, or unknown without one. */
+export type BodyOf<Id> = Id extends RequestSchemaId ? RequestTypes[Id] : unknown;
+
+/** A row as `op` takes it: the schema ids and the path are literal, and name the handler's types. */
+export type TypedRow<Path extends string, P, Q, B, R> = Omit<Operation, 'handle' | 'path' | 'params' | 'query' | 'body'> & {
+  path: Path;
+  params?: P;
+  query?: Q;
+  body?: B;
+  handle: (ctx: HandlerContext<ParamsOf<Path, P>, QueryOf<Q>, BodyOf<B>>) => R;
+  after?: (result: R) => Promise<unknown>;
+};
+
+/**
+ * Declares an operation; its handler's params, query and body have the types of the schemas
+ * the row names (src/contract/request-types.ts, generated from schemas/ by
+ * `npm run schemas:types`), or of the path's placeholders where there is no params schema.
+ * A row naming a schema id that is not a request type does not compile. `after`: an optional
+ * asynchronous step on the handler's result once its writes are committed (it gets no
  * context, so it cannot write), for example signing a token with Web Crypto; the handler's
  * result and the step are paired here, so the result keeps its type.
  */
-export function op<P = Record<string, string>, Q = Record<string, unknown>, B = unknown, R = unknown>(
+export function op<
+  const Path extends string,
+  const P extends RequestSchemaId | undefined = undefined,
+  const Q extends RequestSchemaId | undefined = undefined,
+  const B extends RequestSchemaId | undefined = undefined,
+  R = unknown,
+>(row: TypedRow<Path, P, Q, B, R>): Operation;
+export function op<P, Q, B, R>(
   row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
   const { after, handle, ...rest } = row;
@@ -204,4 +249,17 @@ export function op<P = Record<string, string>, Q = Record<string, unknown>, B = 
       return result instanceof Promise ? result : new Later(() => after(result));
     },
   };
+}
+
+/**
+ * What the handler of a row built at run time gets (the engine's families, the generic tier of
+ * the official document): schema ids known only then, so params are strings and the query's
+ * values unknown until the handler checks them; `page`, `limit` and `order` are the official
+ * lists' paging, read by paginate.
+ */
+export type RuntimeContext = HandlerContext<Record<string, string>, PageRequest & Record<string, unknown>, unknown>;
+
+/** Declares a row whose schema ids are worked out at run time: see `RuntimeContext`. */
+export function runtimeOp(row: Omit<Operation, 'handle'> & { handle: (ctx: RuntimeContext) => unknown }): Operation {
+  return row;
 }

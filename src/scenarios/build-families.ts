@@ -20,10 +20,14 @@ function manifestCollection(name: string): ManifestCollection {
   return name;
 }
 
+/** The lists of a scenario file that hold families' entries (schemas/scenario.json). */
+const FAMILY_LISTS = ['collections', 'siteRedirects', 'siteMcpServers', 'siteChannels', 'siteExternalLinks'] as const;
+
 export function buildFamilies(b: Builder, file: ScenarioFile): void {
   for (const family of FAMILIES) {
     const { scenario } = family;
-    const entries = (file as unknown as Record<string, unknown>)[family.collection] as ScenarioFile['collections'];
+    const list = FAMILY_LISTS.find((name) => name === family.collection);
+    const entries = list && file[list];
     if (!scenario || !entries) continue;
     const rows = b.state[family.collection] as EngineRecord[];
     entries.forEach((entry, i) => {

@@ -84,7 +84,7 @@ export function mergeScenarios(parent: ScenarioFile & { name?: string }, child: 
     const [mine, theirs] = [parent[list] ?? [], child[list] ?? []];
     const merged = [...mine, ...theirs];
     if (merged.length === 0) continue;
-    (out as unknown as Record<string, unknown>)[list] = merged;
+    Object.assign(out, { [list]: merged });
     const before = originsOf(mine, parent.name);
     const after = originsOf(theirs, childName);
     if (before && after) ORIGINS.set(merged, [...before, ...after]);
@@ -98,7 +98,8 @@ export function mergeScenarios(parent: ScenarioFile & { name?: string }, child: 
  */
 export function locateEntry(file: ScenarioFile, pointer: string): { scenario: string; pointer: string } | undefined {
   const [, list, index, ...rest] = pointer.split('/');
-  const entries = (file as unknown as Record<string, unknown>)[list];
+  const name = LISTS.find((known) => known === list);
+  const entries = name === undefined ? undefined : file[name];
   if (!Array.isArray(entries) || !/^\d+$/.test(index ?? '')) return undefined;
   const origin = ORIGINS.get(entries)?.[Number(index)];
   if (!origin) return undefined;

@@ -1,25 +1,16 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { baseRevision, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from './outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';
-import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/records.ts';
+import type { ChangeRequestRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
 import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from './context.ts';
 import { presentChangeRequest } from './present.ts';
 import { decided } from '../shared/decided.ts';
 
-type SpaceParams = { spaceId: string };
-type CrParams = { spaceId: string; changeRequestId: string };
 const C = '/v1/spaces/{spaceId}/change-requests';
-
-interface ListQuery extends PageRequest {
-  status: ChangeRequestStatus;
-  contributor?: string;
-  creator?: string;
-  requestedReviewer?: string;
-}
 
 /** The content a change request would have with the primary content pulled in. */
 function rebasedContent(ctx: HandlerContext, cr: ChangeRequestRecord, spaceRevision: string) {
@@ -30,7 +21,7 @@ function rebasedContent(ctx: HandlerContext, cr: ChangeRequestRecord, spaceRevis
 }
 
 export const changeRequestCrudOperations: Operation[] = [
-  op<SpaceParams, ListQuery>({
+  op({
     operationId: 'listChangeRequestsForSpace',
     method: 'GET',
     path: C,
@@ -55,7 +46,7 @@ export const changeRequestCrudOperations: Operation[] = [
       );
     },
   }),
-  op<SpaceParams, unknown, { subject?: string; agentTaskId?: string }>({
+  op({
     operationId: 'createChangeRequest',
     method: 'POST',
     path: C,
@@ -92,7 +83,7 @@ export const changeRequestCrudOperations: Operation[] = [
       return reply(body, { headers: { Location: body.urls.location } });
     },
   }),
-  op<CrParams>({
+  op({
     operationId: 'getChangeRequestById',
     method: 'GET',
     path: `${C}/{changeRequestId}`,
@@ -101,7 +92,7 @@ export const changeRequestCrudOperations: Operation[] = [
     official: true,
     handle: (ctx) => presentChangeRequest(ctx, loadChangeRequest(ctx).cr),
   }),
-  op<CrParams, unknown, { subject?: string; status?: ChangeRequestStatus }>({
+  op({
     operationId: 'updateChangeRequestById',
     method: 'PATCH',
     path: `${C}/{changeRequestId}`,
@@ -117,7 +108,7 @@ export const changeRequestCrudOperations: Operation[] = [
       return presentChangeRequest(ctx, saved);
     },
   }),
-  op<CrParams>({
+  op({
     operationId: 'mergeChangeRequest',
     method: 'POST',
     path: `${C}/{changeRequestId}/merge`,
@@ -141,7 +132,7 @@ export const changeRequestCrudOperations: Operation[] = [
       return { revision: merged.id, result: 'merge' as const };
     },
   }),
-  op<CrParams>({
+  op({
     operationId: 'updateChangeRequest',
     method: 'POST',
     path: `${C}/{changeRequestId}/update`,

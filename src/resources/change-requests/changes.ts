@@ -11,8 +11,6 @@ import { contentOf, loadChangeRequest, revisionOf } from './context.ts';
 import { presentFile } from './content-present.ts';
 import { revisionContent } from '../spaces/content.ts';
 
-type CrParams = { spaceId: string; changeRequestId: string };
-
 function presentChange(ctx: HandlerContext, space: SpaceRecord, change: SemanticChange) {
   if (!('file' in change)) return change;
   const { id, name, contentType, downloadURL } = presentFile(ctx, space, change.file);
@@ -20,7 +18,7 @@ function presentChange(ctx: HandlerContext, space: SpaceRecord, change: Semantic
 }
 
 export const changeOperations: Operation[] = [
-  op<CrParams, { limit: number }>({
+  op({
     operationId: 'getChangeRequestChanges',
     method: 'GET',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes',
@@ -34,7 +32,7 @@ export const changeOperations: Operation[] = [
       return presentChanges(ctx, space, all, ctx.query.limit);
     },
   }),
-  op<{ spaceId: string; revisionId: string }, { limit: number }>({
+  op({
     operationId: 'getRevisionSemanticChanges',
     method: 'GET',
     path: '/v1/spaces/{spaceId}/revisions/{revisionId}/changes',

@@ -1,13 +1,13 @@
 /** Change-request content: the latest revision, its pages and files, and importing into it. */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { editContent } from '../../rules/change-request.ts';
 import { slugify } from '../../text/slug.ts';
 import type { PageRecord } from '../../store/records.ts';
 import { requireEditable } from '../shared/access.ts';
 import { findPage } from '../shared/page-tree.ts';
-import { presentFile, presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from './content-present.ts';
+import { presentFile, presentPage, presentPages, presentRevision, type ContentPlace } from './content-present.ts';
 import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from './context.ts';
 import { decided } from '../shared/decided.ts';
 
@@ -51,7 +51,7 @@ function importedPage(url: URL, siblings: PageRecord[], id: string, now: string)
 }
 
 export const contentOperations: Operation[] = [
-  op<CrParams, ContentOptions>({
+  op({
     operationId: 'getRevisionOfChangeRequestById',
     method: 'GET',
     path: K,
@@ -61,7 +61,7 @@ export const contentOperations: Operation[] = [
     official: true,
     handle: (ctx) => presentRevision(ctx, changeRequestContent(ctx), ctx.query),
   }),
-  op<CrParams, unknown, { url: string; source: 'website' | 'file' }>({
+  op({
     operationId: 'importContentInChangeRequest',
     official: false,
     method: 'POST',
@@ -86,7 +86,7 @@ export const contentOperations: Operation[] = [
       return { revision: revision.id, importedResources: 1, totalResources: 1 };
     },
   }),
-  op<CrParams, ContentOptions>({
+  op({
     operationId: 'listPagesInChangeRequest',
     method: 'GET',
     path: `${K}/pages`,
@@ -96,7 +96,7 @@ export const contentOperations: Operation[] = [
     official: true,
     handle: (ctx) => ({ pages: presentPages(changeRequestContent(ctx), ctx.query) }),
   }),
-  op<CrParams, ContentOptions & PageRequest>({
+  op({
     operationId: 'listFilesInChangeRequestById',
     method: 'GET',
     path: `${K}/files`,
@@ -109,7 +109,7 @@ export const contentOperations: Operation[] = [
       return paginate(arrayView(place.revision.files), ctx.query, (f) => presentFile(ctx, place.space, f, ctx.query));
     },
   }),
-  op<CrParams & { fileId: string }, ContentOptions>({
+  op({
     operationId: 'getFileInChangeRequestById',
     method: 'GET',
     path: `${K}/files/{fileId}`,
@@ -122,7 +122,7 @@ export const contentOperations: Operation[] = [
       return presentFile(ctx, place.space, requireFile(place, ctx.params.fileId), ctx.query);
     },
   }),
-  op<CrParams & { pageId: string }, ContentOptions>({
+  op({
     operationId: 'getPageInChangeRequestById',
     method: 'GET',
     path: `${K}/page/{pageId}`,

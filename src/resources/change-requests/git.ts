@@ -8,6 +8,7 @@ import { sha1Hex } from '../../text/digest.ts';
 import { noteOutdated } from './outdated.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
@@ -17,16 +18,8 @@ import { contentOf, createRevision, revisionOf } from './context.ts';
 
 const G = '/v1/spaces/{spaceId}/git';
 
-interface GitBody {
-  url: string;
-  ref: string;
-  commitMessage?: string;
-  repoTreeURL?: string;
-  repoCommitURL?: string;
-  timestamp?: string;
-  standalone?: boolean;
-  gitInfo?: { provider?: string; url?: string };
-}
+/** An import's body; an export's is the same with its commit message. */
+type GitBody = RequestTypes['change-requests/git-import-body'];
 
 /** A 40-hex object id, different for each operation of a run. */
 function oid(ctx: HandlerContext, what: string): string {
@@ -56,7 +49,7 @@ function syncRecord(ctx: HandlerContext<{ spaceId: string }, unknown, GitBody>, 
 }
 
 export const gitOperations: Operation[] = [
-  op<{ spaceId: string }, unknown, GitBody>({
+  op({
     operationId: 'importGitRepository',
     method: 'POST',
     path: `${G}/import`,
@@ -91,7 +84,7 @@ export const gitOperations: Operation[] = [
       return undefined;
     },
   }),
-  op<{ spaceId: string }, unknown, GitBody>({
+  op({
     operationId: 'exportToGitRepository',
     method: 'POST',
     path: `${G}/export`,
@@ -117,7 +110,7 @@ export const gitOperations: Operation[] = [
       return undefined;
     },
   }),
-  op<{ spaceId: string }>({
+  op({
     operationId: 'getSpaceGitInfo',
     method: 'GET',
     path: `${G}/info`,

@@ -1,15 +1,13 @@
 /** Links: of a change request's page, of a space's current content; file backlinks. */
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { isActive } from '../../rules/change-request.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
 import { changeRequestContent, K, requireFile, requirePage } from './content.ts';
 import { revisionOf } from './context.ts';
 import { groupLinks, presentBacklink, presentLinkGroup, type LinkGroup } from './link-present.ts';
-import { LinkResolver, type LinkStatus } from './links.ts';
-
-type CrParams = { spaceId: string; changeRequestId: string };
+import { LinkResolver } from './links.ts';
 
 function brokenKeys(revision: RevisionRecord, pageId?: string): Set<string> {
   const resolver = new LinkResolver(revision);
@@ -25,7 +23,7 @@ function stats(groups: LinkGroup[], brokenInChangeRequests: number) {
 }
 
 export const linkOperations: Operation[] = [
-  op<CrParams & { pageId: string }, PageRequest>({
+  op({
     operationId: 'listPageLinksInChangeRequest',
     official: false,
     method: 'GET',
@@ -43,7 +41,7 @@ export const linkOperations: Operation[] = [
       return { ...paginate(arrayView(groups), ctx.query, (g) => presentLinkGroup(ctx, place, g)), stats: stats(groups, introduced) };
     },
   }),
-  op<CrParams & { fileId: string }, PageRequest>({
+  op({
     operationId: 'listFileBacklinksInChangeRequest',
     official: false,
     method: 'GET',
@@ -59,7 +57,7 @@ export const linkOperations: Operation[] = [
       return paginate(arrayView(byPage), ctx.query, (l) => presentBacklink(ctx, place, l));
     },
   }),
-  op<{ spaceId: string }, PageRequest & { status?: LinkStatus }>({
+  op({
     operationId: 'listSpaceLinks',
     official: false,
     method: 'GET',

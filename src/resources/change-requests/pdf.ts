@@ -71,7 +71,7 @@ function pdfLines(pages: PageEntry[], variables: Record<string, string>): PdfLin
 }
 
 export const pdfOperations: Operation[] = [
-  op<{ spaceId: string; changeRequestId: string }, { only?: boolean; page?: string }>({
+  op({
     operationId: 'getChangeRequestPDF',
     method: 'GET',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',

@@ -1,7 +1,7 @@
 /** Requested reviewers of a change request: list, request, remove. */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
 import { membership, spaceRole } from '../shared/access.ts';
@@ -9,7 +9,6 @@ import { presentUserById } from '../shared/present.ts';
 import { loadChangeRequest } from './context.ts';
 import { decided } from '../shared/decided.ts';
 
-type CrParams = { spaceId: string; changeRequestId: string };
 const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
 
 function presentReviewer(ctx: HandlerContext, r: RequestedReviewerRecord) {
@@ -24,7 +23,7 @@ function presentReviewer(ctx: HandlerContext, r: RequestedReviewerRecord) {
 }
 
 export const reviewerOperations: Operation[] = [
-  op<CrParams, PageRequest>({
+  op({
     operationId: 'getRequestedReviewersByChangeRequestId',
     method: 'GET',
     path: R,
@@ -37,7 +36,7 @@ export const reviewerOperations: Operation[] = [
       return paginate(ctx.db.requestedReviewers.viewBy('changeRequest', cr.id), ctx.query, (r) => presentReviewer(ctx, r));
     },
   }),
-  op<CrParams, unknown, { users: string[]; subject?: string }>({
+  op({
     operationId: 'requestReviewersForChangeRequest',
     method: 'POST',
     path: R,
@@ -70,7 +69,7 @@ export const reviewerOperations: Operation[] = [
       return { users: requested.map((r) => presentReviewer(ctx, r)) };
     },
   }),
-  op<CrParams & { userId: string }>({
+  op({
     operationId: 'removeRequestedReviewerFromChangeRequest',
     method: 'DELETE',
     path: `${R}/{userId}`,

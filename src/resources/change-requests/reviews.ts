@@ -7,13 +7,14 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import { can } from '../../auth/roles.ts';
 import type { ChangeRequestReviewRecord } from '../../store/records.ts';
 import { decided } from '../shared/decided.ts';
 import { apiUrl, presentUserById } from '../shared/present.ts';
-import { inputToMarkdown, type BodyFormat, type BodyInput } from '../comments/body.ts';
+import { hasNodes, inputToMarkdown, type BodyFormat, type BodyInput } from '../comments/body.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { presentComment } from '../comments/present.ts';
 import { requireScope, type CommentScope } from '../comments/scope.ts';
 import { createComment } from '../comments/write.ts';
@@ -45,22 +46,19 @@ function presentReview(ctx: HandlerContext<CrParams>, scope: CommentScope, revie
   };
 }
 
-interface ReviewBody {
-  status: ChangeRequestReviewRecord['status'];
-  /** The official Document, or the bare JSON document this mock first took. */
-  comment?: BodyInput | { nodes: unknown[] };
-}
+/** The official Document, or the bare JSON document this mock first took (schemas/change-requests/review-body.json). */
+type ReviewComment = RequestTypes['change-requests/review-body']['comment'];
 
 /** The review's comment as a comment body, or undefined when it holds no text (`{}`, `{ markdown: "" }`). */
-function reviewComment(comment: ReviewBody['comment']): BodyInput | undefined {
+function reviewComment(comment: ReviewComment): BodyInput | undefined {
   if (comment === undefined) return undefined;
-  const bare = 'nodes' in comment && !('markdown' in comment) && !('document' in comment);
-  const body = bare ? { document: comment as { nodes: unknown[] } } : (comment as BodyInput);
+  const bare = hasNodes(comment) && !('markdown' in comment) && !('document' in comment);
+  const body: BodyInput = bare ? { document: comment } : comment;
   return inputToMarkdown(body).trim() === '' ? undefined : body;
 }
 
 export const reviewOperations: Operation[] = [
-  op<CrParams, PageRequest & { outdated?: boolean; format?: BodyFormat }>({
+  op({
     operationId: 'getReviewsByChangeRequestId',
     method: 'GET',
     path: V,
@@ -79,7 +77,7 @@ export const reviewOperations: Operation[] = [
       );
     },
   }),
-  op<CrParams, unknown, ReviewBody>({
+  op({
     operationId: 'submitChangeRequestReview',
     method: 'POST',
     path: V,

@@ -5,11 +5,12 @@
  * `format=document` the official JSON variant `{ document }`.
  */
 import { perRow } from '../../cache/caches.ts';
+import type { CommentsDocumentInput } from '../../contract/request-types.ts';
 
 export type BodyFormat = 'markdown' | 'document';
 
-/** A request body, as the official Document: `{ markdown }` (the seed's too), `{ document }`, or `{}` (empty). */
-export type BodyInput = { markdown: string } | { document: { nodes: unknown[] } } | Record<string, never>;
+/** A request body, as the official Document: `{ markdown }` (the seed's too), `{ document }`, or `{}` (empty): schemas/comments/document-input.json. */
+export type BodyInput = CommentsDocumentInput;
 
 export interface Leaf {
   object: 'leaf';
@@ -46,9 +47,14 @@ export function documentToMarkdown(document: { nodes: unknown[] }): string {
     .join('\n\n');
 }
 
+/** Whether `value` is a JSON document (its `nodes` a list). */
+export function hasNodes(value: unknown): value is { nodes: unknown[] } {
+  return typeof value === 'object' && value !== null && 'nodes' in value && Array.isArray(value.nodes);
+}
+
 export function inputToMarkdown(body: BodyInput): string {
-  if ('markdown' in body) return body.markdown;
-  return 'document' in body ? documentToMarkdown(body.document) : '';
+  if ('markdown' in body && typeof body.markdown === 'string') return body.markdown;
+  return 'document' in body && hasNodes(body.document) ? documentToMarkdown(body.document) : '';
 }
 
 /** Bodies are immutable, so each one's document nodes are worked out once and kept beside it (cache/caches.ts). */

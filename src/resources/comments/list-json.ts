@@ -14,10 +14,11 @@ import { jsonReply, type HandlerContext, type Reply } from '../../contract/opera
 import { LIST_NAME, paginate, type ListEnvelope, type PageRequest } from '../../contract/paginate.ts';
 import type { ChangeRequestRecord, CommentRecord, SpaceRecord } from '../../store/records.ts';
 import type { BodyFormat } from './body.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { presentComment } from './present.ts';
 import { commentScope, type CommentScope } from './scope.ts';
 
-export type ListQuery = PageRequest & { format?: BodyFormat; status: 'all' | 'open' | 'resolved'; targetPage?: string; authors?: string[] };
+export type ListQuery = RequestTypes['comments/comment-list-query'] & PageRequest;
 
 const KEPT = 2000;
 /** Pages are longer (up to 1,000 comments), and a write to the comments makes them all stale. */

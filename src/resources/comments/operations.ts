@@ -3,20 +3,16 @@
  * comments: the same rows, differing only in path prefix and official operationId.
  */
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
-import { commentPage, type ListQuery } from './list-json.ts';
-import type { BodyFormat, BodyInput } from './body.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
+import { commentPage } from './list-json.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
 import { presentComment, presentReply } from './present.ts';
-import { requireComment, requireReply, requireScope, type ScopeParams } from './scope.ts';
+import { requireComment, requireReply, requireScope } from './scope.ts';
 import * as write from './write.ts';
 
-type Format = { format?: BodyFormat };
-type CommentParams = ScopeParams & { commentId: string };
-type ReplyParams = CommentParams & { commentReplyId: string };
-
 interface Names {
-  prefix: string;
+  prefix: '/v1/spaces/{spaceId}/comments' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments';
   list: string;
   create: string;
   get: string;
@@ -28,20 +24,19 @@ interface Names {
   updateReply: string;
   deleteReply: string;
   commenters: string;
+  commentersPath: '/v1/spaces/{spaceId}/commenters' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters';
 }
 
 function commentRows(n: Names): Operation[] {
-  const one = `${n.prefix}/{commentId}`;
-  const reply = `${one}/replies/{commentReplyId}`;
+  const one = `${n.prefix}/{commentId}` as const;
+  const reply = `${one}/replies/{commentReplyId}` as const;
   return [
-    op<ScopeParams, ListQuery>({
+    op({
       operationId: n.list, method: 'GET', path: n.prefix, status: 200,
       query: 'comments/comment-list-query', response: 'comments/comment-list',
-      handle: (ctx) => {
-        return commentPage(ctx, requireScope(ctx), ctx.query);
-      },
+      handle: (ctx) => commentPage(ctx, requireScope(ctx), ctx.query),
     }),
-    op<ScopeParams, unknown, write.CommentCreate>({
+    op({
       operationId: n.create, method: 'POST', path: n.prefix, status: 200,
       body: 'comments/comment-create', response: 'comments/comment',
       handle: (ctx) => {
@@ -49,7 +44,7 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, write.createComment(ctx, scope, ctx.body));
       },
     }),
-    op<CommentParams, Format>({
+    op({
       operationId: n.get, method: 'GET', path: one, status: 200,
       query: 'comments/format-query', response: 'comments/comment',
       handle: (ctx) => {
@@ -57,7 +52,7 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId), ctx.query.format);
       },
     }),
-    op<CommentParams, unknown, write.CommentUpdate>({
+    op({
       operationId: n.update, method: 'PUT', path: one, status: 200,
       body: 'comments/comment-update', response: 'comments/comment',
       handle: (ctx) => {
@@ -66,14 +61,14 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, write.updateComment(ctx, scope, comment, ctx.body));
       },
     }),
-    op<CommentParams>({
+    op({
       operationId: n.delete, method: 'DELETE', path: one, status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
         write.deleteComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId));
       },
     }),
-    op<CommentParams, PageRequest & Format>({
+    op({
       operationId: n.listReplies, method: 'GET', path: `${one}/replies`, status: 200,
       query: 'comments/reply-list-query', response: 'comments/comment-reply-list',
       handle: (ctx) => {
@@ -83,7 +78,7 @@ function commentRows(n: Names): Operation[] {
         return paginate(view, ctx.query, (r) => presentReply(ctx, scope, r, ctx.query.format), undefined, 'asc');
       },
     }),
-    op<CommentParams, Format, { body: BodyInput }>({
+    op({
       operationId: n.createReply, method: 'POST', path: `${one}/replies`, status: 200,
       query: 'comments/format-query', body: 'comments/reply-create', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -92,7 +87,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.createReply(ctx, scope, comment, ctx.body.body), ctx.query.format);
       },
     }),
-    op<ReplyParams, Format>({
+    op({
       operationId: n.getReply, method: 'GET', path: reply, status: 200,
       query: 'comments/format-query', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -101,7 +96,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, found, ctx.query.format);
       },
     }),
-    op<ReplyParams, unknown, write.CommentUpdate>({
+    op({
       operationId: n.updateReply, method: 'PUT', path: reply, status: 200,
       body: 'comments/reply-update', response: 'comments/comment-reply',
       handle: (ctx) => {
@@ -110,7 +105,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.updateReply(ctx, scope, found, ctx.body));
       },
     }),
-    op<ReplyParams>({
+    op({
       operationId: n.deleteReply, method: 'DELETE', path: reply, status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -118,8 +113,8 @@ function commentRows(n: Names): Operation[] {
         write.deleteReply(ctx, scope, found);
       },
     }),
-    op<ScopeParams, PageRequest>({
-      operationId: n.commenters, method: 'GET', path: n.prefix.replace(/\/comments$/, '/commenters'), status: 200,
+    op({
+      operationId: n.commenters, method: 'GET', path: n.commentersPath, status: 200,
       query: 'common/pagination-query', response: 'comments/commenter-list',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -144,6 +139,7 @@ export const commentOperations: Operation[] = [
     updateReply: 'updateCommentReplyInSpace',
     deleteReply: 'deleteCommentReplyInSpace',
     commenters: 'listCommentersInSpace',
+    commentersPath: '/v1/spaces/{spaceId}/commenters',
   }),
   ...commentRows({
     prefix: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
@@ -158,5 +154,6 @@ export const commentOperations: Operation[] = [
     updateReply: 'updateCommentReplyInChangeRequest',
     deleteReply: 'deleteCommentReplyInChangeRequest',
     commenters: 'listCommentersInChangeRequest',
+    commentersPath: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
   }),
 ];

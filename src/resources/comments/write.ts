@@ -5,6 +5,7 @@
 import { requireCapability } from '../shared/access.ts';
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import { applyResolution } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
@@ -13,19 +14,10 @@ import { findPage } from '../shared/page-tree.ts';
 import { canResolve, commentPermissions } from './present.ts';
 import type { CommentScope } from './scope.ts';
 
-export interface CommentCreate {
-  body: BodyInput;
-  page?: string;
-  node?: string;
-  tableCell?: { record: string; definition: string };
-}
-
-export interface CommentUpdate {
-  resolved?: boolean;
-  body?: BodyInput;
-  addedReactions?: string[];
-  removedReactions?: string[];
-}
+export type CommentCreate = RequestTypes['comments/comment-create'];
+export type CommentUpdate = RequestTypes['comments/comment-update'];
+/** A reply's update: a comment's without `resolved`. */
+export type ReplyUpdate = RequestTypes['comments/reply-update'];
 
 /**
  * The empty reactions and target every new comment (and reply) starts with, shared: rows
@@ -70,7 +62,7 @@ export function createComment(ctx: HandlerContext, scope: CommentScope, input: C
 }
 
 /** The body and reaction part of an update, shared by comments and replies. */
-function contentPatch(ctx: HandlerContext, scope: CommentScope, entry: { postedBy: string; reactions: readonly ReactionRecord[] }, input: CommentUpdate, what: string) {
+function contentPatch(ctx: HandlerContext, scope: CommentScope, entry: { postedBy: string; reactions: readonly ReactionRecord[] }, input: ReplyUpdate, what: string) {
   const patch: { body?: { markdown: string }; editedAt?: string; reactions?: readonly ReactionRecord[] } = {};
   if (input.body !== undefined) {
     if (!commentPermissions(scope.role, entry.postedBy === ctx.user.id).edit) {
@@ -125,7 +117,7 @@ export function createReply(ctx: HandlerContext, scope: CommentScope, comment: C
   });
 }
 
-export function updateReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord, input: CommentUpdate): CommentReplyRecord {
+export function updateReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord, input: ReplyUpdate): CommentReplyRecord {
   requireCommenter(scope);
   const patch = contentPatch(ctx, scope, reply, input, 'reply');
   return Object.keys(patch).length ? ctx.db.commentReplies.update(reply.id, patch) : reply;

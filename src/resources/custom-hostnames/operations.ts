@@ -13,8 +13,6 @@ import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
 
-type Path = { hostname: string };
-
 /** The site with this hostname that the caller may see (404 otherwise, saying nothing of others). */
 function siteOf(ctx: HandlerContext, hostname: string, write = false): SiteRecord {
   const wanted = hostname.toLowerCase();
@@ -26,7 +24,7 @@ function siteOf(ctx: HandlerContext, hostname: string, write = false): SiteRecor
 }
 
 export const customHostnameOperations: Operation[] = [
-  op<Path>({
+  op({
     ...officialRow('getCustomHostname'),
     status: 200,
     response: officialSchema.response('getCustomHostname'),
@@ -44,7 +42,7 @@ export const customHostnameOperations: Operation[] = [
       };
     },
   }),
-  op<Path>({
+  op({
     ...officialRow('dnsRevalidateCustomHostname'),
     status: 204,
     // The official operation takes no body: the schema is an empty object's.
@@ -53,7 +51,7 @@ export const customHostnameOperations: Operation[] = [
       siteOf(ctx, ctx.params.hostname, true);
     },
   }),
-  op<Path>({
+  op({
     ...officialRow('removeCustomHostname'),
     status: 205,
     handle: (ctx) => {

@@ -92,7 +92,7 @@ export function defineFamily<R extends EngineRecord, C = any, U = any, Q = any>(
 
 /** Schema ids the official document gives an operation (written by `npm run official-schemas`). */
 export const officialSchema = {
-  body: (operationId: string) => `official/${operationId}-body`,
-  query: (operationId: string) => `official/${operationId}-query`,
-  response: (operationId: string) => `official/${operationId}-response`,
+  body: <const Id extends string>(operationId: Id) => `official/${operationId}-body` as const,
+  query: <const Id extends string>(operationId: Id) => `official/${operationId}-query` as const,
+  response: <const Id extends string>(operationId: Id) => `official/${operationId}-response` as const,
 };

@@ -6,17 +6,22 @@
  */
 import { can, type Capability } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
-import { OFFICIAL_ROUTES } from '../../contract/official-routes.ts';
+import { reply, runtimeOp, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
+import { paginate } from '../../contract/paginate.ts';
+import { OFFICIAL_ROUTES, type OfficialOperationId, type OfficialRouteOf } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
 import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
 import { PARENTS, type Scope } from './parents.ts';
 import { lastParam } from '../shared/paths.ts';
 
-const ROUTES = new Map(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
+const ROUTES = new Map<string, { method: Method; path: string }>(OFFICIAL_ROUTES.map(([operationId, method, path]) => [operationId, { method, path }]));
+
+/** The route of an official operation, as literal types: a row built from it knows its path's parameters. */
+type RouteOf<Id extends OfficialOperationId> = { method: OfficialRouteOf<Id>[1]; path: OfficialRouteOf<Id>[2] };
 
 /** The official method and path of `operationId` (a family naming an unknown one fails at start). */
+export function officialRoute<const Id extends OfficialOperationId>(operationId: Id): RouteOf<Id>;
+export function officialRoute(operationId: string): { method: Method; path: string };
 export function officialRoute(operationId: string): { method: Method; path: string } {
   const route = ROUTES.get(operationId);
   if (!route) throw new Error(`${operationId} is not an operation of the official document`);
@@ -24,6 +29,8 @@ export function officialRoute(operationId: string): { method: Method; path: stri
 }
 
 /** The start of a hand-written row of an official operation: its operationId, official method and path. */
+export function officialRow<const Id extends OfficialOperationId>(operationId: Id): { operationId: Id; official: true } & RouteOf<Id>;
+export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true };
 export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true } {
   return { operationId, ...officialRoute(operationId), official: true };
 }
@@ -71,7 +78,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   const { list, get, create, update, delete: remove } = family.operations;
   if (list) {
     const route = officialRoute(list);
-    rows.push(op<Params, PageRequest>({
+    rows.push(runtimeOp({
       operationId: list, ...route, status: 200, official: true,
       query: officialSchema.query(list), response: officialSchema.response(list),
       handle: (ctx) => {
@@ -84,7 +91,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (create) {
     const route = officialRoute(create);
-    rows.push(op<Params, unknown, unknown>({
+    rows.push(runtimeOp({
       operationId: create, ...route, status: 201, official: true,
       body: officialSchema.body(create), response: officialSchema.response(create),
       handle: (ctx) => {
@@ -97,7 +104,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (get) {
     const route = officialRoute(get);
-    rows.push(op<Params>({
+    rows.push(runtimeOp({
       operationId: get, ...route, status: 200, official: true, response: officialSchema.response(get),
       handle: (ctx) => {
         const { record, scope: found } = item(ctx, route.path, family.access.read);
@@ -107,7 +114,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (update) {
     const route = officialRoute(update);
-    rows.push(op<Params, unknown, unknown>({
+    rows.push(runtimeOp({
       operationId: update, ...route, status: 200, official: true,
       body: officialSchema.body(update), response: officialSchema.response(update),
       handle: (ctx) => {
@@ -120,7 +127,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   }
   if (remove) {
     const route = officialRoute(remove);
-    rows.push(op<Params>({
+    rows.push(runtimeOp({
       operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
       handle: (ctx) => {
         const { record } = item(ctx, route.path, family.access.write);

@@ -9,7 +9,7 @@ import { errors } from '../../contract/errors.ts';
 import { findIn } from '../shared/find.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import { op, type HandlerContext } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
@@ -88,7 +88,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
   filter: (c, q) => q.nested !== false || c.collection === undefined,
   extra: (helpers) => [
     // The spaces whose parent is the collection (moveSpace sets it), as the organization's list shows them.
-    op<{ collectionId: string }, PageRequest>({
+    op({
       operationId: 'listSpacesInCollectionById',
       ...officialRoute('listSpacesInCollectionById'),
       status: 200,

@@ -173,7 +173,7 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
   },
   filter: (r, q) => r.draft === (q.draft ?? false) && (q.search === undefined || r.source.toLowerCase().includes(q.search.toLowerCase())),
   extra: (helpers) => [
-    op<Record<string, string>, { source: string; shareKey?: string }>({
+    op({
       operationId: 'getSiteRedirectBySource',
       ...officialRoute('getSiteRedirectBySource'),
       status: 200,

@@ -17,8 +17,8 @@
  */
 import { can, type Capability, type Role } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, rawReply, reply, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { rawReply, reply, runtimeOp, type Method, type Operation, type RuntimeContext } from '../../contract/operation.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireChangeRequest, requireOrg, requireSpace } from '../shared/access.ts';
 import { requireSite, requireSiteSpace } from '../sites/access.ts';
@@ -28,7 +28,6 @@ import { classify, shape, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
 import { lastParam } from '../shared/paths.ts';
 
-type Params = Record<string, string>;
 /** Query parameters that page a list rather than filter it. */
 const PAGING = new Set(['page', 'limit', 'orderBy', 'order']);
 type Json = Record<string, unknown>;
@@ -51,8 +50,8 @@ interface Scope {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The parents the path names, each checked as the hand-written rows check it (404 for what the caller may not see). */
-function scopeOf(ctx: HandlerContext, g: GenericOperation): Scope {
-  const p = ctx.params as Params;
+function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
+  const p = ctx.params;
   const scope: Scope = { parent: '', role: 'admin', writes: 'admin', hints: {} };
   let organization: ReturnType<typeof requireOrg> | undefined;
   let space: ReturnType<typeof requireSpace>['space'] | undefined;
@@ -194,7 +193,7 @@ function familyShape(defs: Defs, family: string, ops: GenericOperation[]): Famil
 }
 
 /** Validates `value` against `$defs/name` where validators can be compiled (not in a browser page: no `new Function` there). */
-function fits(ctx: HandlerContext, name: string, value: unknown): boolean {
+function fits(ctx: RuntimeContext, name: string, value: unknown): boolean {
   let validate;
   try {
     validate = ctx.platform.validators().strictValidator(genericSchema(name));
@@ -216,7 +215,7 @@ const OWN_HINTS = new Set(['id', 'createdAt', 'updatedAt', 'urls', 'organization
  * The object of `$defs/name` for `hint` (fields laid over it where they fit), seeded by `seed`;
  * built again with `fallback` (the path's ids) alone, then with nothing, if it does not pass.
  */
-function build(ctx: HandlerContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>): unknown {
+function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>): unknown {
   const defs = ctx.platform.official().$defs;
   const schema = defs[name] ?? {};
   const options = { defs, seed: `${ctx.seed}:${seed}`, substitute };
@@ -244,20 +243,20 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
   const families = new Map<string, GenericOperation[]>();
   for (const g of all) if (g.family) families.set(g.family, [...(families.get(g.family) ?? []), g]);
   const shapes = new Map<string, FamilyShape>();
-  const shapeOf = (ctx: HandlerContext, family: string): FamilyShape => {
+  const shapeOf = (ctx: RuntimeContext, family: string): FamilyShape => {
     let found = shapes.get(family);
     if (!found) shapes.set(family, (found = familyShape(ctx.platform.official().$defs, family, families.get(family) ?? [])));
     return found;
   };
 
-  const table = (ctx: HandlerContext) => ctx.db.officialRecords;
+  const table = (ctx: RuntimeContext) => ctx.db.officialRecords;
   const key = (family: string, parent: string) => `${family} ${parent}`;
   /** Where a record is read: its family's path with this request's ids, and its own. */
-  const locationOf = (ctx: HandlerContext, r: OfficialRecord): string => {
+  const locationOf = (ctx: RuntimeContext, r: OfficialRecord): string => {
     const route = (families.get(r.family)?.[0].path ?? r.family).split('/').slice(0, r.family.split('/').length).join('/');
-    return `${ctx.origin}${route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent((ctx.params as Params)[name] ?? ''))}/${encodeURIComponent(r.id)}`;
+    return `${ctx.origin}${route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ctx.params[name] ?? ''))}/${encodeURIComponent(r.id)}`;
   };
-  const recordHint = (ctx: HandlerContext, r: OfficialRecord, scope: Scope): Json => ({
+  const recordHint = (ctx: RuntimeContext, r: OfficialRecord, scope: Scope): Json => ({
     urls: { location: locationOf(ctx, r) },
     ...(isObject(r.fields) ? r.fields : {}),
     createdAt: r.createdAt,
@@ -265,10 +264,10 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     ...scope.hints,
     id: r.id,
   });
-  const present = (ctx: HandlerContext, s: FamilyShape, r: OfficialRecord, scope: Scope) =>
+  const present = (ctx: RuntimeContext, s: FamilyShape, r: OfficialRecord, scope: Scope) =>
     build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id });
   /** The answer of `g` holding the record: the record itself where the answer is its object. */
-  const answerWith = (ctx: HandlerContext, g: GenericOperation, s: FamilyShape, r: OfficialRecord, scope: Scope) => {
+  const answerWith = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, r: OfficialRecord, scope: Scope) => {
     const name = `${g.operationId}-response`;
     const item = present(ctx, s, r, scope);
     const defs = ctx.platform.official().$defs;
@@ -276,27 +275,27 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     return build(ctx, name, `${g.operationId}:${r.id}`, { ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined);
   };
   /** The record an item path names, in its family under this parent: 404 otherwise. */
-  const itemOf = (ctx: HandlerContext, g: GenericOperation, s: FamilyShape, scope: Scope): OfficialRecord => {
+  const itemOf = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, scope: Scope): OfficialRecord => {
     const itemPath = g.path.split('/').slice(0, s.family.split('/').length + 1).join('/');
     const param = lastParam(itemPath);
-    const id = (ctx.params as Params)[param];
+    const id = ctx.params[param];
     const record = table(ctx).get(id);
     if (!record || record.family !== s.family) throw errors.notFound(s.label, id);
     // The parent is the parameter before the item's.
     const names = [...itemPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const parentParam = names.at(-2);
-    const parent = parentParam ? (ctx.params as Params)[parentParam] : '';
+    const parent = parentParam ? ctx.params[parentParam] : '';
     if (record.parent !== parent) throw errors.notFound(s.label, id);
     return record;
   };
   /** The parent of a family's records: the parameter before the collection's end. */
-  const parentOf = (ctx: HandlerContext, family: string): string => {
+  const parentOf = (ctx: RuntimeContext, family: string): string => {
     const names = [...family.matchAll(/\{\}/g)].length;
     const route = all.find((g) => g.family === family);
     const param = route && [...route.path.matchAll(/\{(\w+)\}/g)][names - 1]?.[1];
-    return param ? (ctx.params as Params)[param] : '';
+    return param ? ctx.params[param] : '';
   };
-  const bodyOf = (ctx: HandlerContext): Json => (isObject(ctx.body) ? ctx.body : {});
+  const bodyOf = (ctx: RuntimeContext): Json => (isObject(ctx.body) ? ctx.body : {});
 
   return all.map((g) => {
     const response = g.type === 'application/json' ? genericSchema(`${g.operationId}-response`) : undefined;
@@ -314,16 +313,16 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     };
     const noBody = g.type === null;
     /** A row of a family's operation: its handler gets the caller's scope and the family. */
-    const familyRow = (handle: (ctx: HandlerContext, scope: Scope, s: FamilyShape) => unknown) => {
+    const familyRow = (handle: (ctx: RuntimeContext, scope: Scope, s: FamilyShape) => unknown) => {
       const family = familyOf(g);
-      return op<Params>({ ...row, handle: (ctx) => handle(ctx, scopeOf(ctx, g), shapeOf(ctx, family)) });
+      return runtimeOp({ ...row, handle: (ctx) => handle(ctx, scopeOf(ctx, g), shapeOf(ctx, family)) });
     };
     /** The answer of a computed operation (or one under an item): its object, a stream, or no body. */
-    const computed = (ctx: HandlerContext, scope: Scope, seed: string, substitute?: Record<string, unknown>) => {
+    const computed = (ctx: RuntimeContext, scope: Scope, seed: string, substitute?: Record<string, unknown>) => {
       if (noBody) return rawReply(null);
       const name = `${g.operationId}-response`;
       const last = [...g.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1];
-      const hint = { ...bodyOf(ctx), ...scope.hints, ...(last && { id: (ctx.params as Params)[last] }) };
+      const hint = { ...bodyOf(ctx), ...scope.hints, ...(last && { id: ctx.params[last] }) };
       const value = build(ctx, name, seed, hint, scope.hints, substitute);
       if (g.type === 'text/event-stream') return rawReply(eventStream([value]), 'text/event-stream');
       return closedList(value);
@@ -332,7 +331,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       case 'list':
         // A query value naming a field of the objects (`status=completed`) keeps those that show it.
         return familyRow((ctx, scope, s) => {
-          const wanted = Object.entries(ctx.query as Json).filter(([name, value]) => !PAGING.has(name) && ['string', 'number', 'boolean'].includes(typeof value));
+          const wanted = Object.entries(ctx.query).filter(([name, value]) => !PAGING.has(name) && ['string', 'number', 'boolean'].includes(typeof value));
           const shown = new Map<string, unknown>();
           const show = (r: OfficialRecord) => {
             if (!shown.has(r.id)) shown.set(r.id, present(ctx, s, r, scope));
@@ -342,7 +341,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             const object = show(r);
             return isObject(object) && wanted.every(([name, value]) => !(name in object) || object[name] === value);
           };
-          return paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query as PageRequest, show, keep);
+          return paginate(table(ctx).viewBy('family', key(s.family, parentOf(ctx, s.family))), ctx.query, show, keep);
         });
       case 'create':
         return familyRow((ctx, scope, s) => {
@@ -360,7 +359,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       case 'provision':
         // PUT of an item by its own id: made if it is not there (the id is the caller's).
         return familyRow((ctx, scope, s) => {
-          const id = (ctx.params as Params)[lastParam(g.path)];
+          const id = ctx.params[lastParam(g.path)];
           const parent = parentOf(ctx, s.family);
           const found = table(ctx).get(id);
           if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
@@ -406,7 +405,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       case 'singleton-get':
       case 'singleton-set':
       case 'singleton-action':
-        return op<Params>({
+        return runtimeOp({
           ...row,
           handle: (ctx) => {
             const scope = scopeOf(ctx, g);
@@ -428,9 +427,9 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
           },
         });
       default:
-        return op<Params>({
+        return runtimeOp({
           ...row,
-          handle: (ctx) => computed(ctx, scopeOf(ctx, g), `${g.operationId}:${Object.values(ctx.params as Params).join('/')}`),
+          handle: (ctx) => computed(ctx, scopeOf(ctx, g), `${g.operationId}:${Object.values(ctx.params).join('/')}`),
         });
     }
   });

@@ -88,7 +88,7 @@ function setupOf(body: Setup): Record<string, unknown> {
 const sameTarget = (a: Target, b: Target) => (a.type === 'space' && b.type === 'space' ? a.spaceId === b.spaceId : a.type === 'site' && b.type === 'site' && a.siteId === b.siteId);
 
 export const gitSyncInstallationOperations: Operation[] = [
-  op<Record<string, never>, unknown, { provider: Provider; target: Target }>({
+  op({
     ...officialRow('installGitSyncProviderOnTarget'),
     status: 201,
     body: officialSchema.body('installGitSyncProviderOnTarget'),
@@ -116,13 +116,13 @@ export const gitSyncInstallationOperations: Operation[] = [
       return presentInstallation(ctx, record);
     },
   }),
-  op<{ installationId: string }>({
+  op({
     ...officialRow('getGitSyncInstallationById'),
     status: 200,
     response: officialSchema.response('getGitSyncInstallationById'),
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.installationId)),
   }),
-  op<{ installationId: string }, unknown, Setup>({
+  op({
     ...officialRow('updateGitSyncInstallationById'),
     status: 200,
     body: officialSchema.body('updateGitSyncInstallationById'),
@@ -143,7 +143,7 @@ export const gitSyncInstallationOperations: Operation[] = [
       return presentInstallation(ctx, next);
     },
   }),
-  op<{ installationId: string }>({
+  op({
     ...officialRow('uninstallGitSyncInstallation'),
     status: 205,
     handle: (ctx) => {
@@ -151,7 +151,7 @@ export const gitSyncInstallationOperations: Operation[] = [
       return reply(undefined, {});
     },
   }),
-  op<{ organizationId: string; siteId: string }>({
+  op({
     ...officialRow('listSiteGitSyncInstallations'),
     status: 200,
     response: officialSchema.response('listSiteGitSyncInstallations'),

@@ -74,13 +74,13 @@ function file(ctx: HandlerContext, installation: GitSyncInstallationRecord, repo
 }
 
 export const gitSyncRepositoryOperations: Operation[] = [
-  op<{ installationId: string }>({
+  op({
     ...officialRow('listGitHubRepositoriesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitHubRepositoriesForGitSyncInstallation'),
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'github')).map(({ space: _space, ...r }) => r) }),
   }),
-  op<{ installationId: string; accountName: string; repositoryName: string }>({
+  op({
     ...officialRow('listGitHubRepoBranchesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitHubRepoBranchesForGitSyncInstallation'),
@@ -90,7 +90,7 @@ export const gitSyncRepositoryOperations: Operation[] = [
       return { items: branches(installation) };
     },
   }),
-  op<{ installationId: string; accountName: string; repositoryName: string }, { path: string; ref: string }>({
+  op({
     ...officialRow('getGitHubRepoFileForGitSyncInstallation'),
     status: 200,
     query: officialSchema.query('getGitHubRepoFileForGitSyncInstallation'),
@@ -100,13 +100,13 @@ export const gitSyncRepositoryOperations: Operation[] = [
       return file(ctx, installation, githubRepo(ctx, installation), ctx.query.path, ctx.query.ref);
     },
   }),
-  op<{ installationId: string }>({
+  op({
     ...officialRow('listGitLabProjectsForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitLabProjectsForGitSyncInstallation'),
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'gitlab')).map(({ space: _space, ...r }) => r) }),
   }),
-  op<{ installationId: string; projectId: string }>({
+  op({
     ...officialRow('listGitLabProjectBranchesForGitSyncInstallation'),
     status: 200,
     response: officialSchema.response('listGitLabProjectBranchesForGitSyncInstallation'),
@@ -116,7 +116,7 @@ export const gitSyncRepositoryOperations: Operation[] = [
       return { items: branches(installation) };
     },
   }),
-  op<{ installationId: string; projectId: string }, { path: string; ref: string }>({
+  op({
     ...officialRow('getGitLabProjectFileForGitSyncInstallation'),
     status: 200,
     query: officialSchema.query('getGitLabProjectFileForGitSyncInstallation'),

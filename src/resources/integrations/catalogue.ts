@@ -45,20 +45,20 @@ function installedWhere(ctx: HandlerContext, keep: (installationId: string) => b
 }
 
 export const catalogueOperations: Operation[] = [
-  op<unknown, Search>({
+  op({
     ...officialRow('listIntegrations'),
     status: 200,
     query: officialSchema.query('listIntegrations'),
     response: officialSchema.response('listIntegrations'),
     handle: (ctx) => paginate(ctx.db.integrations.view(), ctx.query, (i) => presentIntegration(ctx, i), (i) => seesIntegration(ctx, i) && matches(i, ctx.query)),
   }),
-  op<{ integrationName: string }>({
+  op({
     ...officialRow('getIntegrationByName'),
     status: 200,
     response: officialSchema.response('getIntegrationByName'),
     handle: (ctx) => presentIntegration(ctx, requireIntegration(ctx, ctx.params.integrationName)),
   }),
-  op<{ organizationId: string }, Search>({
+  op({
     ...officialRow('listOrganizationIntegrations'),
     status: 200,
     query: officialSchema.query('listOrganizationIntegrations'),
@@ -68,7 +68,7 @@ export const catalogueOperations: Operation[] = [
       return listOf(ctx, installedWhere(ctx, () => true, org.id));
     },
   }),
-  op<{ organizationId: string; integrationName: string }>({
+  op({
     ...officialRow('getOrganizationIntegrationStatus'),
     status: 200,
     response: officialSchema.response('getOrganizationIntegrationStatus'),
@@ -80,7 +80,7 @@ export const catalogueOperations: Operation[] = [
       return { status: installation.status };
     },
   }),
-  op<{ spaceId: string }, Search>({
+  op({
     ...officialRow('listSpaceIntegrations'),
     status: 200,
     query: officialSchema.query('listSpaceIntegrations'),
@@ -91,7 +91,7 @@ export const catalogueOperations: Operation[] = [
       return listOf(ctx, installedWhere(ctx, (id) => on.has(id), space.organization));
     },
   }),
-  op<{ organizationId: string; siteId: string }, Search>({
+  op({
     ...officialRow('listSiteIntegrations'),
     status: 200,
     query: officialSchema.query('listSiteIntegrations'),

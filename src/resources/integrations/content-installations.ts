@@ -5,7 +5,7 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
@@ -14,11 +14,6 @@ import { requireContentInstallation, requireInstallation, requireIntegration } f
 import { presentContentInstallation } from './present.ts';
 
 type Kind = 'space' | 'site';
-type Path = { integrationName: string; installationId: string; spaceId?: string; siteId?: string };
-interface UpdateBody {
-  externalIds?: string[];
-  configuration?: Record<string, unknown>;
-}
 
 const OPERATIONS = {
   space: {
@@ -51,16 +46,11 @@ function targetOf(ctx: HandlerContext, kind: Kind, installation: InstallationRec
 
 function rowsFor(kind: Kind): Operation[] {
   const ids = OPERATIONS[kind];
-  const param = kind === 'space' ? 'spaceId' : 'siteId';
-  /** The space or site the item path names (its route has the parameter). */
-  const contentOf = (params: Path): string => {
-    const id = params[param];
-    if (id === undefined) throw errors.internal(`The path names no ${param}`);
-    return id;
-  };
+  /** The space or site the path names. */
+  const contentId = (params: { spaceId: string } | { siteId: string }) => ('spaceId' in params ? params.spaceId : params.siteId);
   const present = (ctx: HandlerContext, c: ContentInstallationRecord) => presentContentInstallation(ctx, kind, c);
   return [
-    op<Path, PageRequest>({
+    op({
       ...officialRow(ids.list),
       status: 200,
       query: officialSchema.query(ids.list),
@@ -70,7 +60,7 @@ function rowsFor(kind: Kind): Operation[] {
         return paginate(tableOf(ctx, kind).viewBy('installation', installation.id), ctx.query, (c) => present(ctx, c));
       },
     }),
-    op<Path, unknown, { space?: string; siteId?: string }>({
+    op({
       ...officialRow(ids.install),
       status: 201,
       query: officialSchema.query(ids.install),
@@ -79,7 +69,8 @@ function rowsFor(kind: Kind): Operation[] {
       handle: (ctx) => {
         const { integration, installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
         const field = kind === 'space' ? 'space' : 'siteId';
-        const target = targetOf(ctx, kind, installation, String(ctx.body[field]), `body.${field}`);
+        const named = kind === 'space' ? ('space' in ctx.body ? ctx.body.space : undefined) : 'siteId' in ctx.body ? ctx.body.siteId : undefined;
+        const target = targetOf(ctx, kind, installation, String(named), `body.${field}`);
         const id = `${installation.id}:${target}`;
         if (tableOf(ctx, kind).get(id)) throw errors.conflict(`The installation is already on ${kind} "${target}"`);
         const content = tableOf(ctx, kind).insert({
@@ -96,17 +87,17 @@ function rowsFor(kind: Kind): Operation[] {
         return present(ctx, content);
       },
     }),
-    op<Path>({
+    op({
       ...officialRow(ids.get),
       status: 200,
       query: officialSchema.query(ids.get),
       response: officialSchema.response(ids.get),
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
-        return present(ctx, requireContentInstallation(ctx, kind, installation, contentOf(ctx.params)));
+        return present(ctx, requireContentInstallation(ctx, kind, installation, contentId(ctx.params)));
       },
     }),
-    op<Path, unknown, UpdateBody>({
+    op({
       ...officialRow(ids.update),
       status: 200,
       query: officialSchema.query(ids.update),
@@ -114,7 +105,7 @@ function rowsFor(kind: Kind): Operation[] {
       response: officialSchema.response(ids.update),
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
-        const content = requireContentInstallation(ctx, kind, installation, contentOf(ctx.params));
+        const content = requireContentInstallation(ctx, kind, installation, contentId(ctx.params));
         const { externalIds, configuration } = ctx.body;
         const next = tableOf(ctx, kind).update(content.id, {
           ...(externalIds !== undefined && { externalIds }),
@@ -124,16 +115,16 @@ function rowsFor(kind: Kind): Operation[] {
         return present(ctx, next);
       },
     }),
-    op<Path>({
+    op({
       ...officialRow(ids.uninstall),
       status: 204,
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
-        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, contentOf(ctx.params)).id);
+        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, contentId(ctx.params)).id);
         return reply(undefined, {});
       },
     }),
-    op<{ integrationName: string }, PageRequest & { externalId?: string }>({
+    op({
       ...officialRow(ids.all),
       status: 200,
       query: officialSchema.query(ids.all),

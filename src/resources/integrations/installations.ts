@@ -7,22 +7,13 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { InstallationRecord, IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { orgRole, requireOrg } from '../shared/access.ts';
 import { requireInstallation, requireIntegration } from './access.ts';
 import { presentInstallation, presentIntegration } from './present.ts';
-
-type Path = { integrationName: string; installationId: string };
-
-interface UpdateBody {
-  externalIds?: string[];
-  configuration?: Record<string, unknown>;
-  space_selection?: 'all' | 'selected';
-  site_selection?: 'all' | 'selected';
-}
 
 /** A new installation and the user its tokens authenticate as. */
 export function install(ctx: HandlerContext, integration: IntegrationRecord, organization: string): InstallationRecord {
@@ -58,7 +49,7 @@ function uninstall(ctx: HandlerContext, installation: InstallationRecord): void 
 }
 
 export const installationOperations: Operation[] = [
-  op<{ integrationName: string }, PageRequest & { externalId?: string }>({
+  op({
     ...officialRow('listIntegrationInstallations'),
     status: 200,
     query: officialSchema.query('listIntegrationInstallations'),
@@ -72,7 +63,7 @@ export const installationOperations: Operation[] = [
       );
     },
   }),
-  op<{ integrationName: string }, unknown, { organization: string }>({
+  op({
     ...officialRow('installIntegration'),
     status: 201,
     body: officialSchema.body('installIntegration'),
@@ -86,13 +77,13 @@ export const installationOperations: Operation[] = [
       return presentInstallation(ctx, install(ctx, integration, org.id));
     },
   }),
-  op<Path>({
+  op({
     ...officialRow('getIntegrationInstallationById'),
     status: 200,
     response: officialSchema.response('getIntegrationInstallationById'),
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId).installation),
   }),
-  op<Path, unknown, UpdateBody>({
+  op({
     ...officialRow('updateIntegrationInstallation'),
     status: 200,
     body: officialSchema.body('updateIntegrationInstallation'),
@@ -110,7 +101,7 @@ export const installationOperations: Operation[] = [
       return presentInstallation(ctx, next);
     },
   }),
-  op<Path>({
+  op({
     ...officialRow('uninstallIntegration'),
     status: 204,
     handle: (ctx) => {
@@ -118,7 +109,7 @@ export const installationOperations: Operation[] = [
       return reply(undefined, {});
     },
   }),
-  op<Path>({
+  op({
     ...officialRow('createIntegrationInstallationToken'),
     status: 200,
     // The official operation takes no body: its schema is an open object's.
@@ -130,7 +121,7 @@ export const installationOperations: Operation[] = [
       return { token: ctx.db.users.existing(installation.user).token };
     },
   }),
-  op<{ organizationId: string }, PageRequest & { search?: string }>({
+  op({
     ...officialRow('listOrganizationInstallations'),
     status: 200,
     query: officialSchema.query('listOrganizationInstallations'),

@@ -8,7 +8,7 @@
 import { rank, type Role } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
@@ -18,7 +18,6 @@ import { orgRole, spaceRole } from '../shared/access.ts';
 import { presentSpaceToCaller } from '../spaces/present.ts';
 import { callerRole, requireInviteLink, requireOrgAdmin } from './lookup.ts';
 
-type Params = { organizationId: string; inviteId: string };
 type CreateBody = { role?: Role | null; level?: Role | null; space?: string; collection?: string };
 
 const ACTION = 'manage the invite links of this organization';
@@ -84,7 +83,7 @@ function join(ctx: HandlerContext, org: OrganizationRecord, link: InviteLinkReco
 }
 
 export const inviteLinkOperations: Operation[] = [
-  op<{ organizationId: string }, PageRequest>({
+  op({
     ...officialRow('listOrganizationInviteLinks'),
     status: 200,
     query: officialSchema.query('listOrganizationInviteLinks'),
@@ -94,7 +93,7 @@ export const inviteLinkOperations: Operation[] = [
       return paginate(ctx.db.inviteLinks.viewBy('organization', org.id), ctx.query, (l) => present(ctx, l), (l) => l.target === undefined);
     },
   }),
-  op<{ organizationId: string }, unknown, CreateBody>({
+  op({
     ...officialRow('createOrganizationInvite'),
     status: 201,
     body: officialSchema.body('createOrganizationInvite'),
@@ -102,12 +101,13 @@ export const inviteLinkOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       const target = targetOf(ctx, org, ctx.body);
-      const role = (target ? ctx.body.level : ctx.body.role) ?? null;
+      // An organization link's body names `role`; a space or collection link's, `level`.
+      const role = (target ? ('level' in ctx.body ? ctx.body.level : undefined) : 'role' in ctx.body ? ctx.body.role : undefined) ?? null;
       const link = ctx.db.inviteLinks.insert({ id: ctx.ids.next('invite'), organization: org.id, role, ...(target && { target }), createdAt: ctx.now });
       return present(ctx, link);
     },
   }),
-  op<Params>({
+  op({
     ...officialRow('getOrganizationInviteLink'),
     status: 200,
     response: officialSchema.response('getOrganizationInviteLink'),
@@ -116,7 +116,7 @@ export const inviteLinkOperations: Operation[] = [
       return present(ctx, requireInviteLink(ctx, org, ctx.params.inviteId));
     },
   }),
-  op<Params, unknown, { role?: Role | null; level?: Role | null }>({
+  op({
     ...officialRow('updateOrganizationInviteById'),
     status: 200,
     body: officialSchema.body('updateOrganizationInviteById'),
@@ -125,11 +125,11 @@ export const inviteLinkOperations: Operation[] = [
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       const link = requireInviteLink(ctx, org, ctx.params.inviteId);
       // `role` for an organization link, `level` for a space or collection link; either is taken for either.
-      const role = ctx.body.role !== undefined ? ctx.body.role : ctx.body.level;
+      const role = 'role' in ctx.body && ctx.body.role !== undefined ? ctx.body.role : 'level' in ctx.body ? ctx.body.level : undefined;
       return present(ctx, role === undefined ? link : ctx.db.inviteLinks.update(link.id, { role }));
     },
   }),
-  op<Params>({
+  op({
     ...officialRow('deleteOrganizationInviteById'),
     status: 205,
     handle: (ctx) => {
@@ -137,7 +137,7 @@ export const inviteLinkOperations: Operation[] = [
       ctx.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
-  op<Params>({
+  op({
     ...officialRow('joinOrganizationWithInvite'),
     status: 200,
     // The official operation takes no body: the schema is an empty object's.

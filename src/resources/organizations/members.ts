@@ -11,12 +11,9 @@ import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader } from './lookup.ts';
 import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from './present-people.ts';
-import { signVisitorClaims, visitorClaimsSecret, type VisitorClaims } from './visitor-claims.ts';
+import { signVisitorClaims, visitorClaimsSecret } from './visitor-claims.ts';
 import { decided } from '../shared/decided.ts';
 import { known } from '../shared/find.ts';
-
-type OrgParams = { organizationId: string };
-type MemberParams = OrgParams & { userId: string };
 
 interface MemberListQuery extends PageRequest {
   role?: Role | 'guest';
@@ -63,7 +60,7 @@ function sortMembers(db: Tables, rows: MemberRecord[], sort: MemberListQuery['so
 }
 
 export const memberOperations: Operation[] = [
-  op<OrgParams, MemberListQuery>({
+  op({
     operationId: 'listMembersInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/members',
@@ -84,7 +81,7 @@ export const memberOperations: Operation[] = [
       return paginate(arrayView(rows), ctx.query, (m) => presentMember(ctx, m), undefined, 'desc');
     },
   }),
-  op<MemberParams>({
+  op({
     operationId: 'getMemberInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/members/{userId}',
@@ -95,7 +92,7 @@ export const memberOperations: Operation[] = [
       return presentMember(ctx, requireMember(ctx, org, ctx.params.userId));
     },
   }),
-  op<MemberParams>({
+  op({
     operationId: 'removeMemberFromOrganizationById',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/members/{userId}',
@@ -109,7 +106,7 @@ export const memberOperations: Operation[] = [
       ctx.db.members.delete(member.id);
     },
   }),
-  op<MemberParams, unknown, { role: Role | null }>({
+  op({
     operationId: 'updateMemberInOrganizationById',
     method: 'PATCH',
     path: '/v1/orgs/{organizationId}/members/{userId}',
@@ -124,7 +121,7 @@ export const memberOperations: Operation[] = [
       return presentMember(ctx, ctx.db.members.update(member.id, { role: ctx.body.role }));
     },
   }),
-  op<MemberParams>({
+  op({
     operationId: 'setUserAsSSOMemberForOrganization',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/members/{userId}/sso',
@@ -137,7 +134,7 @@ export const memberOperations: Operation[] = [
       return presentMember(ctx, ctx.db.members.update(member.id, { sso: true }));
     },
   }),
-  op<MemberParams, PageRequest>({
+  op({
     operationId: 'listSpacesForOrganizationMember',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
@@ -156,7 +153,7 @@ export const memberOperations: Operation[] = [
       }, undefined, 'desc');
     },
   }),
-  op<MemberParams, PageRequest & { title?: string }>({
+  op({
     operationId: 'listTeamsForOrganizationMember',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/members/{userId}/teams',
@@ -176,7 +173,7 @@ export const memberOperations: Operation[] = [
       );
     },
   }),
-  op<OrgParams, unknown, unknown, VisitorClaims>({
+  op({
     operationId: 'updateOrganizationMemberLastSeenAt',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/ping',

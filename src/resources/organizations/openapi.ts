@@ -1,7 +1,7 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
@@ -10,7 +10,6 @@ import { presentSpec, presentSpecVersion, versionsOf } from './present-org-setti
 
 type OrgParams = { organizationId: string };
 type SpecParams = OrgParams & { specSlug: string };
-type VersionParams = SpecParams & { versionId: string };
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -80,7 +79,7 @@ function readVersionContent(ctx: HandlerContext<SpecParams & { versionId?: strin
 }
 
 export const openApiOperations: Operation[] = [
-  op<OrgParams, PageRequest>({
+  op({
     operationId: 'listOpenAPISpecs',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi',
@@ -92,7 +91,7 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
     },
   }),
-  op<OrgParams, unknown, { slug: string; source: Source }>({
+  op({
     operationId: 'createOpenAPISpec',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/openapi',
@@ -105,7 +104,7 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, createSpec(ctx, org, ctx.body.slug, ctx.body.source));
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'getOpenAPISpecBySlug',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -114,7 +113,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec',
     handle: (ctx) => presentSpec(ctx, readSpec(ctx, ctx.params)),
   }),
-  op<SpecParams, unknown, { source: Source }>({
+  op({
     operationId: 'createOrUpdateOpenAPISpecBySlug',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -130,7 +129,7 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, spec);
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'deleteOpenAPISpecBySlug',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
@@ -143,7 +142,7 @@ export const openApiOperations: Operation[] = [
       ctx.db.openapiSpecs.delete(spec.id);
     },
   }),
-  op<SpecParams, PageRequest>({
+  op({
     operationId: 'listOpenAPISpecVersions',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
@@ -156,7 +155,7 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
     },
   }),
-  op<SpecParams>({
+  op({
     operationId: 'getLatestOpenAPISpecVersion',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
@@ -165,7 +164,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<SpecParams, unknown, unknown, VersionContent>({
+  op({
     operationId: 'getLatestOpenAPISpecVersionContent',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
@@ -175,7 +174,7 @@ export const openApiOperations: Operation[] = [
     handle: readVersionContent,
     after: presentContent,
   }),
-  op<VersionParams>({
+  op({
     operationId: 'getOpenAPISpecVersionById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
@@ -184,7 +183,7 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op<VersionParams, unknown, unknown, VersionContent>({
+  op({
     operationId: 'getOpenAPISpecVersionContentById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',

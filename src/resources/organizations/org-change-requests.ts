@@ -6,27 +6,15 @@
  * a `topic` or `styleguideRun` filter matches nothing and `finding` changes nothing.
  */
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
-import type { ChangeRequestRecord, ChangeRequestStatus } from '../../store/records.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
+import type { ChangeRequestRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { isContributor } from '../change-requests/context.ts';
 import { presentChangeRequest } from '../change-requests/present.ts';
 import { requireOrgReader } from './lookup.ts';
 
-interface Query extends PageRequest {
-  status: ChangeRequestStatus[];
-  creator?: string;
-  contributor?: string;
-  requestedReviewer?: string;
-  space?: string;
-  site?: string;
-  topic?: string;
-  styleguideRun?: string;
-  orderBy: 'updatedAt' | 'createdAt';
-}
-
 export const orgChangeRequestOperations: Operation[] = [
-  op<{ organizationId: string }, Query>({
+  op({
     operationId: 'listChangeRequestsForOrganization',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/change-requests',

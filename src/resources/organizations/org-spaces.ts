@@ -4,25 +4,17 @@
  * duplicates and blank site sections, so a new space shows in every list at once.
  */
 import { op, reply, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { spaceRole, requireOrg } from '../shared/access.ts';
 import { createSpace } from '../spaces/create.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { requireOrgReader } from './lookup.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 
-type OrgParams = { organizationId: string };
-interface SpaceCreate {
-  title?: string;
-  emoji?: string;
-  parent?: string;
-  language?: SpaceRecord['language'];
-  editMode?: SpaceRecord['editMode'];
-}
 const P = '/v1/orgs/{organizationId}/spaces';
 
 export const orgSpaceOperations: Operation[] = [
-  op<OrgParams, PageRequest>({
+  op({
     operationId: 'listSpacesInOrganizationById',
     method: 'GET',
     path: P,
@@ -41,7 +33,7 @@ export const orgSpaceOperations: Operation[] = [
       );
     },
   }),
-  op<OrgParams, unknown, SpaceCreate>({
+  op({
     operationId: 'createSpace',
     method: 'POST',
     path: P,

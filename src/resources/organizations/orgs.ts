@@ -1,31 +1,15 @@
 /** Organizations: list, get, update, invite links, by e-mail domain, search (document 002). */
-import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin } from './lookup.ts';
 import { presentOrganization } from './present.ts';
 import { searchOrganization } from './search.ts';
 
-type OrgParams = { organizationId: string };
-
-interface OrganizationUpdate {
-  title?: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: Role | null;
-  defaultContent?: { type: 'site'; site: string } | null;
-  logo?: string | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-  mergeRules?: OrganizationRecord['mergeRules'];
-}
-
 export const orgOperations: Operation[] = [
-  op<Record<string, never>, PageRequest>({
+  op({
     operationId: 'listOrganizationsForAuthenticatedUser',
     method: 'GET',
     path: '/v1/orgs',
@@ -39,7 +23,7 @@ export const orgOperations: Operation[] = [
       (m) => !m.disabled);
     },
   }),
-  op<OrgParams>({
+  op({
     operationId: 'getOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}',
@@ -47,7 +31,7 @@ export const orgOperations: Operation[] = [
     response: 'organizations/organization',
     handle: (ctx) => presentOrganization(ctx, requireOrg(ctx, ctx.params.organizationId)),
   }),
-  op<OrgParams, unknown, OrganizationUpdate>({
+  op({
     operationId: 'updateOrganizationById',
     method: 'PATCH',
     path: '/v1/orgs/{organizationId}',
@@ -78,7 +62,7 @@ export const orgOperations: Operation[] = [
       return presentOrganization(ctx, ctx.db.organizations.update(org.id, patch));
     },
   }),
-  op<OrgParams, PageRequest & { query: string }>({
+  op({
     operationId: 'searchOrganizationContent',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/search',
@@ -90,7 +74,7 @@ export const orgOperations: Operation[] = [
       return paginate(arrayView(searchOrganization(ctx, org, ctx.query.query)), ctx.query, (r) => r);
     },
   }),
-  op<{ emailDomain: string }>({
+  op({
     operationId: 'getOrganizationsForEmailDomain',
     method: 'GET',
     path: '/v1/email-domains/{emailDomain}/orgs',

@@ -2,14 +2,11 @@
 import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from './lookup.ts';
 import { presentSamlProvider, samlService, samlStatus } from './present-org-settings.ts';
-
-type OrgParams = { organizationId: string };
-type ProviderParams = OrgParams & { samlProviderId: string };
 
 interface ProviderFields {
   label?: string;
@@ -38,7 +35,7 @@ function withFields(p: SamlProviderRecord, fields: ProviderFields): SamlProvider
 }
 
 export const samlOperations: Operation[] = [
-  op<OrgParams, PageRequest>({
+  op({
     operationId: 'listSAMLProvidersInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/saml',
@@ -50,7 +47,7 @@ export const samlOperations: Operation[] = [
       return paginate(ctx.db.samlProviders.viewBy('organization', org.id), ctx.query, (p) => presentSamlProvider(ctx, p));
     },
   }),
-  op<OrgParams, unknown, ProviderFields & { label: string }>({
+  op({
     operationId: 'createOrganizationSAMLProvider',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/saml',
@@ -71,7 +68,7 @@ export const samlOperations: Operation[] = [
       return presentSamlProvider(ctx, ctx.db.samlProviders.insert(withFields(base, ctx.body)));
     },
   }),
-  op<ProviderParams>({
+  op({
     operationId: 'getOrganizationSAMLProviderById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
@@ -82,7 +79,7 @@ export const samlOperations: Operation[] = [
       return presentSamlProvider(ctx, requireSamlProvider(ctx, org, ctx.params.samlProviderId));
     },
   }),
-  op<ProviderParams>({
+  op({
     operationId: 'deleteOrganizationSAMLProvider',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
@@ -92,7 +89,7 @@ export const samlOperations: Operation[] = [
       ctx.db.samlProviders.delete(requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
     },
   }),
-  op<ProviderParams, unknown, ProviderFields>({
+  op({
     operationId: 'updateOrganizationSAMLProvider',
     method: 'PATCH',
     path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
@@ -107,7 +104,7 @@ export const samlOperations: Operation[] = [
       return presentSamlProvider(ctx, ctx.db.samlProviders.update(provider.id, { ...next, defaultTeam: next.defaultTeam }));
     },
   }),
-  op<OrgParams>({
+  op({
     operationId: 'listSSOProviderLoginsInOrganization',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sso',

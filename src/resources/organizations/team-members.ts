@@ -4,7 +4,7 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
 import {
   applyRosterUpdate,
@@ -20,13 +20,6 @@ import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
 import { known } from '../shared/find.ts';
 
 type TeamParams = { organizationId: string; teamId: string };
-type TeamMemberParams = TeamParams & { userId: string };
-
-interface MembersUpdate {
-  add?: string[];
-  remove?: string[];
-  memberships?: Record<string, { role: TeamRole }>;
-}
 
 /** The organization and the team, if the caller may change the team's members (403 otherwise). */
 function requireManagedTeam(ctx: HandlerContext, params: TeamParams): { org: OrganizationRecord; team: TeamRecord } {
@@ -59,7 +52,7 @@ function pathMember(ctx: HandlerContext, org: OrganizationRecord, ref: string): 
 }
 
 export const teamMemberOperations: Operation[] = [
-  op<TeamParams, PageRequest>({
+  op({
     operationId: 'listTeamMembersInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
@@ -72,7 +65,7 @@ export const teamMemberOperations: Operation[] = [
       return paginate(ctx.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
     },
   }),
-  op<TeamParams, unknown, MembersUpdate>({
+  op({
     operationId: 'updateMembersInOrganizationTeam',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
@@ -93,7 +86,7 @@ export const teamMemberOperations: Operation[] = [
       }
     },
   }),
-  op<TeamMemberParams, unknown, { role?: TeamRole }>({
+  op({
     operationId: 'addMemberToOrganizationTeamById',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
@@ -106,7 +99,7 @@ export const teamMemberOperations: Operation[] = [
       save(ctx, team, before, putRosterMember(before, user, ctx.body.role));
     },
   }),
-  op<TeamMemberParams>({
+  op({
     operationId: 'deleteMemberFromOrganizationTeamById',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',

@@ -1,15 +1,12 @@
 /** Teams of an organization (document 002). Team members are in team-members.ts. */
 import { op, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import { membership } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
 import { presentTeam, teamRoleOf } from './present-people.ts';
 
-type OrgParams = { organizationId: string };
-type TeamParams = OrgParams & { teamId: string };
-
 export const teamOperations: Operation[] = [
-  op<OrgParams, PageRequest & { owner?: string; title?: string }>({
+  op({
     operationId: 'listTeamsInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/teams',
@@ -33,7 +30,7 @@ export const teamOperations: Operation[] = [
       });
     },
   }),
-  op<OrgParams, unknown, { title: string; members?: string[] }>({
+  op({
     operationId: 'createOrganizationTeam',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/teams',
@@ -50,7 +47,7 @@ export const teamOperations: Operation[] = [
       return presentTeam(ctx, team);
     },
   }),
-  op<TeamParams>({
+  op({
     operationId: 'getTeamInOrganizationById',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/teams/{teamId}',
@@ -61,7 +58,7 @@ export const teamOperations: Operation[] = [
       return presentTeam(ctx, requireTeam(ctx, org, ctx.params.teamId));
     },
   }),
-  op<TeamParams>({
+  op({
     operationId: 'removeTeamFromOrganizationById',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/teams/{teamId}',
@@ -81,7 +78,7 @@ export const teamOperations: Operation[] = [
       teams.delete(team.id);
     },
   }),
-  op<TeamParams, unknown, { title: string }>({
+  op({
     operationId: 'updateTeamInOrganizationById',
     method: 'PATCH',
     path: '/v1/orgs/{organizationId}/teams/{teamId}',

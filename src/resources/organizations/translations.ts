@@ -4,29 +4,11 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';
 import { presentTranslation } from './present-org-settings.ts';
-
-type OrgParams = { organizationId: string };
-type TranslationParams = OrgParams & { translationSettingsId: string };
-type Document = Record<string, unknown>;
-
-interface TranslationCreate {
-  title?: string;
-  languages?: string[];
-  language?: string;
-  source?: { space: string; language: string };
-  instructions?: Document;
-}
-
-interface TranslationUpdate {
-  title?: string;
-  languages?: string[];
-  instructions?: Document;
-}
 
 function checkSourceSpace(ctx: HandlerContext, org: OrganizationRecord, spaceId: string): void {
   if (!findLiveSpace(ctx, org.id, spaceId)) {
@@ -42,7 +24,7 @@ function languagesOf(languages: string[] | undefined, language: string | undefin
 }
 
 export const translationOperations: Operation[] = [
-  op<OrgParams, PageRequest>({
+  op({
     operationId: 'listTranslations',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/translations',
@@ -54,7 +36,7 @@ export const translationOperations: Operation[] = [
       return paginate(ctx.db.translations.viewBy('organization', org.id), ctx.query, (t) => presentTranslation(ctx, t));
     },
   }),
-  op<OrgParams, unknown, TranslationCreate>({
+  op({
     operationId: 'createTranslation',
     method: 'POST',
     path: '/v1/orgs/{organizationId}/translations',
@@ -80,7 +62,7 @@ export const translationOperations: Operation[] = [
       return presentTranslation(ctx, ctx.db.translations.insert(record));
     },
   }),
-  op<TranslationParams>({
+  op({
     operationId: 'getTranslation',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
@@ -91,7 +73,7 @@ export const translationOperations: Operation[] = [
       return presentTranslation(ctx, requireTranslation(ctx, org, ctx.params.translationSettingsId));
     },
   }),
-  op<TranslationParams, unknown, TranslationUpdate>({
+  op({
     operationId: 'updateTranslation',
     method: 'PUT',
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
@@ -112,7 +94,7 @@ export const translationOperations: Operation[] = [
       return presentTranslation(ctx, ctx.db.translations.update(translation.id, patch));
     },
   }),
-  op<TranslationParams>({
+  op({
     operationId: 'deleteTranslation',
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',

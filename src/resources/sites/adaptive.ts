@@ -3,7 +3,7 @@ import { errors } from '../../contract/errors.ts';
 import { op, type Operation } from '../../contract/operation.ts';
 import { cleanVisitorSchema, templateConditions } from '../../rules/adaptive-schema.ts';
 import type { SiteRecord } from '../../store/records.ts';
-import { siteOf, type SitePath } from './access.ts';
+import { siteOf } from './access.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
 
@@ -14,7 +14,7 @@ function presentAdaptiveSchema(schema: NonNullable<SiteRecord['adaptiveSchema']>
 }
 
 export const adaptiveOperations: Operation[] = [
-  op<SitePath>({
+  op({
     operationId: 'getSiteAdaptiveSchema',
     method: 'GET',
     path: BASE,
@@ -26,7 +26,7 @@ export const adaptiveOperations: Operation[] = [
       return presentAdaptiveSchema(site.adaptiveSchema);
     },
   }),
-  op<SitePath, unknown, { jsonSchema: Record<string, unknown> }>({
+  op({
     operationId: 'updateSiteAdaptiveSchema',
     method: 'PUT',
     path: BASE,
@@ -40,7 +40,7 @@ export const adaptiveOperations: Operation[] = [
       return presentAdaptiveSchema(adaptiveSchema);
     },
   }),
-  op<SitePath>({
+  op({
     operationId: 'listSiteAdaptiveTemplateConditions',
     method: 'GET',
     path: `${BASE}/template-conditions`,

@@ -9,16 +9,14 @@
  */
 import { op, reply, type Operation } from '../../contract/operation.ts';
 import { applyOverridePatch } from '../../rules/customization.ts';
-import { requireSiteSpace, siteOf, type SitePath } from './access.ts';
+import { requireSiteSpace, siteOf } from './access.ts';
 import { siteCustomization, siteSpaceCustomization } from './customizations.ts';
 
 const SITE = '/v1/orgs/{organizationId}/sites/{siteId}/customization';
 const SITE_SPACE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization';
-type SiteSpacePath = SitePath & { siteSpaceId: string };
-type Settings = Record<string, unknown>;
 
 export const customizationOperations: Operation[] = [
-  op<SitePath>({
+  op({
     operationId: 'getSiteCustomizationById',
     method: 'GET',
     path: SITE,
@@ -28,7 +26,7 @@ export const customizationOperations: Operation[] = [
     official: true,
     handle: (ctx) => siteCustomization(siteOf(ctx).site),
   }),
-  op<SitePath, unknown, Settings>({
+  op({
     operationId: 'updateSiteCustomizationById',
     method: 'PUT',
     path: SITE,
@@ -41,7 +39,7 @@ export const customizationOperations: Operation[] = [
       return siteCustomization(ctx.db.sites.update(site.id, { customization: ctx.body, customizationUpdatedAt: ctx.now }));
     },
   }),
-  op<SiteSpacePath>({
+  op({
     operationId: 'getSiteSpaceCustomizationById',
     method: 'GET',
     path: SITE_SPACE,
@@ -54,7 +52,7 @@ export const customizationOperations: Operation[] = [
       return siteSpaceCustomization(site, requireSiteSpace(ctx, site, ctx.params.siteSpaceId));
     },
   }),
-  op<SiteSpacePath, unknown, Settings>({
+  op({
     operationId: 'overrideSiteSpaceCustomizationById',
     method: 'PATCH',
     path: SITE_SPACE,
@@ -70,7 +68,7 @@ export const customizationOperations: Operation[] = [
       return siteSpaceCustomization(site, updated);
     },
   }),
-  op<SiteSpacePath>({
+  op({
     operationId: 'deleteSiteSpaceCustomizationById',
     method: 'DELETE',
     path: SITE_SPACE,

@@ -8,7 +8,7 @@
 import { op, reply, type Operation, type VisitorActivity } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
-import { siteOf, type SitePath } from './access.ts';
+import { siteOf } from './access.ts';
 
 /** The fields of an official SiteInsightsEvent the events read (the body schema checks the rest). */
 interface Tracked {
@@ -45,7 +45,7 @@ function occurrenceOf(site: string, event: Tracked): VisitorActivity | undefined
 }
 
 export const insightOperations: Operation[] = [
-  op<SitePath, unknown, { events: Tracked[] }>({
+  op({
     operationId: 'trackEventsInSiteById',
     ...officialRoute('trackEventsInSiteById'),
     official: true,

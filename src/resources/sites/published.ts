@@ -1,12 +1,12 @@
 /** The published view of a site: the site, its live structure, customizations and scripts. */
 import { op, type Operation } from '../../contract/operation.ts';
-import { siteOf, type SitePath } from './access.ts';
+import { siteOf } from './access.ts';
 import { siteCustomization, siteSpaceCustomizations } from './customizations.ts';
 import { presentSite, siteView } from './present.ts';
 import { presentStructure } from './site-structure.ts';
 
 export const publishedOperations: Operation[] = [
-  op<SitePath, { shareKey?: string }>({
+  op({
     operationId: 'getPublishedContentSite',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sites/{siteId}/published',

@@ -1,7 +1,7 @@
 /** Site section groups: list, add, update, delete, add or remove a section, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -12,9 +12,6 @@ import { known } from '../shared/find.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
 type GroupPath = SitePath & { siteSectionGroupId: string };
-type AddBody = { title: string; icon?: string | null; sections?: string[]; draft?: boolean; parent?: string };
-type UpdateBody = { title?: string; icon?: string | null; draft?: boolean; parentSectionGroupId?: string | null };
-type Pointer = { type: 'site-section' | 'site-section-group'; id: string };
 
 function groupOf(ctx: HandlerContext, write = false) {
   const { org, site } = siteOf(ctx, write);
@@ -44,7 +41,7 @@ function ungroup(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupR
 }
 
 export const sectionGroupOperations: Operation[] = [
-  op<SitePath, PageRequest>({
+  op({
     operationId: 'listSiteSectionGroups',
     method: 'GET',
     path: BASE,
@@ -57,7 +54,7 @@ export const sectionGroupOperations: Operation[] = [
       return paginate(arrayView(groupsOf(ctx.db, site.id)), ctx.query, (g) => presentGroup(ctx, view, g));
     },
   }),
-  op<SitePath, unknown, AddBody>({
+  op({
     operationId: 'addSectionGroupToSite',
     method: 'POST',
     path: BASE,
@@ -82,7 +79,7 @@ export const sectionGroupOperations: Operation[] = [
       return reply(present(ctx, org, site, group), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`) } });
     },
   }),
-  op<GroupPath>({
+  op({
     operationId: 'deleteSiteSectionGroupById',
     method: 'DELETE',
     path: `${BASE}/{siteSectionGroupId}`,
@@ -93,7 +90,7 @@ export const sectionGroupOperations: Operation[] = [
       ctx.db.siteSectionGroups.delete(group.id);
     },
   }),
-  op<GroupPath, unknown, UpdateBody>({
+  op({
     operationId: 'updateSiteSectionGroupById',
     method: 'PATCH',
     path: `${BASE}/{siteSectionGroupId}`,
@@ -114,7 +111,7 @@ export const sectionGroupOperations: Operation[] = [
       return present(ctx, org, site, group);
     },
   }),
-  op<GroupPath, unknown, { sectionId: string }>({
+  op({
     operationId: 'addSectionToSectionGroup',
     official: false,
     method: 'POST',
@@ -128,7 +125,7 @@ export const sectionGroupOperations: Operation[] = [
       return present(ctx, org, site, group);
     },
   }),
-  op<GroupPath & { siteSectionId: string }>({
+  op({
     operationId: 'removeSectionFromSectionGroup',
     official: false,
     method: 'DELETE',
@@ -141,7 +138,7 @@ export const sectionGroupOperations: Operation[] = [
       ungroup(ctx, site, group, [section], true);
     },
   }),
-  op<GroupPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
+  op({
     operationId: 'moveSiteSectionGroup',
     method: 'POST',
     path: `${BASE}/{siteSectionGroupId}/move`,

@@ -1,31 +1,18 @@
 /** Site sections: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { groupField, requireSection, sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
+import { groupField, requireSection, sectionField, siteOf, siteSpaceField } from './access.ts';
 import { presentSection, siteView } from './present.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
 import { defaultSiteSpaceId, deleteSection, nextPosition, orderedSections, renumber, renumberTop, sectionsInGroup, siteSpacesIn, topLevel } from './structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
-type SectionPath = SitePath & { siteSectionId: string };
-type AddBody = { spaceId: string | null; title?: string | null; icon?: string | null; draft?: boolean; siteSectionGroupId?: string };
-type UpdateBody = {
-  title?: string;
-  path?: string;
-  defaultSiteSpace?: string;
-  condition?: string | null;
-  icon?: string | null;
-  description?: string | null;
-  draft?: boolean;
-  siteSectionGroupId?: string | null;
-};
-type Pointer = { type: 'site-section'; siteSection: string };
 
 function sectionTitle(text: string): string {
   const title = text.trim().slice(0, 128);
@@ -82,7 +69,7 @@ function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupI
 }
 
 export const sectionOperations: Operation[] = [
-  op<SitePath, PageRequest & { shareKey?: string }>({
+  op({
     operationId: 'listSiteSections',
     method: 'GET',
     path: BASE,
@@ -95,7 +82,7 @@ export const sectionOperations: Operation[] = [
       return paginate(arrayView(orderedSections(ctx.db, site.id)), ctx.query, (s) => presentSection(ctx, view, s));
     },
   }),
-  op<SitePath, unknown, AddBody>({
+  op({
     operationId: 'addSectionToSite',
     method: 'POST',
     path: BASE,
@@ -126,7 +113,7 @@ export const sectionOperations: Operation[] = [
       return reply(presentSection(ctx, siteView(ctx, org, ctx.db.sites.existing(site.id)), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
     },
   }),
-  op<SectionPath>({
+  op({
     operationId: 'deleteSiteSectionById',
     method: 'DELETE',
     path: `${BASE}/{siteSectionId}`,
@@ -136,7 +123,7 @@ export const sectionOperations: Operation[] = [
       deleteSection(ctx.db, requireSection(ctx, site, ctx.params.siteSectionId));
     },
   }),
-  op<SectionPath, unknown, UpdateBody>({
+  op({
     operationId: 'updateSiteSectionById',
     method: 'PATCH',
     path: `${BASE}/{siteSectionId}`,
@@ -170,7 +157,7 @@ export const sectionOperations: Operation[] = [
       return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.existing(section.id));
     },
   }),
-  op<SectionPath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
+  op({
     operationId: 'moveSiteSection',
     method: 'POST',
     path: `${BASE}/{siteSectionId}/move`,

@@ -1,16 +1,15 @@
 /** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
 import { op, reply, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
-import { applyShareLinkChange, type ShareLinkChange } from '../../rules/share-links.ts';
+import { paginate } from '../../contract/paginate.ts';
+import { applyShareLinkChange } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireShareLink, siteOf, type SitePath } from './access.ts';
+import { requireShareLink, siteOf } from './access.ts';
 import { presentShareLink } from './present.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/share-links';
-type LinkPath = SitePath & { shareLinkId: string };
 
 export const shareLinkOperations: Operation[] = [
-  op<SitePath, PageRequest & { search?: string }>({
+  op({
     operationId: 'listSiteShareLinks',
     method: 'GET',
     path: BASE,
@@ -25,7 +24,7 @@ export const shareLinkOperations: Operation[] = [
       );
     },
   }),
-  op<SitePath, unknown, { name: string }>({
+  op({
     operationId: 'createSiteShareLink',
     method: 'POST',
     path: BASE,
@@ -45,7 +44,7 @@ export const shareLinkOperations: Operation[] = [
       return reply(presentShareLink(view, link), { headers: { Location: apiUrl(ctx, `/orgs/${view.org.id}/sites/${view.site.id}/share-links/${link.id}`) } });
     },
   }),
-  op<LinkPath>({
+  op({
     operationId: 'deleteSiteShareLinkById',
     method: 'DELETE',
     path: `${BASE}/{shareLinkId}`,
@@ -55,7 +54,7 @@ export const shareLinkOperations: Operation[] = [
       ctx.db.shareLinks.delete(requireShareLink(ctx, site, ctx.params.shareLinkId).id);
     },
   }),
-  op<LinkPath, unknown, ShareLinkChange>({
+  op({
     operationId: 'updateSiteShareLinkById',
     method: 'PATCH',
     path: `${BASE}/{shareLinkId}`,

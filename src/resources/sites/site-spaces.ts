@@ -1,7 +1,7 @@
 /** Site spaces: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { canLeave, moveInOrder, uniquePath } from '../../rules/site-order.ts';
 import type { SiteSpaceRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -13,10 +13,6 @@ import { defaultSectionId, isDefaultSiteSpace, orderedSiteSpaces, renumber, site
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
 type SiteSpacePath = SitePath & { siteSpaceId: string };
-type ListQuery = PageRequest & { shareKey?: string; default?: boolean };
-type AddBody = { spaceId: string | null; sectionId?: string; draft?: boolean; title?: string };
-type UpdateBody = { path?: string; condition?: string | null; spaceId?: string; hidden?: boolean; draft?: boolean };
-type Pointer = { type: 'site-space'; siteSpace: string };
 
 function siteSpaceOf(ctx: HandlerContext, write = false) {
   const { org, site } = siteOf(ctx, write);
@@ -31,7 +27,7 @@ function assertCanLeave(ctx: HandlerContext, ss: SiteSpaceRecord, action: string
 }
 
 export const siteSpaceOperations: Operation[] = [
-  op<SitePath, ListQuery>({
+  op({
     operationId: 'listSiteSpaces',
     method: 'GET',
     path: BASE,
@@ -47,7 +43,7 @@ export const siteSpaceOperations: Operation[] = [
       );
     },
   }),
-  op<SitePath, unknown, AddBody>({
+  op({
     operationId: 'addSpaceToSite',
     method: 'POST',
     path: BASE,
@@ -63,7 +59,7 @@ export const siteSpaceOperations: Operation[] = [
       return reply(presentSiteSpace(ctx, siteView(ctx, org, site), ss), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${ss.id}`) } });
     },
   }),
-  op<SiteSpacePath>({
+  op({
     operationId: 'deleteSiteSpaceById',
     method: 'DELETE',
     path: `${BASE}/{siteSpaceId}`,
@@ -74,7 +70,7 @@ export const siteSpaceOperations: Operation[] = [
       ctx.db.siteSpaces.delete(ss.id);
     },
   }),
-  op<SiteSpacePath, unknown, UpdateBody>({
+  op({
     operationId: 'updateSiteSpaceById',
     method: 'PATCH',
     path: `${BASE}/{siteSpaceId}`,
@@ -102,7 +98,7 @@ export const siteSpaceOperations: Operation[] = [
       return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.update(ss.id, patch));
     },
   }),
-  op<SiteSpacePath, unknown, { position?: { before?: Pointer; after?: Pointer } }>({
+  op({
     operationId: 'moveSiteSpace',
     method: 'POST',
     path: `${BASE}/{siteSpaceId}/move`,

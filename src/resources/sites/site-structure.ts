@@ -7,7 +7,6 @@
  * section, group and site-space operations write, so every move shows at once.
  */
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import type { SitePath } from './access.ts';
 import { siteOf } from './access.ts';
 import { presentGroup, presentSection, presentSiteSpace, siteView, type SiteView } from './present.ts';
 import { siteSpacesIn, topLevel } from './structure.ts';
@@ -34,7 +33,7 @@ export function presentStructure(ctx: HandlerContext, view: SiteView) {
 }
 
 export const siteStructureOperations: Operation[] = [
-  op<SitePath, { shareKey?: string }>({
+  op({
     operationId: 'getSiteStructure',
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',

@@ -1,11 +1,11 @@
 /** Sites: list, create, get, update, delete. */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type Operation } from '../../contract/operation.ts';
-import { paginate, type PageRequest } from '../../contract/paginate.ts';
+import { paginate } from '../../contract/paginate.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
-import { sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
+import { sectionField, siteOf, siteSpaceField } from './access.ts';
 import { presentSite } from './present.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
@@ -14,24 +14,9 @@ import { proxyTarget } from './urls.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites';
 
-type OrgPath = { organizationId: string };
-type ListQuery = PageRequest & { space?: string; title?: string; published?: boolean; type?: string[] };
-type CreateBody = { type?: SiteRecord['type']; title?: string; visibility?: SiteRecord['visibility']; spaces?: string[] | 'new' | null };
-type UpdateBody = {
-  title?: string;
-  visibility?: SiteRecord['visibility'];
-  basename?: string;
-  adaptiveContent?: { enabled: boolean };
-  agentsContext?: SiteRecord['agentsContext'];
-  defaultLevel?: SiteRecord['defaultLevel'];
-  defaultSiteSpace?: string;
-  defaultSiteSection?: string;
-  proxy?: string | null;
-  styleguide?: string | null;
-};
 
 export const siteCoreOperations: Operation[] = [
-  op<OrgPath, ListQuery>({
+  op({
     operationId: 'listSites',
     method: 'GET',
     path: BASE,
@@ -47,11 +32,11 @@ export const siteCoreOperations: Operation[] = [
         (space === undefined || siteSpaces.by('space', space).some((ss) => ss.site === s.id)) &&
         (needle === undefined || s.title.toLowerCase().includes(needle)) &&
         (published === undefined || s.published === published) &&
-        (type === undefined || type.includes(s.type)),
+        (type === undefined || type.some((t) => t === s.type)),
       );
     },
   }),
-  op<OrgPath, unknown, CreateBody>({
+  op({
     operationId: 'createSite',
     method: 'POST',
     path: BASE,
@@ -79,7 +64,7 @@ export const siteCoreOperations: Operation[] = [
       return reply(presentSite(ctx, org, site), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`) } });
     },
   }),
-  op<SitePath>({
+  op({
     operationId: 'getSiteById',
     method: 'GET',
     path: `${BASE}/{siteId}`,
@@ -90,7 +75,7 @@ export const siteCoreOperations: Operation[] = [
       return presentSite(ctx, org, site);
     },
   }),
-  op<SitePath>({
+  op({
     operationId: 'deleteSiteById',
     method: 'DELETE',
     path: `${BASE}/{siteId}`,
@@ -99,7 +84,7 @@ export const siteCoreOperations: Operation[] = [
       deleteSite(ctx.db, siteOf(ctx, true).site);
     },
   }),
-  op<SitePath, unknown, UpdateBody>({
+  op({
     operationId: 'updateSiteById',
     method: 'PATCH',
     path: `${BASE}/{siteId}`,

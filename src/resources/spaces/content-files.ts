@@ -6,20 +6,19 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { changeRequestContent, requireFile } from '../change-requests/content.ts';
-import { presentFile, presentPage, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { presentFile, presentPage, type ContentPlace } from '../change-requests/content-present.ts';
 import { toDocument } from '../change-requests/markdown.ts';
 import { liveContent, pageAtPath, revisionContent } from './content.ts';
 
-type Params = { spaceId: string; revisionId: string; changeRequestId: string; fileId: string; reusableContentId: string; pagePath: string };
 type Place = (ctx: HandlerContext<any>) => ContentPlace;
 
-function fileRows(list: string, get: string, placeOf: Place): Operation[] {
+function fileRows(list: 'listFiles' | 'listFilesInRevisionById', get: 'getFileById' | 'getFileInRevisionById', placeOf: Place): Operation[] {
   return [
-    op<Params, ContentOptions & PageRequest>({
+    op({
       ...officialRow(list),
       status: 200,
       query: officialSchema.query(list),
@@ -29,7 +28,7 @@ function fileRows(list: string, get: string, placeOf: Place): Operation[] {
         return paginate(arrayView(place.revision.files), ctx.query, (f) => presentFile(ctx, place.space, f, ctx.query));
       },
     }),
-    op<Params, ContentOptions>({
+    op({
       ...officialRow(get),
       status: 200,
       query: officialSchema.query(get),
@@ -48,8 +47,8 @@ function requireReusable(place: ContentPlace, id: string) {
   return found;
 }
 
-function reusableRow(operationId: string, placeOf: Place): Operation {
-  return op<Params, { metadata?: boolean }>({
+function reusableRow(operationId: 'getReusableContentById' | 'getReusableContentInRevisionById' | 'getReusableContentInChangeRequestById', placeOf: Place): Operation {
+  return op({
     ...officialRow(operationId),
     status: 200,
     query: officialSchema.query(operationId),
@@ -67,7 +66,7 @@ export const contentFileOperations: Operation[] = [
   reusableRow('getReusableContentById', liveContent),
   reusableRow('getReusableContentInRevisionById', revisionContent),
   reusableRow('getReusableContentInChangeRequestById', changeRequestContent),
-  op<Params>({
+  op({
     ...officialRow('getReusableContentDocumentInRevisionById'),
     status: 200,
     query: officialSchema.query('getReusableContentDocumentInRevisionById'),
@@ -78,7 +77,7 @@ export const contentFileOperations: Operation[] = [
       return toDocument('');
     },
   }),
-  op<Params, ContentOptions>({
+  op({
     ...officialRow('getPageInChangeRequestByPath'),
     status: 200,
     query: officialSchema.query('getPageInChangeRequestByPath'),

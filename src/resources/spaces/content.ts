@@ -7,7 +7,7 @@ import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { requirePage } from '../change-requests/content.ts';
-import { presentPage, presentPages, presentRevision, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { presentPage, presentPages, presentRevision, type ContentPlace } from '../change-requests/content-present.ts';
 import { revisionOf } from '../change-requests/context.ts';
 import { requireSpace } from '../shared/access.ts';
 
@@ -48,12 +48,12 @@ type PageParams = { spaceId: string; pageId?: string; pagePath?: string; revisio
  * `/revisions/{revisionId}`): the revision itself, a page by id, a page by path.
  */
 function placeReads(
-  prefix: string,
+  prefix: '/v1/spaces/{spaceId}/content' | '/v1/spaces/{spaceId}/revisions/{revisionId}',
   names: { revision: string; pageById: string; pageByPath: string },
   placeOf: (ctx: HandlerContext<ContentParams>) => ContentPlace,
 ): Operation[] {
-  const pageRead = (operationId: string, path: string, find: (place: ContentPlace, params: PageParams) => PageEntry) =>
-    op<PageParams, ContentOptions>({
+  const pageRead = (operationId: string, path: '/page/{pageId}' | '/path/{pagePath}', find: (place: ContentPlace, params: PageParams) => PageEntry) =>
+    op({
       operationId,
       method: 'GET',
       path: `${prefix}${path}`,
@@ -67,7 +67,7 @@ function placeReads(
       },
     });
   return [
-    op<{ spaceId: string; revisionId?: string }, ContentOptions>({
+    op({
       operationId: names.revision,
       method: 'GET',
       path: prefix,
@@ -90,7 +90,7 @@ const [currentRevision, ...livePages] = placeReads(
 
 export const spaceContentOperations: Operation[] = [
   currentRevision,
-  op<{ spaceId: string }, ContentOptions>({
+  op({
     operationId: 'listPages',
     method: 'GET',
     path: `${S}/content/pages`,

@@ -21,7 +21,7 @@ function documentOf(place: ContentPlace, pageId: string, options: DocumentOption
 }
 
 export const documentOperations: Operation[] = [
-  op<{ spaceId: string; revisionId: string }, ContentOptions>({
+  op({
     operationId: 'listPagesInRevisionById',
     method: 'GET',
     path: `${S}/revisions/{revisionId}/pages`,
@@ -31,7 +31,7 @@ export const documentOperations: Operation[] = [
     official: true,
     handle: (ctx) => ({ pages: presentPages(revisionContent(ctx), ctx.query) }),
   }),
-  op<{ spaceId: string; revisionId: string; pageId: string }, DocumentOptions>({
+  op({
     operationId: 'getPageDocumentInRevisionById',
     method: 'GET',
     path: `${S}/revisions/{revisionId}/page/{pageId}/document`,
@@ -41,7 +41,7 @@ export const documentOperations: Operation[] = [
     official: true,
     handle: (ctx) => documentOf(revisionContent(ctx), ctx.params.pageId, ctx.query),
   }),
-  op<{ spaceId: string; documentId: string }, DocumentOptions>({
+  op({
     operationId: 'getDocumentById',
     method: 'GET',
     path: `${S}/documents/{documentId}`,

@@ -11,8 +11,8 @@ import { liveContent, revisionContent } from './content.ts';
 
 type Params = { spaceId: string; pageId: string; revisionId?: string; changeRequestId?: string };
 
-function metaLinksRead(operationId: string, path: string, placeOf: (ctx: HandlerContext<Params>) => ContentPlace): Operation {
-  return op<Params>({
+function metaLinksRead(operationId: string, path: `${typeof S}/${'content' | 'revisions/{revisionId}' | 'change-requests/{changeRequestId}/content'}/page/{pageId}/meta-links`, placeOf: (ctx: HandlerContext<Params>) => ContentPlace): Operation {
+  return op({
     operationId,
     method: 'GET',
     path,

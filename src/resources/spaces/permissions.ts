@@ -9,7 +9,7 @@
 import type { Role } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { SpacePermissionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { officialSchema } from '../engine/family.ts';
@@ -151,24 +151,27 @@ function grantee(g: SpacePermissionRecord, kind: Kind): string {
 function permissionOperations(content: Content): Operation[] {
   const { name } = content;
   return [
-    op<Params, unknown, { role?: Role | null; users?: string[]; teams?: string[] }>({
+    op({
       ...officialRow(`inviteTo${name}`),
       status: 204,
       body: officialSchema.body(`inviteTo${name}`),
       handle: (ctx) => {
         const target = content.find(ctx, true);
         const role = roleOf(ctx.body.role);
-        (ctx.body.users ?? []).forEach((user, i) => {
+        // The official body names users, teams or both (anyOf).
+        const users = 'users' in ctx.body ? ctx.body.users : [];
+        const teams = 'teams' in ctx.body ? ctx.body.teams : [];
+        users.forEach((user, i) => {
           if (!ctx.db.users.get(user)) throw errors.badRequest(`users[${i}]: no user "${user}"`);
         });
-        (ctx.body.teams ?? []).forEach((team, i) => {
+        teams.forEach((team, i) => {
           if (ctx.db.teams.get(team)?.organization !== target.organization) throw errors.badRequest(`teams[${i}]: no team "${team}" in this organization`);
         });
-        for (const user of ctx.body.users ?? []) grant(ctx, content, target, 'user', user, role);
-        for (const team of ctx.body.teams ?? []) grant(ctx, content, target, 'team', team, role);
+        for (const user of users) grant(ctx, content, target, 'user', user, role);
+        for (const team of teams) grant(ctx, content, target, 'team', team, role);
       },
     }),
-    op<Params, PageRequest>({
+    op({
       ...officialRow(`listUserPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listUserPermissionsIn${name}`),
@@ -178,7 +181,7 @@ function permissionOperations(content: Content): Operation[] {
         return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, user: presentUserById(ctx, grantee(g, 'user')) }), (g) => g.user !== undefined && ctx.db.users.has(g.user));
       },
     }),
-    op<Params, PageRequest>({
+    op({
       ...officialRow(`listTeamPermissionsIn${name}`),
       status: 200,
       query: officialSchema.query(`listTeamPermissionsIn${name}`),
@@ -188,7 +191,7 @@ function permissionOperations(content: Content): Operation[] {
         return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, team: presentTeam(ctx, ctx.db.teams.existing(grantee(g, 'team'))) }), (g) => g.team !== undefined && ctx.db.teams.has(g.team));
       },
     }),
-    op<Params, PageRequest & { role?: Role; team?: string; search?: string }>({
+    op({
       ...officialRow(`listPermissionsAggregateIn${name}`),
       status: 200,
       query: officialSchema.query(`listPermissionsAggregateIn${name}`),
@@ -196,7 +199,9 @@ function permissionOperations(content: Content): Operation[] {
       handle: (ctx) => {
         const target = content.find(ctx, false);
         // `team` and `search` are the site's filters (its official query has them; `sort` and `order` keep this order).
-        const { role, team, search } = ctx.query;
+        const { role } = ctx.query;
+        const team = 'team' in ctx.query && typeof ctx.query.team === 'string' ? ctx.query.team : undefined;
+        const search = 'search' in ctx.query && typeof ctx.query.search === 'string' ? ctx.query.search : undefined;
         const inTeam = team === undefined ? undefined : new Set(ctx.db.teamMembers.by('team', team).map((tm) => tm.user));
         const matches = (userId: string) => {
           const user = ctx.db.users.get(userId);
@@ -211,7 +216,7 @@ function permissionOperations(content: Content): Operation[] {
       const Kind = kind === 'user' ? 'User' : 'Team';
       const param = (ctx: HandlerContext) => (ctx.params as Params)[kind === 'user' ? 'userId' : 'teamId'];
       return [
-        op<Params, unknown, { role?: Role | null }>({
+        op({
           ...officialRow(`update${Kind}PermissionIn${name}`),
           status: 204,
           body: officialSchema.body(`update${Kind}PermissionIn${name}`),
@@ -221,7 +226,7 @@ function permissionOperations(content: Content): Operation[] {
             if (ctx.body.role !== undefined) content.table(ctx.db).update(found.id, { role: roleOf(ctx.body.role), updatedAt: ctx.now });
           },
         }),
-        op<Params>({
+        op({
           ...officialRow(`remove${Kind}From${name}`),
           status: 204,
           handle: (ctx) => {

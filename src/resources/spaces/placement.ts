@@ -4,18 +4,14 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
 import { createSpace } from './create.ts';
 import { presentSpace } from './present.ts';
 
-type SpaceParams = { spaceId: string };
-type Pointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
-
-export interface SpaceMove {
-  parent?: string | null;
-  position?: { before?: Pointer; after?: Pointer };
-}
+export type SpaceMove = RequestTypes['spaces/space-move'];
+type Pointer = NonNullable<NonNullable<SpaceMove['position']>['before']>;
 
 const COPY_SUFFIX = ' (copy)';
 const TITLE_MAX = 50;
@@ -65,7 +61,7 @@ function renumber(ctx: HandlerContext, list: SpaceRecord[]): void {
 }
 
 export const spacePlacementOperations: Operation[] = [
-  op<SpaceParams>({
+  op({
     operationId: 'duplicateSpace',
     method: 'POST',
     path: '/v1/spaces/{spaceId}/duplicate',
@@ -98,7 +94,7 @@ export const spacePlacementOperations: Operation[] = [
       return presentSpace(ctx, ctx.db.spaces.existing(copy.id), role);
     },
   }),
-  op<SpaceParams, unknown, SpaceMove>({
+  op({
     operationId: 'moveSpace',
     method: 'POST',
     path: '/v1/spaces/{spaceId}/move',
@@ -120,7 +116,7 @@ export const spacePlacementOperations: Operation[] = [
       return presentSpace(ctx, ctx.db.spaces.existing(space.id), role);
     },
   }),
-  op<SpaceParams, unknown, { organization: string }>({
+  op({
     operationId: 'transferSpace',
     method: 'POST',
     path: '/v1/spaces/{spaceId}/transfer',

@@ -4,13 +4,13 @@
  * matching sections, paged. Anyone who may view the space may search it.
  */
 import { op, type Operation } from '../../contract/operation.ts';
-import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
+import { arrayView, paginate } from '../../contract/paginate.ts';
 import { presentPageHits, searchSpace } from '../organizations/search.ts';
 import { queryTerms } from '../organizations/search-text.ts';
 import { requireSpace } from '../shared/access.ts';
 
 export const spaceSearchOperations: Operation[] = [
-  op<{ spaceId: string }, PageRequest & { query: string }>({
+  op({
     operationId: 'searchSpaceContent',
     method: 'GET',
     path: '/v1/spaces/{spaceId}/search',

@@ -1,6 +1,7 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
 import { errors } from '../../contract/errors.ts';
 import { jsonReply, op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import type { RequestTypes } from '../../contract/request-types.ts';
 import type { Refusal } from '../../rules/decision.ts';
 import { applyLifecycle, spaceState } from '../../rules/space-lifecycle.ts';
 import { decided } from '../shared/decided.ts';
@@ -20,15 +21,7 @@ function noteRestorePastWindow(ctx: HandlerContext<SpaceParams>): void {
   ctx.coverage.refused('space', 'purged');
 }
 
-export interface SpaceUpdate {
-  editMode?: SpaceRecord['editMode'];
-  title?: string;
-  emoji?: string | null;
-  icon?: string | null;
-  defaultLevel?: SpaceRecord['defaultLevel'];
-  language?: string;
-  mergeRules?: SpaceRecord['mergeRules'];
-}
+export type SpaceUpdate = RequestTypes['spaces/space-update'];
 
 /** The record patch of an update body; null emoji or icon removes it. */
 function updatePatch(body: SpaceUpdate): Partial<SpaceRecord> {
@@ -49,7 +42,7 @@ function lifecycleError(spaceId: string, result: Refusal) {
 }
 
 export const spaceCoreOperations: Operation[] = [
-  op<SpaceParams, { shareKey?: string }>({
+  op({
     operationId: 'getSpaceById',
     method: 'GET',
     path: '/v1/spaces/{spaceId}',
@@ -61,7 +54,7 @@ export const spaceCoreOperations: Operation[] = [
       return jsonReply(spaceJson(ctx, space, role, ctx.query.shareKey));
     },
   }),
-  op<SpaceParams, unknown, SpaceUpdate>({
+  op({
     operationId: 'updateSpaceById',
     method: 'PATCH',
     path: '/v1/spaces/{spaceId}',
@@ -75,7 +68,7 @@ export const spaceCoreOperations: Operation[] = [
       return presentSpace(ctx, ctx.db.spaces.update(space.id, { ...patch, updatedAt: ctx.now }), role);
     },
   }),
-  op<SpaceParams>({
+  op({
     operationId: 'deleteSpaceById',
     method: 'DELETE',
     path: '/v1/spaces/{spaceId}',
@@ -87,7 +80,7 @@ export const spaceCoreOperations: Operation[] = [
       ctx.coverage.transition('space', 'active', 'deleted');
     },
   }),
-  op<SpaceParams>({
+  op({
     operationId: 'restoreSpace',
     method: 'POST',
     path: '/v1/spaces/{spaceId}/restore',

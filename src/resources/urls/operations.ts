@@ -70,7 +70,7 @@ function contentOf(ctx: HandlerContext, url: string): AppContent {
 }
 
 export const urlOperations: Operation[] = [
-  op<Record<string, never>, { url: string; visitorAuthToken?: string; redirectOnError?: boolean }>({
+  op({
     ...officialRow('getPublishedContentByUrl'),
     status: 200,
     anonymous: true,
@@ -78,7 +78,7 @@ export const urlOperations: Operation[] = [
     response: officialSchema.response('getPublishedContentByUrl'),
     handle: (ctx) => published(ctx, ctx.query.url, { jwtToken: ctx.query.visitorAuthToken }),
   }),
-  op<Record<string, never>, unknown, { url: string; redirectOnError?: boolean; visitor?: Visitor }>({
+  op({
     ...officialRow('resolvePublishedContentByUrl'),
     status: 200,
     anonymous: true,
@@ -86,21 +86,21 @@ export const urlOperations: Operation[] = [
     response: officialSchema.response('resolvePublishedContentByUrl'),
     handle: (ctx) => published(ctx, ctx.body.url, ctx.body.visitor ?? {}),
   }),
-  op<Record<string, never>, { url: string }>({
+  op({
     ...officialRow('getContentByUrl'),
     status: 200,
     query: officialSchema.query('getContentByUrl'),
     response: officialSchema.response('getContentByUrl'),
     handle: (ctx) => presentAppContent(ctx, contentOf(ctx, ctx.query.url)),
   }),
-  op<Record<string, never>, { url: string }>({
+  op({
     ...officialRow('getEmbedByUrl'),
     status: 200,
     query: officialSchema.query('getEmbedByUrl'),
     response: officialSchema.response('getEmbedByUrl'),
     handle: (ctx) => ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url')),
   }),
-  op<{ spaceId: string }, { url: string }>({
+  op({
     ...officialRow('getEmbedByUrlInSpace'),
     status: 200,
     query: officialSchema.query('getEmbedByUrlInSpace'),

@@ -16,7 +16,7 @@ export const userOperations: Operation[] = [
     official: true,
     handle: (ctx) => presentUser(ctx, ctx.user),
   }),
-  op<{ userId: string }>({
+  op({
     operationId: 'getUserById',
     method: 'GET',
     path: '/v1/users/{userId}',

@@ -115,7 +115,7 @@ describe('the registrar', () => {
     app.use((c, next) => new Exchange(c, sessions).within(next));
     const token = rt.manifest.tokens.admin;
     register(app, [
-      op<{ id: string }, Record<string, unknown>, { title: string }>({
+      op({
         operationId: 'renameTwice',
         method: 'POST',
         path: '/v1/test/{id}',
