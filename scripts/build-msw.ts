@@ -30,11 +30,13 @@ type Kind = 'coercing' | 'body' | 'strict';
  * (scenarios given as data). Not `state`: it would add 28 KB gzipped to
  * every page for PUT /__admin/state, which the browser build answers 501.
  */
+const ANY_VALUE = 'common/any-value';
+
 function idsByKind(): Record<Kind, string[]> {
-  const coercing = new Set<string>();
-  const body = new Set<string>();
-  // The generic tier's requests go unchecked in a page (browser-platform.ts): their validators
-  // would add the whole official document's, compiled, to every page.
+  // The generic tier's requests are checked with `common/any-value` in a page (browser-platform.ts):
+  // their own validators would add the whole official document's, compiled, to every page.
+  const coercing = new Set<string>([ANY_VALUE]);
+  const body = new Set<string>([ANY_VALUE]);
   const own = (id: string) => !id.startsWith(`${GENERIC_SCHEMA}#`);
   for (const op of routedOperations) {
     if (op.params && own(op.params)) coercing.add(op.params);

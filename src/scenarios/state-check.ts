@@ -6,6 +6,7 @@
  */
 import type { ClockState } from '../clock.ts';
 import { errors } from '../contract/errors.ts';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { firstRefusal, type Validators } from '../contract/validators.ts';
 import type { Manifest } from './loader.ts';
 import { COLLECTION_NAMES, type CollectionName, type StateJson } from '../store/store.ts';
@@ -28,7 +29,7 @@ export type StateExport = StateHead & StateJson;
 
 /** A checked import: its records, and its head when it has one. */
 export interface CheckedState {
-  records: StateJson;
+  records: Partial<StateJson>;
   head?: StateHead;
 }
 
@@ -80,13 +81,24 @@ function checkFormat(state: unknown): void {
   }
 }
 
+/**
+ * What schemas/state.json accepts: records of any of the collections (the schema is generated
+ * from the record types, `npm run schemas:state`) and, with `format`, the whole head (its
+ * `dependentRequired`), or no head at all.
+ */
+type StateInput = Partial<StateJson> & (StateHead | { [K in keyof StateHead]?: undefined });
+
+/** The state schema's verdict as a type guard: what it accepts is a `StateInput`. */
+function isStateInput(validate: ValidateFunction, value: unknown): value is StateInput {
+  return validate(value) === true;
+}
+
 export function checkState(state: unknown, schemas: Validators): CheckedState {
   checkFormat(state);
   const validate = schemas.strictValidator('state');
-  if (!validate(state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
-  const whole = state as Record<string, unknown>;
-  const valid: Record<string, ({ id: string } & Record<string, unknown>)[]> = {};
-  for (const name of COLLECTION_NAMES) if (whole[name] !== undefined) valid[name] = whole[name] as ({ id: string } & Record<string, unknown>)[];
+  if (!isStateInput(validate, state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
+  const valid: Record<string, readonly { id: string }[]> = {};
+  for (const name of COLLECTION_NAMES) if (state[name] !== undefined) valid[name] = state[name];
   const ids = new Map<string, Set<string>>();
   for (const [name, rows] of Object.entries(valid)) {
     const seen = new Set<string>();
@@ -99,7 +111,7 @@ export function checkState(state: unknown, schemas: Validators): CheckedState {
   for (const [name, fields] of Object.entries(REFERENCES)) {
     (valid[name] ?? []).forEach((row, i) => {
       for (const [field, target] of Object.entries(fields)) {
-        const value = row[field];
+        const value: unknown = Reflect.get(row, field);
         if (value === undefined) continue;
         if (typeof value !== 'string' || !ids.get(target)?.has(value)) {
           throw errors.badRequest(`Invalid state: state.${name}[${i}].${field} "${String(value)}" is not an id of ${target}`);
@@ -108,16 +120,15 @@ export function checkState(state: unknown, schemas: Validators): CheckedState {
     });
   }
   const tokens = new Set<unknown>();
-  valid.users.forEach((u, i) => {
+  (state.users ?? []).forEach((u, i) => {
     if (tokens.has(u.token)) throw errors.badRequest(`Invalid state: state.users[${i}].token is used twice`);
     tokens.add(u.token);
   });
-  return { records: valid as unknown as StateJson, head: whole.format === undefined ? undefined : headOf(whole) };
+  return { records: state, head: state.format === undefined ? undefined : headOf(state) };
 }
 
 /** The head of a valid export; a manifest written before it had every list gets empty ones. */
-function headOf(whole: Record<string, unknown>): StateHead {
-  const head = whole as unknown as StateHead;
+function headOf(head: StateHead): StateHead {
   const given: Partial<Manifest> = structuredClone(head.manifest);
   const manifest = { ...given, shareKeys: given.shareKeys ?? {}, installationTokens: given.installationTokens ?? {}, signingSecrets: given.signingSecrets ?? {} } as Manifest;
   return { format: STATE_FORMAT, scenario: head.scenario, clock: { ...head.clock }, manifest, seed: head.seed, idPosition: head.idPosition };

@@ -18,6 +18,8 @@ export type FamilyCollection = { [K in CollectionName]: ReturnType<Tables[K]['li
 export interface Family<R extends EngineRecord = EngineRecord, C = any, U = any, Q = any> {
   /** The store table (src/store/store.ts) and the manifest collection of its scenario keys. */
   collection: FamilyCollection;
+  /** The same store table, as the engine uses it (`(db) => db.siteRedirects`): its type checks that the table holds `R`. */
+  table(db: Tables): FamilyTable<R>;
   /** What 404s name: `Site redirect "abc" not found`. */
   label: string;
   /** The kind given to the id source (src/ids.ts) for new ids. */

@@ -10,7 +10,7 @@ import { reply, runtimeOp, type HandlerContext, type Method, type Operation } fr
 import { paginate } from '../../contract/paginate.ts';
 import { OFFICIAL_ROUTES, type OfficialOperationId, type OfficialRouteOf } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
-import { officialSchema, type Family, type FamilyHelpers, type FamilyTable } from './family.ts';
+import { officialSchema, type Family, type FamilyHelpers } from './family.ts';
 import { PARENTS, type Scope } from './parents.ts';
 import { lastParam } from '../shared/paths.ts';
 
@@ -43,7 +43,7 @@ function requireRole(scope: Scope, capability: Capability, action: string): void
 
 export function familyOperations<R extends EngineRecord>(family: Family<R>): Operation[] {
   const parent = PARENTS[family.parent];
-  const table = (ctx: HandlerContext) => ctx.db[family.collection] as unknown as FamilyTable<R>;
+  const table = (ctx: HandlerContext) => family.table(ctx.db);
   const noun = family.label.toLowerCase();
   const underPath = (path: string) => parent.params.every((name) => path.includes(`{${name}}`));
 

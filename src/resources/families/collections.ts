@@ -46,6 +46,7 @@ function present(c: CollectionRecord, ctx: HandlerContext, scope: Scope) {
 
 export const collections = defineFamily<CollectionRecord, Body, Body, { nested?: boolean }>({
   collection: 'collections',
+  table: (db) => db.collections,
   label: 'Collection',
   idKind: 'collection',
   parent: 'organization',

@@ -30,6 +30,7 @@ function settingsFor(type: string, settings: Record<string, unknown> | undefined
 
 export const siteChannels = defineFamily<SiteChannelRecord, Required<Pick<Setup, 'type' | 'setupSettings'>> & Setup, Setup>({
   collection: 'siteChannels',
+  table: (db) => db.siteChannels,
   label: 'Site channel',
   idKind: 'siteChannel',
   parent: 'site',

@@ -56,6 +56,7 @@ export function externalLinksIn(ctx: Pick<HandlerContext, 'db'>, siteId: string,
 
 export const siteExternalLinks = defineFamily<SiteExternalLinkRecord, Required<Pick<Body, 'title' | 'url'>> & Body, Body>({
   collection: 'siteExternalLinks',
+  table: (db) => db.siteExternalLinks,
   label: 'Site external link',
   idKind: 'siteExternalLink',
   parent: 'site',

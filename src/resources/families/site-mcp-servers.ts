@@ -17,6 +17,7 @@ interface Body {
 
 export const siteMcpServers = defineFamily<SiteMcpServerRecord, Required<Pick<Body, 'name' | 'url' | 'headers'>> & Body, Body>({
   collection: 'siteMcpServers',
+  table: (db) => db.siteMcpServers,
   label: 'MCP server',
   idKind: 'siteMcpServer',
   parent: 'site',

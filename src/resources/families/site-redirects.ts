@@ -123,6 +123,7 @@ export function redirectFor(ctx: HandlerContext, scope: Scope, source: string, s
 
 export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({
   collection: 'siteRedirects',
+  table: (db) => db.siteRedirects,
   label: 'Site redirect',
   idKind: 'siteRedirect',
   parent: 'site',
