@@ -10,7 +10,8 @@
 import type { Context, Hono } from 'hono';
 import { ApiError, errors } from '../contract/errors.ts';
 import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
-import { rawReply, reply, type RouteRow } from '../contract/operation.ts';
+import { rawReply, reply, type BodyOf, type RequestSchemaId, type RouteRow } from '../contract/operation.ts';
+import type { AdminClockChange, RequestTypes } from '../contract/request-types.ts';
 import { registerRows, type RowInput } from '../server/registrar.ts';
 import { addDuration, parseDuration } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
@@ -18,9 +19,6 @@ import type { Sessions } from '../sessions/registry.ts';
 import { editRecord } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { snapshotName, Snapshots, type StateTransfer } from './snapshots.ts';
-import type { RequestFilter } from '../journal/request-log.ts';
-import type { EventFilter } from '../events/event-log.ts';
-import type { NewFaultRule } from '../faults/rules.ts';
 
 /** 413 when an imported state holds more rows than MAX_IMPORT_ROWS (before any check walks them). */
 function checkImportRows(state: unknown): void {
@@ -32,19 +30,16 @@ function checkImportRows(state: unknown): void {
   }
 }
 
-/** A body of POST /__admin/clock as schemas/admin/clock-change.json lets it through: exactly one of the three. */
-type ClockChange = { now: string } | { advance: string | number } | { frozen: boolean };
-
 /**
  * Moves, sets or freezes the clock. The schema checked the body's shape; what it cannot say is
  * here: a date-time or a duration that names no time the clock can hold.
  */
-function applyClockChange(rt: Runtime, change: ClockChange): void {
-  if ('now' in change) {
+function applyClockChange(rt: Runtime, change: AdminClockChange): void {
+  if (change.now !== undefined) {
     const at = Date.parse(change.now);
     if (Number.isNaN(at)) throw errors.badRequest('body.now must be an ISO 8601 date-time');
     rt.clock.set(at);
-  } else if ('advance' in change) {
+  } else if (change.advance !== undefined) {
     const value = change.advance;
     const duration = typeof value === 'string' ? parseDuration(value) : undefined;
     const target = typeof value === 'number' ? rt.clock.nowMs() + value : duration && addDuration(rt.clock.nowMs(), duration);
@@ -52,7 +47,7 @@ function applyClockChange(rt: Runtime, change: ClockChange): void {
       throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
     }
     rt.clock.set(target);
-  } else rt.clock.freeze(change.frozen);
+  } else if (change.frozen !== undefined) rt.clock.freeze(change.frozen);
 }
 
 /** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
@@ -95,15 +90,18 @@ function foundEvent(rt: Runtime, id: string) {
 }
 
 /**
- * A call of the admin API, its handler typed with the body and query its schemas let through
- * (the registrar checks them before the handler runs, as `op()` does for the API's rows).
+ * A call of the admin API, its handler typed with the body and query its schemas let through: the
+ * types generated from those schemas (contract/request-types.ts), as `op()` gives the API rows theirs
+ * (the registrar checks them before the handler runs).
  */
-function admin<B = unknown, Q extends object = object>(row: Omit<AdminRow<B, Q>, 'access'>): AdminRow {
+function admin<const Q extends RequestSchemaId | undefined = undefined, const B extends RequestSchemaId | undefined = undefined>(
+  row: Omit<RouteRow, 'access' | 'query' | 'body'> & { query?: Q; body?: B; handle(input: AdminInput<BodyOf<B>, AdminQueryOf<Q>>): unknown },
+): AdminRow {
   return { ...row, access: 'admin' };
 }
 
-/** What `admin/object` lets through (a state, a record). */
-type JsonObject = Record<string, unknown>;
+/** An admin call's query: its schema's type, or no fields without one. */
+type AdminQueryOf<Q> = Q extends RequestSchemaId ? RequestTypes[Q] : object;
 
 /** Every call of the admin API. The console's files and the API reference pages are rows of their own modules. */
 export const ADMIN_ROWS: readonly AdminRow[] = [
@@ -127,14 +125,14 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
     } }),
   admin({ operationId: 'adminExportState', method: 'GET', path: '/__admin/state', summary: 'Export the whole state', status: 200, response: 'admin/object',
     handle: ({ rt }) => stateTransfer.exportOf(rt) }),
-  admin<JsonObject>({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
+  admin({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
     body: 'admin/object', reading: 'required', response: 'admin/status-ok',
     handle: ({ rt, body }) => {
       stateTransfer.importInto(rt, body);
       return { status: 'ok' };
     } }),
   // The console's additions: one record edited, named snapshots, the journal as a stream.
-  admin<JsonObject>({ operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
+  admin({ operationId: 'adminEditRecord', method: 'PUT', path: '/__admin/state/{collection}/{id}', summary: 'Replace one record (checked as a state import)', status: 200,
     body: 'admin/object', reading: 'as sent', response: 'admin/object',
     handle: ({ rt, params, body }) => editRecord(rt, params.collection, params.id, body) }),
   admin({ operationId: 'adminListSnapshots', method: 'GET', path: '/__admin/snapshots', summary: 'The named snapshots kept by this server', status: 200, response: 'admin/snapshot-list',
@@ -159,18 +157,18 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
     handle: ({ rt, streams, context }) => streams.answer(context, rt.log) }),
   admin({ operationId: 'adminGetClock', method: 'GET', path: '/__admin/clock', summary: 'Read the virtual clock', status: 200, response: 'admin/clock',
     handle: ({ rt }) => rt.clock.state() }),
-  admin<ClockChange>({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
+  admin({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
     body: 'admin/clock-change', reading: 'required', response: 'admin/clock',
     handle: ({ rt, body }) => {
       rt.change(() => applyClockChange(rt, body));
       return rt.clock.state();
     } }),
-  admin<unknown, RequestFilter>({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
+  admin({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
     query: 'admin/requests-query', response: 'admin/list',
     handle: ({ rt, query }) => ({ items: rt.log.list(query) }) }),
   admin({ operationId: 'adminClearRequests', method: 'DELETE', path: '/__admin/requests', summary: 'Forget the received requests', status: 204,
     handle: ({ rt }) => rt.log.clear() }),
-  admin<NewFaultRule>({ operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201,
+  admin({ operationId: 'adminAddFault', method: 'POST', path: '/__admin/faults', summary: 'Add a fault rule (forced status, delay, reset or empty answer)', status: 201,
     body: 'admin/fault-rule', reading: 'required', response: 'admin/kept-fault-rule',
     handle: ({ rt, body }) => rt.faults.add(body) }),
   admin({ operationId: 'adminListFaults', method: 'GET', path: '/__admin/faults', summary: 'The fault rules, each with its matched count', status: 200, response: 'admin/list',
@@ -199,7 +197,7 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
   admin({ operationId: 'adminDeleteSession', method: 'DELETE', path: '/__admin/sessions/{name}', summary: 'Drop a session (not the default one)', status: 204,
     handle: ({ sessions, params }) => sessions.delete(params.name) }),
   // The events the session's writes sent to integrations, each with its deliveries.
-  admin<unknown, EventFilter>({ operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', status: 200, query: 'admin/events-query', response: 'admin/event-list',
+  admin({ operationId: 'adminListEvents', method: 'GET', path: '/__admin/events', status: 200, query: 'admin/events-query', response: 'admin/event-list',
     summary: 'Events sent to integrations, each with its deliveries (filters: type, installationId, spaceId, status)',
     handle: ({ rt, query }) => ({ items: rt.events.list(query) }) }),
   admin({ operationId: 'adminGetEvent', method: 'GET', path: '/__admin/events/{id}', summary: 'One event with its deliveries', status: 200, response: 'admin/event',
