@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/contract/schemas.ts';
+import { ANY_VALUE_SCHEMA } from '../src/contract/validators.ts';
 import { routedOperations } from '../src/resources/index.ts';
 import { ADMIN_ROWS } from '../src/admin/routes.ts';
 
@@ -30,13 +31,11 @@ type Kind = 'coercing' | 'body' | 'strict';
  * (scenarios given as data). Not `state`: it would add 28 KB gzipped to
  * every page for PUT /__admin/state, which the browser build answers 501.
  */
-const ANY_VALUE = 'common/any-value';
-
 function idsByKind(): Record<Kind, string[]> {
-  // The generic tier's requests are checked with `common/any-value` in a page (browser-platform.ts):
+  // The generic tier's requests are checked with `ANY_VALUE_SCHEMA` (common/any-value) in a page (browser-platform.ts):
   // their own validators would add the whole official document's, compiled, to every page.
-  const coercing = new Set<string>([ANY_VALUE]);
-  const body = new Set<string>([ANY_VALUE]);
+  const coercing = new Set<string>([ANY_VALUE_SCHEMA]);
+  const body = new Set<string>([ANY_VALUE_SCHEMA]);
   const own = (id: string) => !id.startsWith(`${GENERIC_SCHEMA}#`);
   for (const op of routedOperations) {
     if (op.params && own(op.params)) coercing.add(op.params);

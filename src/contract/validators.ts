@@ -7,6 +7,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { errors } from './errors.ts';
 
+/** A schema that takes any value: the browser build checks the generic tier's requests with it (scripts/build-msw.ts). */
+export const ANY_VALUE_SCHEMA = 'common/any-value';
+
 /** The base of every schema's absolute `$id` (ids are written short, like `spaces/space`). */
 export const SCHEMA_BASE = 'https://gitbook-mock.local/';
 

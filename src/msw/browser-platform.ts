@@ -6,18 +6,16 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Platform } from '../platform.ts';
 import { ApiError } from '../contract/errors.ts';
-import type { Validators } from '../contract/validators.ts';
+import { ANY_VALUE_SCHEMA, type Validators } from '../contract/validators.ts';
 import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
 import type { ScenarioFile } from '../scenarios/types.ts';
 import { body, coercing, strict } from './generated/validators.js';
 import { fixtures, official, scenarios, version } from './generated/data.js';
 
 /** The generic tier's requests are not checked in a page (scripts/build-msw.ts): they meet a schema that takes any value. */
-const ANY_VALUE = 'common/any-value';
-
 function pick(set: Readonly<Record<string, ValidateFunction>>, kind: string, id: string): ValidateFunction {
   const generic = kind !== 'strict' && id.startsWith('official/generic#');
-  const validate = set[id] ?? (generic ? set[ANY_VALUE] : undefined);
+  const validate = set[id] ?? (generic ? set[ANY_VALUE_SCHEMA] : undefined);
   // 501, not a crash: only an admin call can ask for one the build left out (PUT /__admin/state).
   if (!validate) throw new ApiError(501, `${id} is not validated by the mock in a browser page (gitbook-mock/msw): no ${kind} validator of it was compiled into the build`);
   return validate;
