@@ -84,7 +84,9 @@ function createAjv(coerce: boolean, prune = false, allErrors = false, source = f
  * but inside `oneOf`/`anyOf` it would also drop them from a branch that then fails, losing fields
  * the next branch needs; so there the keyword goes (unknown fields stay and are ignored) and
  * `oneOf` becomes `anyOf` (a body with fields of two branches is accepted, not refused).
- * Definitions under `$defs` count as inside a branch: a branch may name them.
+ * Definitions under `$defs` count as inside a branch: a branch may name them. The keys of
+ * `properties`, `patternProperties` and `$defs` are names, not keywords: a field named `default`
+ * (a site's `codeTheme.default`) is a schema like any other.
  */
 export function lenientCopy(schema: unknown, inBranch = false): unknown {
   if (Array.isArray(schema)) return schema.map((item) => lenientCopy(item, inBranch));
@@ -94,11 +96,18 @@ export function lenientCopy(schema: unknown, inBranch = false): unknown {
     if (key === 'additionalProperties' && value === false && inBranch) continue;
     if (key === 'oneOf' || key === 'anyOf') out.anyOf = lenientCopy(value, true);
     // Shared definitions (the official JSON document's blocks) are reached from branches too.
-    else if (key === '$defs') out.$defs = lenientCopy(value, true);
+    else if (key === '$defs') out.$defs = namedSchemas(value, true);
+    else if (key === 'properties' || key === 'patternProperties') out[key] = namedSchemas(value, inBranch);
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value;
     else out[key] = lenientCopy(value, inBranch);
   }
   return out;
+}
+
+/** The lenient copy of each schema of a map of names to schemas (`properties`, `$defs`). */
+function namedSchemas(map: unknown, inBranch: boolean): unknown {
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return lenientCopy(map, inBranch);
+  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lenientCopy(schema, inBranch)]));
 }
 
 export class Schemas implements Validators {
