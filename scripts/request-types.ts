@@ -58,6 +58,8 @@ class Definitions {
   /** Each definition's `default`s made required (reached from a query or path parameters only). */
   private readonly parts = new Map<string, Set<RequestPart>>();
   private readonly named = new Map<string, string>();
+  /** The name of each definition written, by its name in its file and its rewritten schema. */
+  private readonly byContent = new Map<string, string>();
 
   constructor(private readonly files: Map<string, JsonSchema>) {}
 
@@ -81,8 +83,23 @@ class Definitions {
     for (const segment of segments) source = isObject(source) ? source[segment] : undefined;
     if (!isObject(source)) throw new Error(`${id}: nothing at #${pointer}`);
     const { $id: _id, $defs: _defs, $schema: _schema, ...schema } = source;
+    const before = this.defs.size;
     const body = this.rewrite(schema, id, part) as JsonSchema;
-    if (first) this.defs.set(name, { ...body, title: name });
+    if (!first) return name;
+    // Official files each carry their own copy of shared definitions (`MemberRole`, a code
+    // theme): a definition equal to one already written, under the same name in its file, is
+    // that one. Not where the rewrite may have named this one already (a definition reaching itself).
+    const text = JSON.stringify(body);
+    const same = `${segments.at(-1) ?? id}\n${text}`;
+    const earlier = this.byContent.get(same);
+    if (earlier !== undefined && !text.includes(`/${name}"`) && [...this.defs.values()].slice(before).every((d) => !JSON.stringify(d).includes(`/${name}"`))) {
+      this.named.set(key, earlier);
+      this.parts.set(earlier, new Set([...(this.parts.get(earlier) ?? []), ...seen]));
+      this.parts.delete(name);
+      return earlier;
+    }
+    this.byContent.set(same, name);
+    this.defs.set(name, { ...body, title: name });
     return name;
   }
 

@@ -158,9 +158,7 @@ export type OfficialCreateSiteChannelBodyGenericChannelPattern = string;
 export type OfficialCreateSiteChannelBodyGitHubRepositoryPattern = string;
 export type OfficialCreateSiteChannelBodySiteChannelRole = 'collaborator' | 'support';
 export type OfficialCreateSiteMcpServerBodySiteMcpServerName = string;
-export type OfficialCreateSiteMcpServerBodyURL = string;
 export type OfficialCreateSiteMcpServerBodySiteMcpServerTransport = 'sse' | 'http';
-export type OfficialCreateSiteMcpServerBodyExpression = string;
 export type OfficialCreateSiteRedirectBodySiteRedirectSourcePath = string;
 export type OfficialCreateSiteRedirectBodySiteRedirectInputDestination =
   OfficialCreateSiteRedirectBodySiteRedirectDestination | OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath;
@@ -169,9 +167,6 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestination =
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationPage
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal;
-export type OfficialCreateSiteRedirectBodyURL = string;
-export type OfficialGetPublishedContentByUrlQueryURL = string;
-export type OfficialGetSiteRedirectBySourceQuerySiteRedirectSourcePath = string;
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationProvider = 'github' | 'gitlab';
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationTarget =
   | {
@@ -197,10 +192,8 @@ export type OfficialInviteToCollectionBody = (
       users: string[];
     }
 ) & {
-  role: OfficialInviteToCollectionBodyMemberRoleOrGuest;
+  role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
-export type OfficialInviteToCollectionBodyMemberRoleOrGuest = OfficialInviteToCollectionBodyMemberRole | null;
-export type OfficialInviteToCollectionBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OfficialInviteToSiteBody = (
   | {
       /**
@@ -215,10 +208,8 @@ export type OfficialInviteToSiteBody = (
       users: string[];
     }
 ) & {
-  role: OfficialInviteToSiteBodyMemberRoleOrGuest;
+  role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
-export type OfficialInviteToSiteBodyMemberRoleOrGuest = OfficialInviteToSiteBodyMemberRole | null;
-export type OfficialInviteToSiteBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OfficialInviteToSpaceBody = (
   | {
       /**
@@ -233,10 +224,8 @@ export type OfficialInviteToSpaceBody = (
       users: string[];
     }
 ) & {
-  role: OfficialInviteToSpaceBodyMemberRoleOrGuest;
+  role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
-export type OfficialInviteToSpaceBodyMemberRoleOrGuest = OfficialInviteToSpaceBodyMemberRole | null;
-export type OfficialInviteToSpaceBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OfficialListIntegrationsQueryIntegrationCategory =
   'analytics' | 'collaboration' | 'content' | 'marketing' | 'visitor-auth' | 'other';
 export type OfficialListIntegrationsQueryIntegrationScope =
@@ -258,32 +247,7 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:read'
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
-export type OfficialListOrganizationIntegrationsQueryIntegrationCategory =
-  'analytics' | 'collaboration' | 'content' | 'marketing' | 'visitor-auth' | 'other';
-export type OfficialListOrganizationIntegrationsQueryIntegrationScope =
-  | 'space:content:read'
-  | 'space:content:write'
-  | 'space:metadata:read'
-  | 'space:metadata:write'
-  | 'space:git:sync'
-  | 'page:feedback:read'
-  | 'site:metadata:read'
-  | 'site:views:read'
-  | 'site:script:inject'
-  | 'site:script:cookies'
-  | 'site:visitor:auth'
-  | 'site:visitor:claims'
-  | 'site:adaptive:read'
-  | 'site:adaptive:write'
-  | 'conversations:ingest'
-  | 'openapi:read'
-  | 'openapi:write';
-export type OfficialListOrganizationIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
-export type OfficialListPermissionsAggregateInCollectionQueryMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialListPermissionsAggregateInSiteQueryMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialListPermissionsAggregateInSpaceQueryMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
-export type OfficialResolvePublishedContentByUrlBodyURL = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -315,11 +279,10 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = Official
   ip?: string;
   userAgent: string;
   language: string | null;
-  referrer: null | '' | OfficialTrackEventsInSiteByIdBodyURL;
+  referrer: null | '' | OfficialAddExternalLinkToSiteBodyURL;
   visitorAuthToken?: string | null;
   visitorAuthClaims?: OfficialTrackEventsInSiteByIdBodyPlainObject;
 };
-export type OfficialTrackEventsInSiteByIdBodyURL = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext = 'site' | 'server' | 'embed' | 'mcp';
 export type OfficialTrackEventsInSiteByIdBodyTimestamp = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest =
@@ -433,9 +396,7 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventRSSRequest = Offic
 };
 export type OfficialUpdateCollectionByIdBodyCollectionTitle = string;
 export type OfficialUpdateCollectionByIdBodyCollectionDescription = string;
-export type OfficialUpdateCollectionByIdBodyDefaultLevel = OfficialUpdateCollectionByIdBodyMemberRoleOrGuest | 'inherit';
-export type OfficialUpdateCollectionByIdBodyMemberRoleOrGuest = OfficialUpdateCollectionByIdBodyMemberRole | null;
-export type OfficialUpdateCollectionByIdBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
+export type OfficialUpdateCollectionByIdBodyDefaultLevel = OfficialCreateOrganizationInviteBodyMemberRoleOrGuest | 'inherit';
 export type OfficialUpdateGitSyncInstallationByIdBody = OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetup & {
   childInstallationProjectDirectories?: {
     [k: string]: string;
@@ -454,81 +415,18 @@ export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationPriority
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds = string[];
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSpaceSelection = 'all' | 'selected';
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSiteSelection = 'all' | 'selected';
-/**
- * @maxItems 5
- */
-export type OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationExternalIds = string[];
-/**
- * @maxItems 5
- */
-export type OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationExternalIds = string[];
 export type OfficialUpdateOrganizationInviteByIdBody =
   | {
-      role: OfficialUpdateOrganizationInviteByIdBodyMemberRoleOrGuest;
+      role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
     }
   | {
-      level: OfficialUpdateOrganizationInviteByIdBodyMemberRoleOrGuest;
+      level: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
     };
-export type OfficialUpdateOrganizationInviteByIdBodyMemberRoleOrGuest = OfficialUpdateOrganizationInviteByIdBodyMemberRole | null;
-export type OfficialUpdateOrganizationInviteByIdBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OfficialUpdateSiteChannelByIdBody =
-  | OfficialUpdateSiteChannelByIdBodySiteChannelSetup
+  | OfficialCreateSiteChannelBodySiteChannelSetup
   | {
-      role?: OfficialUpdateSiteChannelByIdBodySiteChannelRole;
+      role?: OfficialCreateSiteChannelBodySiteChannelRole;
     };
-export type OfficialUpdateSiteChannelByIdBodySiteChannelSetup =
-  | {
-      type: 'builtin:slack';
-      setupSettings: {
-        allowedChannels?: OfficialUpdateSiteChannelByIdBodyGenericChannelPattern[];
-      };
-    }
-  | {
-      type: 'builtin:linear';
-      setupSettings: {
-        allowedTeams?: OfficialUpdateSiteChannelByIdBodyGenericChannelPattern[];
-      };
-    }
-  | {
-      type: 'builtin:github';
-      setupSettings: {
-        allowedRepositories?: OfficialUpdateSiteChannelByIdBodyGitHubRepositoryPattern[];
-      };
-    }
-  | {
-      type: 'builtin:discord';
-      setupSettings: {
-        allowedChannels?: OfficialUpdateSiteChannelByIdBodyGenericChannelPattern[];
-      };
-    };
-export type OfficialUpdateSiteChannelByIdBodyGenericChannelPattern = string;
-export type OfficialUpdateSiteChannelByIdBodyGitHubRepositoryPattern = string;
-export type OfficialUpdateSiteChannelByIdBodySiteChannelRole = 'collaborator' | 'support';
-export type OfficialUpdateSiteExternalLinkByIdBodySiteSectionTitle = string;
-export type OfficialUpdateSiteExternalLinkByIdBodySiteSectionDescription = string;
-export type OfficialUpdateSiteExternalLinkByIdBodyIcon = string;
-export type OfficialUpdateSiteExternalLinkByIdBodyURL = string;
-export type OfficialUpdateSiteExternalLinkByIdBodyExpression = string;
-export type OfficialUpdateSiteMcpServerByIdBodySiteMcpServerName = string;
-export type OfficialUpdateSiteMcpServerByIdBodySiteMcpServerTransport = 'sse' | 'http';
-export type OfficialUpdateSiteMcpServerByIdBodyExpression = string;
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectSourcePath = string;
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestination =
-  | OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSection
-  | OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSpace
-  | OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationPage
-  | OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationExternal;
-export type OfficialUpdateSiteRedirectByIdBodyURL = string;
-export type OfficialUpdateTeamPermissionInCollectionBodyMemberRoleOrGuest = OfficialUpdateTeamPermissionInCollectionBodyMemberRole | null;
-export type OfficialUpdateTeamPermissionInCollectionBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialUpdateTeamPermissionInSiteBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialUpdateTeamPermissionInSpaceBodyMemberRoleOrGuest = OfficialUpdateTeamPermissionInSpaceBodyMemberRole | null;
-export type OfficialUpdateTeamPermissionInSpaceBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialUpdateUserPermissionInCollectionBodyMemberRoleOrGuest = OfficialUpdateUserPermissionInCollectionBodyMemberRole | null;
-export type OfficialUpdateUserPermissionInCollectionBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialUpdateUserPermissionInSiteBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
-export type OfficialUpdateUserPermissionInSpaceBodyMemberRoleOrGuest = OfficialUpdateUserPermissionInSpaceBodyMemberRole | null;
-export type OfficialUpdateUserPermissionInSpaceBodyMemberRole = 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read';
 export type OrganizationsMemberListQuery = CommonPaginationQuery & OrganizationsMemberListQuery1;
 export type OrganizationsMemberSpacesQuery = CommonPaginationQuery & OrganizationsMemberSpacesQuery1;
 /**
@@ -688,17 +586,6 @@ export type CommonJsonDocumentDocumentTextColor =
   | '$warning'
   | '$danger'
   | '$tint';
-export type CommonJsonDocumentContentRef =
-  | CommonJsonDocumentContentRefFile
-  | CommonJsonDocumentContentRefURL
-  | CommonJsonDocumentContentRefPage
-  | CommonJsonDocumentContentRefAnchor
-  | CommonJsonDocumentContentRefUser
-  | CommonJsonDocumentContentRefCollection
-  | CommonJsonDocumentContentRefSpace
-  | CommonJsonDocumentContentRefReusableContent
-  | CommonJsonDocumentContentRefTag
-  | CommonJsonDocumentContentRefOpenAPI;
 export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockParagraph
   | CommonJsonDocumentDocumentBlockHeading
@@ -737,7 +624,6 @@ export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockUpdates
   | CommonJsonDocumentDocumentBlockUpdate;
 export type CommonJsonDocumentTextAlignment = 'start' | 'center' | 'end';
-export type CommonJsonDocumentIcon = string;
 export type CommonJsonDocumentContentKitAction =
   | {
       action: string;
@@ -767,10 +653,10 @@ export type CommonJsonDocumentContentKitDefaultAction =
       props: CommonJsonDocumentPlainObject;
     };
 export type CommonJsonDocumentDocumentTableImageRecord =
-  | CommonJsonDocumentContentRefFile
-  | CommonJsonDocumentContentRefURL
+  | OfficialTrackEventsInSiteByIdBodyContentRefFile
+  | OfficialTrackEventsInSiteByIdBodyContentRefURL
   | {
-      ref: CommonJsonDocumentContentRefFile | CommonJsonDocumentContentRefURL;
+      ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
       objectFit?: CommonJsonDocumentCardsImageObjectFit;
       alt?: string;
     };
@@ -826,7 +712,6 @@ export type CommonJsonDocumentLength =
       unit: string;
       value: number;
     };
-export type CommonJsonDocumentTimestamp = string;
 export type CommonJsonDocumentDocumentAction =
   | {
       action: 'search';
@@ -946,7 +831,6 @@ export type SitesCustomizationInputCustomizationDefaultFont =
   | 'FiraSans';
 export type SitesCustomizationInputFontFamily = string;
 export type SitesCustomizationInputFontWeight = number;
-export type SitesCustomizationInputURL = string;
 export type SitesCustomizationInputCustomizationHeadingFont =
   SitesCustomizationInputCustomizationDefaultFont | SitesCustomizationInputCustomizationFontDefinitionInput | null;
 export type SitesCustomizationInputCustomizationMonospaceFont =
@@ -1034,19 +918,7 @@ export type SitesCustomizationInputCustomizationFavicon =
   | {};
 export type SitesCustomizationInputEmoji = string;
 export type SitesCustomizationInputCustomizationHeaderPreset = 'default' | 'bold' | 'contrast' | 'custom' | 'none';
-export type SitesCustomizationInputContentRef =
-  | SitesCustomizationInputContentRefFile
-  | SitesCustomizationInputContentRefURL
-  | SitesCustomizationInputContentRefPage
-  | SitesCustomizationInputContentRefAnchor
-  | SitesCustomizationInputContentRefUser
-  | SitesCustomizationInputContentRefCollection
-  | SitesCustomizationInputContentRefSpace
-  | SitesCustomizationInputContentRefReusableContent
-  | SitesCustomizationInputContentRefTag
-  | SitesCustomizationInputContentRefOpenAPI;
 export type SitesCustomizationInputCustomizationContentLinkTitle = string;
-export type SitesCustomizationInputExpression = string;
 export type SitesCustomizationInputCustomizationAnnouncementMessage = string;
 export type SitesCustomizationInputCustomizationDefaultThemeMode = 'light' | 'dark' | 'system';
 export type SitesCustomizationInputCustomizationAIMode = 'none' | 'search' | 'assistant';
@@ -1083,110 +955,6 @@ export type SitesListShareLinksQuery = CommonPaginationQuery & SitesListShareLin
 export type SitesListSiteSpacesQuery = SitesShareKeyQuery & SitesListSiteSpacesQuery1;
 export type SitesShareKeyQuery = CommonPaginationQuery & SitesShareKeyQuery1;
 export type SitesListSitesQuery = CommonPaginationQuery & SitesListSitesQuery1;
-export type SitesSiteSpaceCustomizationBodySiteTitle = string;
-export type SitesSiteSpaceCustomizationBodyCustomizationTheme = 'clean' | 'muted' | 'bold' | 'gradient';
-export type SitesSiteSpaceCustomizationBodyColor = string;
-export type SitesSiteSpaceCustomizationBodyCustomizationCorners = 'straight' | 'rounded' | 'circular';
-export type SitesSiteSpaceCustomizationBodyCustomizationDepth = 'subtle' | 'flat';
-export type SitesSiteSpaceCustomizationBodyCustomizationLinksStyle = 'default' | 'accent';
-export type SitesSiteSpaceCustomizationBodyCustomizationIconsStyle = 'regular' | 'solid' | 'duotone' | 'light' | 'thin';
-export type SitesSiteSpaceCustomizationBodyCustomizationSidebarBackgroundStyle = 'default' | 'filled';
-export type SitesSiteSpaceCustomizationBodyCustomizationSidebarListStyle = 'default' | 'pill' | 'line';
-export type SitesSiteSpaceCustomizationBodyCustomizationSearchStyle = 'prominent' | 'subtle';
-export type SitesSiteSpaceCustomizationBodyCustomizationBackground = 'plain' | 'match';
-export type SitesSiteSpaceCustomizationBodyCustomizationCodeTheme =
-  | 'default-light'
-  | 'default-dark'
-  | 'monochrome-light'
-  | 'monochrome-dark'
-  | 'andromeeda'
-  | 'aurora-x'
-  | 'ayu-dark'
-  | 'catppuccin-frappe'
-  | 'catppuccin-latte'
-  | 'catppuccin-macchiato'
-  | 'catppuccin-mocha'
-  | 'dark-plus'
-  | 'dracula'
-  | 'dracula-soft'
-  | 'everforest-dark'
-  | 'everforest-light'
-  | 'github-dark'
-  | 'github-dark-default'
-  | 'github-dark-dimmed'
-  | 'github-dark-high-contrast'
-  | 'github-light'
-  | 'github-light-default'
-  | 'github-light-high-contrast'
-  | 'gruvbox-dark-hard'
-  | 'gruvbox-dark-medium'
-  | 'gruvbox-dark-soft'
-  | 'gruvbox-light-hard'
-  | 'gruvbox-light-medium'
-  | 'gruvbox-light-soft'
-  | 'houston'
-  | 'kanagawa-dragon'
-  | 'kanagawa-lotus'
-  | 'kanagawa-wave'
-  | 'laserwave'
-  | 'light-plus'
-  | 'material-theme'
-  | 'material-theme-darker'
-  | 'material-theme-lighter'
-  | 'material-theme-ocean'
-  | 'material-theme-palenight'
-  | 'min-dark'
-  | 'min-light'
-  | 'monokai'
-  | 'night-owl'
-  | 'nord'
-  | 'one-dark-pro'
-  | 'one-light'
-  | 'plastic'
-  | 'poimandres'
-  | 'red'
-  | 'rose-pine'
-  | 'rose-pine-dawn'
-  | 'rose-pine-moon'
-  | 'slack-dark'
-  | 'slack-ochin'
-  | 'snazzy-light'
-  | 'solarized-dark'
-  | 'solarized-light'
-  | 'synthwave-84'
-  | 'tokyo-night'
-  | 'vesper'
-  | 'vitesse-black'
-  | 'vitesse-dark'
-  | 'vitesse-light';
-export type SitesSiteSpaceCustomizationBodyCustomizationLocale = 'en' | 'fr' | 'es' | 'zh' | 'ja' | 'de' | 'nl' | 'no' | 'pt-br' | 'ru';
-export type SitesSiteSpaceCustomizationBodyCustomizationFavicon =
-  | {
-      icon: SitesSiteSpaceCustomizationBodyCustomizationThemedURL;
-    }
-  | {
-      emoji: SitesSiteSpaceCustomizationBodyEmoji;
-    }
-  | {};
-export type SitesSiteSpaceCustomizationBodyURL = string;
-export type SitesSiteSpaceCustomizationBodyEmoji = string;
-export type SitesSiteSpaceCustomizationBodyCustomizationAnnouncementMessage = string;
-export type SitesSiteSpaceCustomizationBodyCustomizationContentLinkTitle = string;
-export type SitesSiteSpaceCustomizationBodyContentRef =
-  | SitesSiteSpaceCustomizationBodyContentRefFile
-  | SitesSiteSpaceCustomizationBodyContentRefURL
-  | SitesSiteSpaceCustomizationBodyContentRefPage
-  | SitesSiteSpaceCustomizationBodyContentRefAnchor
-  | SitesSiteSpaceCustomizationBodyContentRefUser
-  | SitesSiteSpaceCustomizationBodyContentRefCollection
-  | SitesSiteSpaceCustomizationBodyContentRefSpace
-  | SitesSiteSpaceCustomizationBodyContentRefReusableContent
-  | SitesSiteSpaceCustomizationBodyContentRefTag
-  | SitesSiteSpaceCustomizationBodyContentRefOpenAPI;
-export type SitesSiteSpaceCustomizationBodyCustomizationHeaderPreset = 'default' | 'bold' | 'contrast' | 'custom' | 'none';
-export type SitesSiteSpaceCustomizationBodyExpression = string;
-export type SitesSiteSpaceCustomizationBodyCustomizationDefaultThemeMode = 'light' | 'dark' | 'system';
-export type SitesSiteSpaceCustomizationBodySiteExternalLinksTarget = 'self' | 'blank';
 /**
  * Path of a section or site space on the site.
  */
@@ -1678,10 +1446,10 @@ export type OfficialCreateOrganizationInviteBodyCreateInviteToCollection = {
 };
 export type OfficialCreateSiteMcpServerBody = {
   name: OfficialCreateSiteMcpServerBodySiteMcpServerName;
-  url: OfficialCreateSiteMcpServerBodyURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
   transport?: OfficialCreateSiteMcpServerBodySiteMcpServerTransport;
   headers: OfficialCreateSiteMcpServerBodySiteMcpServerHeaders;
-  condition?: OfficialCreateSiteMcpServerBodyExpression | null;
+  condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
 };
 export type OfficialCreateSiteMcpServerBodySiteMcpServerHeaders = {
   [k: string]: string;
@@ -1708,7 +1476,7 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestinationPage = {
 };
 export type OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal = {
   kind: 'external';
-  url: OfficialCreateSiteRedirectBodyURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
 };
 export type OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath = {
   kind: 'path';
@@ -1759,7 +1527,7 @@ export type OfficialGetPageInChangeRequestByPathQuery = {
   computed: boolean;
 };
 export type OfficialGetPublishedContentByUrlQuery = {
-  url: OfficialGetPublishedContentByUrlQueryURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
   visitorAuthToken?: string;
   redirectOnError: boolean;
 };
@@ -1781,7 +1549,7 @@ export type OfficialGetReusableContentInRevisionByIdQuery = {
 };
 export type OfficialGetSiteRedirectBySourceQuery = {
   shareKey?: string;
-  source: OfficialGetSiteRedirectBySourceQuerySiteRedirectSourcePath;
+  source: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
 };
 export type OfficialInstallGitSyncProviderOnTargetBody = {
   provider: OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationProvider;
@@ -1870,13 +1638,13 @@ export type OfficialListOrganizationIntegrationsQuery = {
   page?: string;
   limit?: number;
   search?: string;
-  category?: OfficialListOrganizationIntegrationsQueryIntegrationCategory;
+  category?: OfficialListIntegrationsQueryIntegrationCategory;
   blockDomain?: string;
   blocks?: boolean;
   contentSources?: boolean;
   owner?: string;
-  scope?: OfficialListOrganizationIntegrationsQueryIntegrationScope;
-  target?: OfficialListOrganizationIntegrationsQueryIntegrationTarget;
+  scope?: OfficialListIntegrationsQueryIntegrationScope;
+  target?: OfficialListIntegrationsQueryIntegrationTarget;
 };
 export type OfficialListOrganizationInviteLinksQuery = {
   page?: string;
@@ -1885,13 +1653,13 @@ export type OfficialListOrganizationInviteLinksQuery = {
 export type OfficialListPermissionsAggregateInCollectionQuery = {
   page?: string;
   limit?: number;
-  role?: OfficialListPermissionsAggregateInCollectionQueryMemberRole;
+  role?: OfficialCreateOrganizationInviteBodyMemberRole;
 };
 export type OfficialListPermissionsAggregateInSiteQuery = {
   page?: string;
   limit?: number;
   order: 'asc' | 'desc';
-  role?: OfficialListPermissionsAggregateInSiteQueryMemberRole | 'guest';
+  role?: OfficialCreateOrganizationInviteBodyMemberRole | 'guest';
   search?: string;
   sort: 'joinedAt' | 'lastSeenAt' | 'name';
   team?: string;
@@ -1899,7 +1667,7 @@ export type OfficialListPermissionsAggregateInSiteQuery = {
 export type OfficialListPermissionsAggregateInSpaceQuery = {
   page?: string;
   limit?: number;
-  role?: OfficialListPermissionsAggregateInSpaceQueryMemberRole;
+  role?: OfficialCreateOrganizationInviteBodyMemberRole;
 };
 export type OfficialListSiteChannelsQuery = {
   page?: string;
@@ -1951,7 +1719,7 @@ export type OfficialListUserPermissionsInSpaceQuery = {
   limit?: number;
 };
 export type OfficialResolvePublishedContentByUrlBody = {
-  url: OfficialResolvePublishedContentByUrlBodyURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
   redirectOnError?: boolean;
   visitor?: OfficialResolvePublishedContentByUrlBodySiteVisitorPayload;
 };
@@ -1989,7 +1757,7 @@ export type OfficialTrackEventsInSiteByIdBodyPlainObject = {
     | (string | boolean | number | OfficialTrackEventsInSiteByIdBodyPlainObject)[];
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation = {
-  url: OfficialTrackEventsInSiteByIdBodyURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
   displayContext?: OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext;
   siteSection: string | null;
   siteSpace: string | null;
@@ -2091,93 +1859,61 @@ export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConf
   [k: string]: unknown;
 };
 export type OfficialUpdateIntegrationSiteInstallationBody = {
-  externalIds?: OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationExternalIds;
-  configuration?: OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationConfiguration;
-};
-export type OfficialUpdateIntegrationSiteInstallationBodyIntegrationInstallationConfiguration = {
-  [k: string]: unknown;
+  externalIds?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds;
+  configuration?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConfiguration;
 };
 export type OfficialUpdateIntegrationSiteInstallationQuery = {
   extended: boolean;
 };
 export type OfficialUpdateIntegrationSpaceInstallationBody = {
-  externalIds?: OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationExternalIds;
-  configuration?: OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationConfiguration;
-};
-export type OfficialUpdateIntegrationSpaceInstallationBodyIntegrationInstallationConfiguration = {
-  [k: string]: unknown;
+  externalIds?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds;
+  configuration?: OfficialUpdateIntegrationInstallationBodyIntegrationInstallationConfiguration;
 };
 export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
 };
 export type OfficialUpdateSiteExternalLinkByIdBody = {
-  title?: OfficialUpdateSiteExternalLinkByIdBodySiteSectionTitle;
-  localizedTitle?: OfficialUpdateSiteExternalLinkByIdBodyLocalizedString128 | null;
-  description?: OfficialUpdateSiteExternalLinkByIdBodySiteSectionDescription | null;
-  localizedDescription?: OfficialUpdateSiteExternalLinkByIdBodyLocalizedString256 | null;
-  icon?: OfficialUpdateSiteExternalLinkByIdBodyIcon | null;
-  url?: OfficialUpdateSiteExternalLinkByIdBodyURL;
+  title?: OfficialAddExternalLinkToSiteBodySiteSectionTitle;
+  localizedTitle?: OfficialAddExternalLinkToSiteBodyLocalizedString128 | null;
+  description?: OfficialAddExternalLinkToSiteBodySiteSectionDescription | null;
+  localizedDescription?: OfficialAddExternalLinkToSiteBodyLocalizedString256 | null;
+  icon?: OfficialAddExternalLinkToSiteBodyIcon | null;
+  url?: OfficialAddExternalLinkToSiteBodyURL;
   parent?: string | null;
   draft?: boolean;
-  condition?: OfficialUpdateSiteExternalLinkByIdBodyExpression | null;
-};
-export type OfficialUpdateSiteExternalLinkByIdBodyLocalizedString128 = {
-  [k: string]: string;
-};
-export type OfficialUpdateSiteExternalLinkByIdBodyLocalizedString256 = {
-  [k: string]: string;
+  condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
 };
 export type OfficialUpdateSiteMcpServerByIdBody = {
-  name?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerName;
+  name?: OfficialCreateSiteMcpServerBodySiteMcpServerName;
   url?: string;
-  transport?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerTransport;
-  headers?: OfficialUpdateSiteMcpServerByIdBodySiteMcpServerHeaders;
-  condition?: OfficialUpdateSiteMcpServerByIdBodyExpression | null;
-};
-export type OfficialUpdateSiteMcpServerByIdBodySiteMcpServerHeaders = {
-  [k: string]: string;
+  transport?: OfficialCreateSiteMcpServerBodySiteMcpServerTransport;
+  headers?: OfficialCreateSiteMcpServerBodySiteMcpServerHeaders;
+  condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
 };
 export type OfficialUpdateSiteRedirectByIdBody = {
-  source?: OfficialUpdateSiteRedirectByIdBodySiteRedirectSourcePath;
+  source?: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
   captureWildcard?: boolean;
   draft?: boolean;
   permanent?: boolean;
-  destination?: OfficialUpdateSiteRedirectByIdBodySiteRedirectDestination;
-};
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSection = {
-  kind: 'site-section';
-  siteSectionId: string;
-};
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationSiteSpace = {
-  kind: 'site-space';
-  siteSpaceId: string;
-};
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationPage = {
-  kind: 'site-page';
-  siteSpaceId: string;
-  pageId: string;
-};
-export type OfficialUpdateSiteRedirectByIdBodySiteRedirectDestinationExternal = {
-  kind: 'external';
-  url: OfficialUpdateSiteRedirectByIdBodyURL;
+  destination?: OfficialCreateSiteRedirectBodySiteRedirectDestination;
 };
 export type OfficialUpdateTeamPermissionInCollectionBody = {
-  role?: OfficialUpdateTeamPermissionInCollectionBodyMemberRoleOrGuest;
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
 export type OfficialUpdateTeamPermissionInSiteBody = {
-  role?: OfficialUpdateTeamPermissionInSiteBodyMemberRole;
+  role?: OfficialCreateOrganizationInviteBodyMemberRole;
 };
 export type OfficialUpdateTeamPermissionInSpaceBody = {
-  role?: OfficialUpdateTeamPermissionInSpaceBodyMemberRoleOrGuest;
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
 export type OfficialUpdateUserPermissionInCollectionBody = {
-  role?: OfficialUpdateUserPermissionInCollectionBodyMemberRoleOrGuest;
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
 export type OfficialUpdateUserPermissionInSiteBody = {
-  role?: OfficialUpdateUserPermissionInSiteBodyMemberRole;
+  role?: OfficialCreateOrganizationInviteBodyMemberRole;
 };
 export type OfficialUpdateUserPermissionInSpaceBody = {
-  role?: OfficialUpdateUserPermissionInSpaceBodyMemberRoleOrGuest;
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
 export type OrganizationsMemberListQuery1 = {
   order: 'asc' | 'desc';
@@ -2331,7 +2067,7 @@ export type CommonJsonDocumentDocumentInlineLink = {
   key?: string;
   nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineImage)[];
   data: {
-    ref: CommonJsonDocumentContentRef;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
   };
   isVoid?: false;
 };
@@ -2386,59 +2122,13 @@ export type CommonJsonDocumentDocumentInlineImage = {
   type: 'inline-image';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRefURL | CommonJsonDocumentContentRefFile;
-    refDark?: CommonJsonDocumentContentRefURL | CommonJsonDocumentContentRefFile;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
     caption?: string;
     alt?: string;
     size?: 'original' | 'line';
   };
   isVoid: true;
-};
-export type CommonJsonDocumentContentRefURL = {
-  kind: 'url';
-  url: string;
-};
-export type CommonJsonDocumentContentRefFile = {
-  kind: 'file';
-  file: string;
-  space?: string;
-};
-export type CommonJsonDocumentContentRefPage = {
-  kind: 'page';
-  page: string;
-  space?: string;
-};
-export type CommonJsonDocumentContentRefAnchor = {
-  kind: 'anchor';
-  anchor: string;
-  space?: string;
-  page?: string;
-};
-export type CommonJsonDocumentContentRefUser = {
-  kind: 'user';
-  user: string;
-};
-export type CommonJsonDocumentContentRefCollection = {
-  kind: 'collection';
-  collection: string;
-};
-export type CommonJsonDocumentContentRefSpace = {
-  kind: 'space';
-  space: string;
-};
-export type CommonJsonDocumentContentRefReusableContent = {
-  kind: 'reusable-content';
-  reusableContent: string;
-  space?: string;
-};
-export type CommonJsonDocumentContentRefTag = {
-  kind: 'tag';
-  tag: string;
-  space?: string;
-};
-export type CommonJsonDocumentContentRefOpenAPI = {
-  kind: 'openapi';
-  spec: string;
 };
 export type CommonJsonDocumentDocumentInlineEmoji = {
   object: 'inline';
@@ -2572,7 +2262,7 @@ export type CommonJsonDocumentDocumentBlockHint = {
   key?: string;
   data: {
     style: 'info' | 'warning' | 'danger' | 'success';
-    icon?: CommonJsonDocumentIcon;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
   };
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
@@ -2656,7 +2346,14 @@ export type CommonJsonDocumentDocumentTableViewCards = {
 export type CommonJsonDocumentDocumentTableRecord = {
   orderIndex: string;
   values: {
-    [k: string]: number | string | null | boolean | string[] | CommonJsonDocumentContentRef | CommonJsonDocumentDocumentTableImageRecord;
+    [k: string]:
+      | number
+      | string
+      | null
+      | boolean
+      | string[]
+      | OfficialTrackEventsInSiteByIdBodyContentRef
+      | CommonJsonDocumentDocumentTableImageRecord;
   };
 };
 export type CommonJsonDocumentDocumentTableDefinitionBase = {
@@ -2722,7 +2419,7 @@ export type CommonJsonDocumentDocumentBlockPrompt = {
   key?: string;
   data: {
     description: string;
-    icon?: CommonJsonDocumentIcon;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
     openInAIProviders?: boolean;
     defaultExpanded?: 'hidden' | 'partial' | 'full';
   };
@@ -2760,8 +2457,8 @@ export type CommonJsonDocumentDocumentBlockImage = {
   type: 'image';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRefURL | CommonJsonDocumentContentRefFile;
-    refDark?: CommonJsonDocumentContentRefURL | CommonJsonDocumentContentRefFile;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
     width?: CommonJsonDocumentLength;
     height?: CommonJsonDocumentLength;
     alt?: string;
@@ -2777,7 +2474,7 @@ export type CommonJsonDocumentDocumentBlockFile = {
   type: 'file';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRefFile;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile;
   };
   isVoid: true;
 };
@@ -2786,7 +2483,7 @@ export type CommonJsonDocumentDocumentBlockDrawing = {
   type: 'drawing';
   key?: string;
   data: {
-    ref?: CommonJsonDocumentContentRefFile;
+    ref?: OfficialTrackEventsInSiteByIdBodyContentRefFile;
   };
   isVoid: true;
 };
@@ -2837,7 +2534,7 @@ export type CommonJsonDocumentDocumentBlockReusableContent = {
   type: 'reusable-content';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRefReusableContent;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefReusableContent;
   };
   isVoid: true;
   meta?: {
@@ -2874,7 +2571,7 @@ export type CommonJsonDocumentDocumentBlockTabsItem = {
   )[];
   data: {
     title?: string;
-    icon?: CommonJsonDocumentIcon;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
     slug?: string;
   };
   meta?: {
@@ -2887,7 +2584,7 @@ export type CommonJsonDocumentDocumentBlockContentRef = {
   type: 'content-ref';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRef;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
   };
   isVoid: true;
 };
@@ -2895,8 +2592,8 @@ export type CommonJsonDocumentDocumentBlockOpenAPI = {
   object: 'block';
   type: 'swagger';
   key?: string;
-  data: CommonJsonDocumentOpenAPIOperationPointer & {
-    ref: CommonJsonDocumentContentRefFile | CommonJsonDocumentContentRefURL;
+  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
     expanded?: boolean;
     fullWidth?: boolean;
   };
@@ -2905,16 +2602,12 @@ export type CommonJsonDocumentDocumentBlockOpenAPI = {
     id: string;
   };
 };
-export type CommonJsonDocumentOpenAPIOperationPointer = {
-  path: string;
-  method: string;
-};
 export type CommonJsonDocumentDocumentBlockOpenAPIOperation = {
   object: 'block';
   type: 'openapi-operation';
   key?: string;
-  data: CommonJsonDocumentOpenAPIOperationPointer & {
-    ref: CommonJsonDocumentContentRefOpenAPI;
+  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
     headless?: boolean;
   };
   isVoid: true;
@@ -2927,7 +2620,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPISchemas = {
   type: 'openapi-schemas';
   key?: string;
   data: CommonJsonDocumentOpenAPISchemasPointer & {
-    ref: CommonJsonDocumentContentRefOpenAPI;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
   };
   isVoid: true;
   meta?: {
@@ -2944,7 +2637,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPIWebhook = {
   type: 'openapi-webhook';
   key?: string;
   data: CommonJsonDocumentOpenAPIWebhookPointer & {
-    ref: CommonJsonDocumentContentRefOpenAPI;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
     headless?: boolean;
   };
   isVoid: true;
@@ -3056,8 +2749,8 @@ export type CommonJsonDocumentDocumentBlockUpdate = {
     | CommonJsonDocumentDocumentBlockExpandable
   )[];
   data: {
-    date: CommonJsonDocumentTimestamp;
-    tags?: CommonJsonDocumentContentRefTag[];
+    date: OfficialTrackEventsInSiteByIdBodyTimestamp;
+    tags?: OfficialTrackEventsInSiteByIdBodyContentRefTag[];
   };
   isVoid?: false;
 };
@@ -3066,7 +2759,7 @@ export type CommonJsonDocumentDocumentInlineMention = {
   type: 'mention';
   key?: string;
   data: {
-    ref: CommonJsonDocumentContentRef;
+    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
   };
   isVoid: true;
 };
@@ -3078,10 +2771,10 @@ export type CommonJsonDocumentDocumentInlineButton = {
     label: string;
     kind: 'primary' | 'secondary';
     size?: 'small' | 'medium' | 'large';
-    icon?: CommonJsonDocumentIcon;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
   } & (
     | {
-        ref: CommonJsonDocumentContentRef;
+        ref: OfficialTrackEventsInSiteByIdBodyContentRef;
       }
     | {
         action: CommonJsonDocumentDocumentAction;
@@ -3190,7 +2883,7 @@ export type SitesCreateSiteBody = {
 };
 export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   title?: SitesCustomizationInputSiteTitle;
-  localizedTitle?: SitesCustomizationInputLocalizedString128;
+  localizedTitle?: OfficialAddExternalLinkToSiteBodyLocalizedString128;
   styling: {
     theme: SitesCustomizationInputCustomizationTheme;
     primaryColor: SitesCustomizationInputCustomizationThemedColor;
@@ -3224,7 +2917,7 @@ export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   header: {
     preset: SitesCustomizationInputCustomizationHeaderPreset;
     logo?: SitesCustomizationInputCustomizationThemedURL;
-    primaryLink?: SitesCustomizationInputContentRef;
+    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef;
     backgroundColor?: SitesCustomizationInputCustomizationThemedColor;
     linkColor?: SitesCustomizationInputCustomizationThemedColor;
     links: SitesCustomizationInputCustomizationHeaderItem[];
@@ -3245,7 +2938,7 @@ export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   ai: {
     mode: SitesCustomizationInputCustomizationAIMode;
     greeting?: SitesCustomizationInputCustomizationAIGreeting;
-    localizedGreeting?: SitesCustomizationInputLocalizedString128;
+    localizedGreeting?: OfficialAddExternalLinkToSiteBodyLocalizedString128;
     suggestions?: SitesCustomizationInputCustomizationSuggestedQuestions;
     instructions?: SitesCustomizationInputCustomizationAIInstructions;
   };
@@ -3265,18 +2958,15 @@ export type SitesCustomizationInputSiteCustomizationSettingsBase = {
     enabled: boolean;
   };
   privacyPolicy: {
-    url?: SitesCustomizationInputURL;
+    url?: OfficialAddExternalLinkToSiteBodyURL;
   };
   socialPreview: {
-    url?: SitesCustomizationInputURL;
+    url?: OfficialAddExternalLinkToSiteBodyURL;
   };
   socialAccounts: SitesCustomizationInputSiteSocialAccounts;
   insights: {
     trackingCookie: boolean;
   };
-};
-export type SitesCustomizationInputLocalizedString128 = {
-  [k: string]: string;
 };
 export type SitesCustomizationInputCustomizationThemedColor = {
   light: SitesCustomizationInputColor;
@@ -3302,7 +2992,7 @@ export type SitesCustomizationInputFontFace = {
   sources: SitesCustomizationInputFontSource[];
 };
 export type SitesCustomizationInputFontSource = {
-  url: SitesCustomizationInputURL;
+  url: OfficialAddExternalLinkToSiteBodyURL;
   format?: 'woff2' | 'woff';
 };
 export type SitesCustomizationInputCustomizationThemedCodeTheme = {
@@ -3310,62 +3000,16 @@ export type SitesCustomizationInputCustomizationThemedCodeTheme = {
   dark: SitesCustomizationInputCustomizationCodeTheme;
 };
 export type SitesCustomizationInputCustomizationThemedURL = {
-  light: SitesCustomizationInputURL;
-  dark: SitesCustomizationInputURL;
-};
-export type SitesCustomizationInputContentRefFile = {
-  kind: 'file';
-  file: string;
-  space?: string;
-};
-export type SitesCustomizationInputContentRefURL = {
-  kind: 'url';
-  url: string;
-};
-export type SitesCustomizationInputContentRefPage = {
-  kind: 'page';
-  page: string;
-  space?: string;
-};
-export type SitesCustomizationInputContentRefAnchor = {
-  kind: 'anchor';
-  anchor: string;
-  space?: string;
-  page?: string;
-};
-export type SitesCustomizationInputContentRefUser = {
-  kind: 'user';
-  user: string;
-};
-export type SitesCustomizationInputContentRefCollection = {
-  kind: 'collection';
-  collection: string;
-};
-export type SitesCustomizationInputContentRefSpace = {
-  kind: 'space';
-  space: string;
-};
-export type SitesCustomizationInputContentRefReusableContent = {
-  kind: 'reusable-content';
-  reusableContent: string;
-  space?: string;
-};
-export type SitesCustomizationInputContentRefTag = {
-  kind: 'tag';
-  tag: string;
-  space?: string;
-};
-export type SitesCustomizationInputContentRefOpenAPI = {
-  kind: 'openapi';
-  spec: string;
+  light: OfficialAddExternalLinkToSiteBodyURL;
+  dark: OfficialAddExternalLinkToSiteBodyURL;
 };
 export type SitesCustomizationInputCustomizationHeaderItem = {
   title: string;
   localizedTitle?: SitesCustomizationInputLocalizedString;
   style?: 'link' | 'button-primary' | 'button-secondary';
-  to: SitesCustomizationInputContentRef | null;
+  to: OfficialTrackEventsInSiteByIdBodyContentRef | null;
   links: SitesCustomizationInputCustomizationContentLink[];
-  condition?: SitesCustomizationInputExpression;
+  condition?: OfficialAddExternalLinkToSiteBodyExpression;
 };
 export type SitesCustomizationInputLocalizedString = {
   [k: string]: string;
@@ -3373,7 +3017,7 @@ export type SitesCustomizationInputLocalizedString = {
 export type SitesCustomizationInputCustomizationContentLink = {
   title: SitesCustomizationInputCustomizationContentLinkTitle;
   localizedTitle?: SitesCustomizationInputLocalizedString64;
-  to: SitesCustomizationInputContentRef;
+  to: OfficialTrackEventsInSiteByIdBodyContentRef;
 };
 export type SitesCustomizationInputLocalizedString64 = {
   [k: string]: string;
@@ -3386,7 +3030,7 @@ export type SitesCustomizationInputCustomizationFooterGroup = {
 export type SitesCustomizationInputCustomizationAnnouncement = {
   enabled: boolean;
   message: SitesCustomizationInputCustomizationAnnouncementMessage;
-  localizedMessage?: SitesCustomizationInputLocalizedString128;
+  localizedMessage?: OfficialAddExternalLinkToSiteBodyLocalizedString128;
   link?: SitesCustomizationInputCustomizationContentLink;
   style: 'info' | 'warning' | 'danger' | 'success';
 };
@@ -3453,58 +3097,58 @@ export type SitesPublishedQuery = {
   shareKey?: string;
 };
 export type SitesSiteSpaceCustomizationBody = {
-  title?: SitesSiteSpaceCustomizationBodySiteTitle | null;
-  localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString128 | null;
+  title?: SitesCustomizationInputSiteTitle | null;
+  localizedTitle?: OfficialAddExternalLinkToSiteBodyLocalizedString128 | null;
   styling?: {
-    theme?: SitesSiteSpaceCustomizationBodyCustomizationTheme | null;
-    primaryColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    infoColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    successColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    warningColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    dangerColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    tint?: SitesSiteSpaceCustomizationBodyCustomizationTint | null;
-    corners?: SitesSiteSpaceCustomizationBodyCustomizationCorners | null;
-    depth?: SitesSiteSpaceCustomizationBodyCustomizationDepth | null;
-    links?: SitesSiteSpaceCustomizationBodyCustomizationLinksStyle | null;
-    icons?: SitesSiteSpaceCustomizationBodyCustomizationIconsStyle | null;
+    theme?: SitesCustomizationInputCustomizationTheme | null;
+    primaryColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    infoColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    successColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    warningColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    dangerColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    tint?: SitesCustomizationInputCustomizationTint | null;
+    corners?: SitesCustomizationInputCustomizationCorners | null;
+    depth?: SitesCustomizationInputCustomizationDepth | null;
+    links?: SitesCustomizationInputCustomizationLinksStyle | null;
+    icons?: SitesCustomizationInputCustomizationIconsStyle | null;
     sidebar?: {
-      background?: SitesSiteSpaceCustomizationBodyCustomizationSidebarBackgroundStyle | null;
-      list?: SitesSiteSpaceCustomizationBodyCustomizationSidebarListStyle | null;
+      background?: SitesCustomizationInputCustomizationSidebarBackgroundStyle | null;
+      list?: SitesCustomizationInputCustomizationSidebarListStyle | null;
     };
-    search?: SitesSiteSpaceCustomizationBodyCustomizationSearchStyle | null;
-    background?: SitesSiteSpaceCustomizationBodyCustomizationBackground | null;
+    search?: SitesCustomizationInputCustomizationSearchStyle | null;
+    background?: SitesCustomizationInputCustomizationBackground | null;
     codeTheme?: {
-      default?: SitesSiteSpaceCustomizationBodyCustomizationThemedCodeTheme | null;
-      openapi?: SitesSiteSpaceCustomizationBodyCustomizationThemedCodeTheme | null;
+      default?: SitesCustomizationInputCustomizationThemedCodeTheme | null;
+      openapi?: SitesCustomizationInputCustomizationThemedCodeTheme | null;
     };
   };
   internationalization?: {
-    locale: SitesSiteSpaceCustomizationBodyCustomizationLocale | null;
+    locale: SitesCustomizationInputCustomizationLocale | null;
   };
-  favicon?: SitesSiteSpaceCustomizationBodyCustomizationFavicon | null;
-  announcement?: SitesSiteSpaceCustomizationBodyCustomizationAnnouncement;
+  favicon?: SitesCustomizationInputCustomizationFavicon | null;
+  announcement?: SitesCustomizationInputCustomizationAnnouncement;
   header?: {
-    preset?: SitesSiteSpaceCustomizationBodyCustomizationHeaderPreset | null;
-    logo?: SitesSiteSpaceCustomizationBodyCustomizationThemedURL | null;
-    primaryLink?: SitesSiteSpaceCustomizationBodyContentRef | null;
-    backgroundColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    linkColor?: SitesSiteSpaceCustomizationBodyCustomizationThemedColor | null;
-    links?: SitesSiteSpaceCustomizationBodyCustomizationHeaderItem[] | null;
+    preset?: SitesCustomizationInputCustomizationHeaderPreset | null;
+    logo?: SitesCustomizationInputCustomizationThemedURL | null;
+    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef | null;
+    backgroundColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    linkColor?: SitesCustomizationInputCustomizationThemedColor | null;
+    links?: SitesCustomizationInputCustomizationHeaderItem[] | null;
   };
   footer?: {
-    logo?: SitesSiteSpaceCustomizationBodyCustomizationThemedURL | null;
-    groups?: SitesSiteSpaceCustomizationBodyCustomizationFooterGroup[] | null;
+    logo?: SitesCustomizationInputCustomizationThemedURL | null;
+    groups?: SitesCustomizationInputCustomizationFooterGroup[] | null;
     copyright?: string | null;
   };
   themes?: {
-    default?: SitesSiteSpaceCustomizationBodyCustomizationDefaultThemeMode | null;
+    default?: SitesCustomizationInputCustomizationDefaultThemeMode | null;
     toggeable?: boolean | null;
   };
   feedback?: {
     enabled: boolean | null;
   };
   externalLinks?: {
-    target: SitesSiteSpaceCustomizationBodySiteExternalLinksTarget | null;
+    target: SitesCustomizationInputSiteExternalLinksTarget | null;
   };
   pagination?: {
     enabled: boolean | null;
@@ -3513,106 +3157,11 @@ export type SitesSiteSpaceCustomizationBody = {
     enabled: boolean | null;
   };
   privacyPolicy?: {
-    url?: SitesSiteSpaceCustomizationBodyURL | null;
+    url?: OfficialAddExternalLinkToSiteBodyURL | null;
   };
   socialPreview?: {
-    url?: SitesSiteSpaceCustomizationBodyURL | null;
+    url?: OfficialAddExternalLinkToSiteBodyURL | null;
   };
-};
-export type SitesSiteSpaceCustomizationBodyLocalizedString128 = {
-  [k: string]: string;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationThemedColor = {
-  light: SitesSiteSpaceCustomizationBodyColor;
-  dark: SitesSiteSpaceCustomizationBodyColor;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationTint = {
-  color: SitesSiteSpaceCustomizationBodyCustomizationThemedColor;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationThemedCodeTheme = {
-  light: SitesSiteSpaceCustomizationBodyCustomizationCodeTheme;
-  dark: SitesSiteSpaceCustomizationBodyCustomizationCodeTheme;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationThemedURL = {
-  light: SitesSiteSpaceCustomizationBodyURL;
-  dark: SitesSiteSpaceCustomizationBodyURL;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationAnnouncement = {
-  enabled: boolean;
-  message: SitesSiteSpaceCustomizationBodyCustomizationAnnouncementMessage;
-  localizedMessage?: SitesSiteSpaceCustomizationBodyLocalizedString128;
-  link?: SitesSiteSpaceCustomizationBodyCustomizationContentLink;
-  style: 'info' | 'warning' | 'danger' | 'success';
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationContentLink = {
-  title: SitesSiteSpaceCustomizationBodyCustomizationContentLinkTitle;
-  localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString64;
-  to: SitesSiteSpaceCustomizationBodyContentRef;
-};
-export type SitesSiteSpaceCustomizationBodyLocalizedString64 = {
-  [k: string]: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefFile = {
-  kind: 'file';
-  file: string;
-  space?: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefURL = {
-  kind: 'url';
-  url: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefPage = {
-  kind: 'page';
-  page: string;
-  space?: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefAnchor = {
-  kind: 'anchor';
-  anchor: string;
-  space?: string;
-  page?: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefUser = {
-  kind: 'user';
-  user: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefCollection = {
-  kind: 'collection';
-  collection: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefSpace = {
-  kind: 'space';
-  space: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefReusableContent = {
-  kind: 'reusable-content';
-  reusableContent: string;
-  space?: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefTag = {
-  kind: 'tag';
-  tag: string;
-  space?: string;
-};
-export type SitesSiteSpaceCustomizationBodyContentRefOpenAPI = {
-  kind: 'openapi';
-  spec: string;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationHeaderItem = {
-  title: string;
-  localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString;
-  style?: 'link' | 'button-primary' | 'button-secondary';
-  to: SitesSiteSpaceCustomizationBodyContentRef | null;
-  links: SitesSiteSpaceCustomizationBodyCustomizationContentLink[];
-  condition?: SitesSiteSpaceCustomizationBodyExpression;
-};
-export type SitesSiteSpaceCustomizationBodyLocalizedString = {
-  [k: string]: string;
-};
-export type SitesSiteSpaceCustomizationBodyCustomizationFooterGroup = {
-  title: string;
-  localizedTitle?: SitesSiteSpaceCustomizationBodyLocalizedString;
-  links: SitesSiteSpaceCustomizationBodyCustomizationContentLink[];
 };
 /**
  * shareKey: an active share link's key, carried in the published URLs of a share-link site.
