@@ -51,8 +51,8 @@ export interface RouteRow {
   reading?: BodyReading;
   /** Schema id of the success body, for documentation and tests. */
   response?: string;
-  /** The success body's content type where it is not JSON (`text/event-stream`), for documentation. */
-  responseType?: string;
+  /** The success body's content type where it is not JSON (`text/event-stream`), or its types (a row of files), for documentation. */
+  responseType?: string | readonly string[];
 }
 
 /**

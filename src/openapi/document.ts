@@ -38,10 +38,17 @@ function parameters(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc
   return out;
 }
 
-function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): Doc {
-  const success: Doc = { description: DESCRIPTIONS[op.status] ?? 'Success' };
+/** The success answer of a row: its JSON schema, or the content types it answers that are not JSON (text, bytes). */
+function successOf(op: RouteRow, description: string): Doc {
+  const success: Doc = { description };
   if (op.response && !NO_BODY.has(op.status)) success.content = { 'application/json': { schema: { $ref: componentRef(op.response) } } };
-  if (op.responseType) success.content = { [op.responseType]: { schema: { type: 'string' } } };
+  const types = typeof op.responseType === 'string' ? [op.responseType] : (op.responseType ?? []);
+  if (types.length) success.content = Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }]));
+  return success;
+}
+
+function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): Doc {
+  const success = successOf(op, DESCRIPTIONS[op.status] ?? 'Success');
   const responses: Doc = { [String(op.status)]: success, 400: ERROR };
   responses[401] = ERROR;
   if (op.path.includes('{')) responses[404] = ERROR;
@@ -55,9 +62,7 @@ function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): 
 
 /** An admin row (admin/routes.ts, the console, the reference pages), from its row as the API's are. */
 function adminOperation(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc {
-  const success: Doc = { description: op.summary ?? DESCRIPTIONS[op.status] ?? 'Success' };
-  if (op.response && !NO_BODY.has(op.status)) success.content = { 'application/json': { schema: { $ref: componentRef(op.response) } } };
-  if (op.responseType) success.content = { [op.responseType]: { schema: { type: 'string' } } };
+  const success = successOf(op, op.summary ?? DESCRIPTIONS[op.status] ?? 'Success');
   const doc: Doc = {
     operationId: op.operationId,
     summary: op.summary,

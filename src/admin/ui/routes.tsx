@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { rawReply, type RouteRow } from '../../contract/operation.ts';
+import { fileReply, filesRow, type FilesRow, type ServedFile } from '../../contract/served-files.ts';
 import { registerRows } from '../../server/registrar.ts';
 import { ConsolePage } from './page.tsx';
 import { CONSOLE_SCRIPTS } from './files.ts';
@@ -18,8 +19,6 @@ function asset(name: string): () => string {
   return () => (text ??= readFileSync(new URL(`admin/ui/assets/${name}`, CODE_ROOT), 'utf8'));
 }
 
-const style = asset('console.css');
-
 // The admin gate reads the list of these files from files.ts (no Node there).
 export { CONSOLE_FILES } from './files.ts';
 
@@ -28,23 +27,30 @@ const NO_FRAMING = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Fra
 
 let page: string | undefined;
 
-/** The console's page as a row (described in the mock's OpenAPI document from it); its files are served beside it. */
+/** The console's page as a row (described in the mock's OpenAPI document from it). */
 export const CONSOLE_ROW: RouteRow & { handle(): unknown } = {
   operationId: 'adminGetConsole', method: 'GET', path: '/__admin/ui', summary: 'The QA console', status: 200, access: 'admin', responseType: 'text/html',
   // The type Hono's c.html wrote.
   handle: () => rawReply((page ??= `<!doctype html>${String(<ConsolePage />)}`), 'text/html; charset=UTF-8', 200, NO_FRAMING),
 };
 
+const SCRIPT = 'text/javascript; charset=utf-8';
+
+/**
+ * The page's script (a few ES modules: console.js imports the others) and its style sheet, a
+ * row beside the page's. Like the page they pass the admin gate as a sign-in page would
+ * (`adminGate`, admin/access.ts); another name under /__admin/ui is the gate's as any path.
+ */
+export const CONSOLE_FILES_ROW: FilesRow = filesRow({
+  operationId: 'adminGetConsoleFile', path: '/__admin/ui/{file}', summary: "The QA console's scripts and style sheet", access: 'admin',
+  files: new Map<string, ServedFile>([
+    ...CONSOLE_SCRIPTS.map((name): [string, ServedFile] => [name, { type: SCRIPT, read: asset(name) }]),
+    ['console.css', { type: 'text/css; charset=utf-8', read: asset('console.css') }],
+  ]),
+  headers: { 'Cache-Control': 'no-cache' },
+});
+
 export function registerConsole(app: Hono): void {
   registerRows(app, [CONSOLE_ROW], (_c, row) => row.handle());
-  // The script is a few ES modules (console.js imports the others).
-  for (const name of CONSOLE_SCRIPTS) {
-    const script = asset(name);
-    app.get(`/__admin/ui/${name}`, (c) =>
-      c.body(script(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
-    );
-  }
-  app.get('/__admin/ui/console.css', (c) =>
-    c.body(style(), 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
-  );
+  registerRows(app, [CONSOLE_FILES_ROW], (c, row, input) => fileReply(row, input.params.file, c.req));
 }

@@ -1,0 +1,65 @@
+/**
+ * The files the admin surface serves beside its pages, as rows (issue 25): the console's
+ * scripts and style sheet (`GET /__admin/ui/{file}`) and Swagger UI's (`GET /__admin/docs/{file}`).
+ * Each answers the bytes of its file with its content type and Cache-Control; a name the row
+ * does not hold is a 404 as for a path no route serves.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useGitBookMock } from '../../../src/vitest/index.ts';
+import { CONSOLE_SCRIPTS } from '../../../src/admin/ui/files.ts';
+
+const gb = useGitBookMock();
+
+const consoleAsset = (name: string) => readFileSync(new URL(`../../../src/admin/ui/assets/${name}`, import.meta.url));
+const swaggerUiFile = (name: string) => readFileSync(join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), name));
+
+async function fetched(path: string, init?: RequestInit) {
+  const res = await gb.fetch(path, init);
+  return { status: res.status, type: res.headers.get('content-type'), cache: res.headers.get('cache-control'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('the admin surface’s files', () => {
+  it('serve the console’s scripts and style sheet, not cached without asking', async () => {
+    const files: [string, string][] = [...CONSOLE_SCRIPTS.map((name): [string, string] => [name, 'text/javascript; charset=utf-8']), ['console.css', 'text/css; charset=utf-8']];
+    for (const [name, type] of files) {
+      const got = await fetched(`/__admin/ui/${name}`);
+      expect({ name, status: got.status, type: got.type, cache: got.cache }).toEqual({ name, status: 200, type, cache: 'no-cache' });
+      expect(got.bytes.equals(consoleAsset(name)), name).toBe(true);
+    }
+  });
+
+  it('serve Swagger UI’s script and style sheet from swagger-ui-dist, cached for an hour', async () => {
+    for (const [name, type] of [['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'], ['swagger-ui.css', 'text/css; charset=utf-8']]) {
+      const got = await fetched(`/__admin/docs/${name}`);
+      expect({ name, status: got.status, type: got.type, cache: got.cache }).toEqual({ name, status: 200, type, cache: 'max-age=3600' });
+      expect(got.bytes.equals(swaggerUiFile(name)), name).toBe(true);
+    }
+    const head = await gb.fetch('/__admin/docs/swagger-ui.css', { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/css; charset=utf-8', '']);
+  });
+
+  it('answer a name they do not hold as a path no route serves: 404, never a 500 (an object key was one)', async () => {
+    for (const path of ['/__admin/ui/nope.js', '/__admin/ui/page.tsx', '/__admin/docs/package.json', '/__admin/docs/index.html', '/__admin/docs/constructor', '/__admin/docs/__proto__', '/__admin/ui/toString']) {
+      const res = await gb.fetch(path);
+      expect(`${path} ${res.status}`).toBe(`${path} 404`);
+      expect(await res.json()).toEqual({ error: { code: 404, message: `No route for GET ${path}` } });
+    }
+    // Only GET (and HEAD) is served: another method is the gate's and then no route's, as before.
+    const post = await gb.fetch('/__admin/ui/console.js', { method: 'POST' });
+    expect(post.status).toBe(404);
+  });
+
+  it('are rows of the mock’s OpenAPI document, with a {file} parameter and the content types they answer', async () => {
+    const doc = await (await gb.fetch('/__admin/openapi.json')).json();
+    const consoleFiles = doc.paths['/__admin/ui/{file}'].get;
+    expect(consoleFiles.operationId).toBe('adminGetConsoleFile');
+    expect(consoleFiles.parameters).toEqual([{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(Object.keys(consoleFiles.responses['200'].content)).toEqual(['text/javascript', 'text/css']);
+    const docsFiles = doc.paths['/__admin/docs/{file}'].get;
+    expect(docsFiles.operationId).toBe('adminGetDocsFile');
+    expect(Object.keys(docsFiles.responses['200'].content)).toEqual(['text/javascript', 'text/css']);
+  });
+});
