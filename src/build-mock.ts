@@ -81,7 +81,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const admin = within(path, '/__admin');
     const files = within(path, '/__files');
     const row = admin || files ? rowOf(c) : undefined;
-    switch (row?.access ?? (admin ? 'admin' : 'public')) {
+    switch (row ? row.access : admin ? 'admin' : 'public') {
       case 'admin':
         if (adminGate(c, adminToken) === 'console file') return next();
         checkAdminQuery(c);

@@ -17,7 +17,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a row: a scenario user's bearer token (`user`), the admin API's callers
  * (`admin`: loopback or the admin token, admin/access.ts), the holder of a signed URL, anyone.
  */
-export type Access = 'user' | 'admin' | 'signed URL' | 'public';
+export const ACCESSES = ['user', 'admin', 'signed URL', 'public'] as const;
+export type Access = (typeof ACCESSES)[number];
 
 /**
  * How the registrar reads a row's body: `json` (the API's: no body is `{}`, a content type
@@ -39,8 +40,8 @@ export interface RouteRow {
   path: string;
   /** The success status. 204 and 205 write no body. */
   status: number;
-  /** Who may call it; `user` when not said. */
-  access?: Access;
+  /** Who may call it, said by every row (`op()` says `user` for the API's operations). */
+  access: Access;
   /** One line for the document (the admin calls have one; API rows have their official one). */
   summary?: string;
   /** Schema ids (see schemas/). Path parameters default to non-empty strings. */
@@ -209,8 +210,9 @@ export type QueryOf<Id> = (Id extends RequestSchemaId ? RequestTypes[Id] : Recor
 /** The handler's body: the body schema's type, or unknown without one. */
 export type BodyOf<Id> = Id extends RequestSchemaId ? RequestTypes[Id] : unknown;
 
-/** A row as `op` takes it: the schema ids and the path are literal, and name the handler's types. */
-export type TypedRow<Path extends string, P, Q, B, R> = Omit<Operation, 'handle' | 'path' | 'params' | 'query' | 'body'> & {
+/** A row as `op` takes it: the schema ids and the path are literal, and name the handler's types; its access `user` unless said. */
+export type TypedRow<Path extends string, P, Q, B, R> = Omit<Operation, 'handle' | 'path' | 'params' | 'query' | 'body' | 'access'> & {
+  access?: Access;
   path: Path;
   params?: P;
   query?: Q;
@@ -236,13 +238,14 @@ export function op<
   R = unknown,
 >(row: TypedRow<Path, P, Q, B, R>): Operation;
 export function op<P, Q, B, R>(
-  row: Omit<Operation, 'handle'> & { handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
+  row: Omit<Operation, 'handle' | 'access'> & { access?: Access; handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
-  const { after, handle, ...rest } = row;
+  const { after, handle, access = 'user', ...rest } = row;
   // An async handler stays as it is, for the registrar to refuse when it registers the row.
-  if (!after || handle.constructor.name === 'AsyncFunction') return { ...rest, handle };
+  if (!after || handle.constructor.name === 'AsyncFunction') return { ...rest, access, handle };
   return {
     ...rest,
+    access,
     handle: (ctx: HandlerContext<P, Q, B>) => {
       const result = handle(ctx);
       // A promise is refused by the registrar (its writes roll back): it is not wrapped.
@@ -259,7 +262,7 @@ export function op<P, Q, B, R>(
  */
 export type RuntimeContext = HandlerContext<Record<string, string>, PageRequest & Record<string, unknown>, unknown>;
 
-/** Declares a row whose schema ids are worked out at run time: see `RuntimeContext`. */
-export function runtimeOp(row: Omit<Operation, 'handle'> & { handle: (ctx: RuntimeContext) => unknown }): Operation {
-  return row;
+/** Declares a row whose schema ids are worked out at run time (see `RuntimeContext`); its access `user` unless said. */
+export function runtimeOp(row: Omit<Operation, 'handle' | 'access'> & { access?: Access; handle: (ctx: RuntimeContext) => unknown }): Operation {
+  return { ...row, access: row.access ?? 'user' };
 }

@@ -10,7 +10,7 @@ import { sendError } from './send-error.ts';
 import { check, type Validators } from '../contract/validators.ts';
 import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled } from '../faults/apply.ts';
-import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
+import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
 import { exchangeOf, type Exchange } from '../sessions/exchange.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE } from '../journal/journal-capture.ts';
@@ -126,7 +126,7 @@ function checkParams(op: Operation, names: string[], schemas: Validators, params
  * other kinds of access are the pipeline's, for rows served by `registerRows`.
  */
 function checkRow(op: Operation): void {
-  if (op.access !== undefined && op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with registerRows`);
+  if (op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with registerRows`);
   if (op.handle.constructor.name === 'AsyncFunction') {
     throw new Error(`${op.operationId}: handlers must be synchronous (put asynchronous work in the row's after step)`);
   }
@@ -273,7 +273,11 @@ function exchangeIn(c: Context): Exchange {
 /** The row of each route handler the registrar made, for the pipeline to read the access of the row a request matched. */
 const rowsByHandler = new WeakMap<Handler, RouteRow>();
 
+const KNOWN_ACCESS: ReadonlySet<string> = new Set(ACCESSES);
+
+/** A route for `row`; a row that does not say who may call it is refused (no access is implicit). */
 function route(app: Hono, row: RouteRow, handler: Handler): void {
+  if (!KNOWN_ACCESS.has(row.access)) throw new Error(`${row.operationId}: a row names its access (${ACCESSES.join(', ')}); it says ${JSON.stringify(row.access)}`);
   rowsByHandler.set(handler, row);
   app.on(row.method, honoPath(row.path), handler);
 }
@@ -285,10 +289,15 @@ function route(app: Hono, row: RouteRow, handler: Handler): void {
  */
 export function rowOf(c: Context): RouteRow | undefined {
   for (const matched of matchedRoutes(c)) {
-    const row = rowsByHandler.get(matched.handler);
+    const row = rowServedBy(matched.handler);
     if (row) return row;
   }
   return undefined;
+}
+
+/** The row a route handler of `app.routes` serves, if the registrar made it for one (test/api/server/row-access.test.ts reads every route). */
+export function rowServedBy(handler: Handler): RouteRow | undefined {
+  return rowsByHandler.get(handler);
 }
 
 /** Routes for `operations`; each request runs on its session's runtime, held by its exchange (sessions/exchange.ts). */

@@ -10,7 +10,7 @@ import { op, reply, type Operation } from '../../../src/contract/operation.ts';
 import { register } from '../../../src/server/registrar.ts';
 
 function row(handle: Operation['handle'], path = '/v1/test-only/thing'): Operation {
-  return { operationId: 'testOnly', method: 'POST', path, status: 200, handle };
+  return { operationId: 'testOnly', method: 'POST', path, status: 200, access: 'user', handle };
 }
 
 describe('registrar', () => {

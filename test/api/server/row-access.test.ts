@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
-import { register, registerRows } from '../../../src/server/registrar.ts';
-import { op, rawReply, type RouteRow } from '../../../src/contract/operation.ts';
+import { register, registerRows, rowServedBy } from '../../../src/server/registrar.ts';
+import { ACCESSES, op, rawReply, type RouteRow } from '../../../src/contract/operation.ts';
 import { sign } from '../../../src/contract/signed-url.ts';
 
 const CROSS_SITE = { origin: 'https://elsewhere.example' };
@@ -55,5 +55,43 @@ describe("a row's access", () => {
     const mock = createMock({ scenario: 'empty' });
     const adminOperation = op({ operationId: 'notAUserRow', method: 'GET', path: '/v1/not-a-user-row', status: 200, access: 'admin', handle: () => ({}) });
     expect(() => register(mock.app, [adminOperation])).toThrow('access "admin" is not an API operation\'s');
+  });
+
+  it('is said by every row: each route of the app is a row naming one, but the pipeline and the 405 of a known /v1 path', () => {
+    const mock = createMock({ scenario: 'empty' });
+    const rowPaths = new Set<string>();
+    const accessOf = new Map<string, string>();
+    const notRows: string[] = [];
+    for (const { method, path, handler } of mock.app.routes) {
+      const served = rowServedBy(handler);
+      if (served) {
+        rowPaths.add(path);
+        accessOf.set(`${method} ${path}`, served.access);
+      } else if (method !== 'ALL' || (path !== '/*' && !path.startsWith('/v1'))) notRows.push(`${method} ${path}`);
+    }
+    expect(notRows).toEqual([]);
+    // The `app.all` routes left are the pipeline's middleware and the 405s: each on the path of a row.
+    const catchAlls = mock.app.routes.filter((r) => r.method === 'ALL' && r.path !== '/*' && !rowServedBy(r.handler));
+    expect(catchAlls.length).toBeGreaterThan(100);
+    expect(catchAlls.filter((r) => !rowPaths.has(r.path)).map((r) => r.path)).toEqual([]);
+    // Every row names an access the pipeline knows; the surfaces' rows say theirs.
+    expect([...accessOf.values()].filter((access) => !(ACCESSES as readonly string[]).includes(access))).toEqual([]);
+    expect(Object.fromEntries(accessOf)).toMatchObject({
+      'GET /__admin/ui': 'admin',
+      'GET /__admin/ui/:file': 'admin',
+      'GET /__admin/docs/:file': 'admin',
+      'GET /__admin/openapi.json': 'admin',
+      'GET /__files/pdf/:spaceId/:changeRequestId/:file': 'signed URL',
+      'GET /__files/uploads/:spaceId/:fileId/:name': 'public',
+    });
+    // The API's operations are the users' (op() says so for them).
+    expect([...accessOf].filter(([route, access]) => route.includes(' /v1') && access !== 'user')).toEqual([]);
+    expect(accessOf.get('GET /v1/spaces/:spaceId')).toBe('user');
+  });
+
+  it('is refused when a row does not name one', () => {
+    const mock = createMock({ scenario: 'empty' });
+    const unsaid = { operationId: 'noAccess', method: 'GET', path: '/__admin/unsaid', status: 200 } as RouteRow;
+    expect(() => registerRows(mock.app, [unsaid], () => rawReply('never'))).toThrow('noAccess: a row names its access (user, admin, signed URL, public)');
   });
 });
