@@ -4,10 +4,11 @@
  * browser's; nothing here imports Node. Nothing is kept at module level: two apps in one
  * process never share state.
  */
-import { Hono, type Context, type Next } from 'hono';
+import { Hono, type Context } from 'hono';
 import { errors } from './contract/errors.ts';
 import { sendError } from './server/send-error.ts';
-import { register, registerRows, rowOf } from './server/registrar.ts';
+import { register, registerRows, usePipeline, type Pipeline } from './server/registrar.ts';
+import { andThen, guarded, lastly, type Answer } from './server/answer.ts';
 import { cors } from './server/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './server/body-limit.ts';
 import { CachedRouter } from './server/cached-router.ts';
@@ -16,6 +17,7 @@ import { adminGate, isLoopbackOrigin } from './admin/access.ts';
 import { checkAdminQuery } from './admin/admin-query.ts';
 import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
+import type { RouteRow } from './contract/operation.ts';
 import { routedOperations, fileRows } from './resources/index.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
@@ -26,6 +28,9 @@ import { mockEvents, type MockEvents } from './events/mock-events.ts';
 export type { AppOptions } from './runtime.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A route as the pipeline runs it: handed the request's exchange. */
+type Route = (exchange: Exchange) => Answer;
 
 export interface Mock {
   app: Hono;
@@ -46,8 +51,8 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const sessions = new Sessions(runtime);
   const app = new Hono({ strict: false, router: new CachedRouter() });
 
+  // Only a bug of the pipeline itself reaches this: it catches what its steps and routes throw.
   app.onError((error, c) => sendError(c, error));
-  app.notFound((c) => sendError(c, nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations)));
 
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -57,33 +62,33 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     // The admin API is a door to everything: only pages served from loopback may call it.
     allows: (origin, path) => !path.startsWith('/__admin') || isLoopbackOrigin(origin),
   });
-  const limitBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
+  const readBody = bodyLimit((c) => (c.req.method === 'PUT' && c.req.path.replace(/\/+$/, '') === '/__admin/state' ? MAX_IMPORT_BYTES : MAX_BODY_BYTES));
 
   // API requests run in their session, and the journal is the session's own. Their access
   // (`user`) is the registrar's to check: response control answers first, and the token is
   // looked up in the session's tables.
-  const api = async (c: Context, exchange: Exchange, next: Next) => {
+  const api = (c: Context, exchange: Exchange, route: Route): Answer => {
     const runtime = exchange.open();
-    if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency));
-    const method = exchange.method;
-    // The text is read once: the registrar's read of the body gets the same text.
-    if (method !== 'GET' && method !== 'OPTIONS' && method !== 'HEAD') await exchange.text().catch(() => '');
-    exchange.at = runtime.clock.iso();
-    await next();
-    // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
-    runtime.log.add(exchange.answered(c.res.status));
+    const answer = () => {
+      exchange.at = runtime.clock.iso();
+      // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
+      return andThen(guarded(() => route(exchange), (error) => sendError(c, error, exchange)), (res) => {
+        runtime.log.add(exchange.answered(res.status));
+        return res;
+      });
+    };
+    return options.latency ? new Promise<void>((resolve) => setTimeout(resolve, options.latency)).then(answer) : answer();
   };
   const adminToken = runtime.options.adminToken;
-  // Every other request: the access of the row the router matched (a path no row serves takes
-  // its surface's: the admin API's under /__admin), checked before any session opens, so a
-  // caller without it never creates one; then the session of the admin calls and the files.
-  const surfaces = (c: Context, exchange: Exchange, next: Next, path: string) => {
+  // Every other request: the access of the row the route serves (a path no row serves takes its
+  // surface's: the admin API's under /__admin), checked before any session opens, so a caller
+  // without it never creates one; then the session of the admin calls and the files.
+  const surfaces = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string): Answer => {
     const admin = within(path, '/__admin');
     const files = within(path, '/__files');
-    const row = admin || files ? rowOf(c) : undefined;
-    switch (row ? row.access : admin ? 'admin' : 'public') {
+    switch (admin || files ? (row ? row.access : admin ? 'admin' : 'public') : 'public') {
       case 'admin':
-        if (adminGate(c, adminToken) === 'console file') return next();
+        if (adminGate(c, adminToken) === 'console file') return route(exchange);
         checkAdminQuery(c);
         break;
       case 'signed URL':
@@ -93,35 +98,41 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     }
     if (files) {
       exchange.open();
-      return next();
+      return route(exchange);
     }
-    if (!admin) return next();
+    if (!admin) return route(exchange);
     // An admin read never creates the session it names (issue 27): it answers as the session
     // would start, with a warning. The list of sessions belongs to none: a console left on a
     // session that is gone must still find the others.
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     const named = c.req.header(SESSION_HEADER);
-    if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return next();
+    if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return route(exchange);
     exchange.open(!read);
-    return next();
+    return route(exchange);
   };
-  // One middleware for every request, in this order: CORS, the body limit, then the request's
-  // exchange (sessions/exchange.ts), made here once and handed to the registrar and the
-  // journal, with its session opened here and nowhere else. Each middleware was a step of
-  // Hono's compose on every request: GET a space ran 7 handlers, now 2 (docs/benchmarks.md, issue 18).
+  // What every route runs inside (server/registrar.ts wraps each route in it), in this order:
+  // CORS, the body read once (and refused past its limit), then the request's exchange
+  // (sessions/exchange.ts), made here once and handed to the route and the journal, with its
+  // session opened here and nowhere else. No middleware: a request runs one handler, and a
+  // GET that waits for nothing answers synchronously, on @hono/node-server's fast path.
   const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  const pipeline = async (c: Context, next: Next) => {
+  const pipeline: Pipeline = (c, row, route) => {
+    const path = c.req.path;
+    const preflight = allowCors(c, path);
+    if (preflight) return preflight;
     const exchange = new Exchange(c, sessions);
-    try {
-      const path = c.req.path;
-      await (within(path, '/v1') ? api(c, exchange, next) : surfaces(c, exchange, next, path));
-    } finally {
-      // The session released, the exchange forgotten, whatever answered (a refusal included).
-      exchange.close();
-    }
+    const steps = () =>
+      andThen(readBody(c), (text) => {
+        if (text !== undefined) exchange.received(text);
+        return within(path, '/v1') ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
+      });
+    // The session released, whatever answered (a refusal included).
+    return lastly(
+      guarded(steps, (error) => sendError(c, error, exchange)),
+      () => exchange.close(),
+    );
   };
-  // The body limit answers by throwing; what it returns is its next step's (never a Response).
-  app.use('*', (c, next) => allowCors(c, () => limitBody(c, () => pipeline(c, next)) as Promise<void>));
+  usePipeline(app, pipeline, (c) => nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations));
 
   const streams = registerAdmin(app, sessions);
   platform.routes?.(app);

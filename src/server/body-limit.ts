@@ -11,7 +11,7 @@
  * `c.req.text()` (journal, registrar, admin routes) gets it without a second read.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApiError, errors } from '../contract/errors.ts';
 import { utf8Length } from '../text/digest.ts';
@@ -55,29 +55,30 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
   });
 }
 
-/** `limitOf(c)`: the most bytes a body of this request may have. */
-export function bodyLimit(limitOf: (c: Context) => number): MiddlewareHandler {
-  const limited = async (c: Context, next: Next) => {
+/**
+ * The body step of the pipeline: reads the body of a request that may have one, once, and
+ * refuses it past `limitOf(c)` bytes (`limitOf(c)`: the most a body of this request may have).
+ * Undefined for GET, HEAD and OPTIONS, which have none: nothing to wait for.
+ */
+export function bodyLimit(limitOf: (c: Context) => number): (c: Context) => Promise<string> | undefined {
+  const limited = async (c: Context): Promise<string> => {
     const maxBytes = limitOf(c);
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
     if (incoming && !incoming.readableEnded && !incoming.readableDidRead) {
       const text = readLimited(incoming, maxBytes);
-      // Hono keeps body promises in bodyCache (its type says values); c.req.text() returns this one.
+      // Hono keeps body promises in bodyCache (its type says values): a later c.req.text() gets this one.
       (c.req.bodyCache as { text?: Promise<string> }).text = text;
-      await text;
-      return next();
+      return text;
     }
     // In-process (app.request, mock.fetch): the caller already holds the whole body.
     const text = await c.req.text();
     if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
-    return next();
+    return text;
   };
-  // Not async for requests without a body: no promise of its own.
-  return (c, next) => {
+  return (c) => {
     const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    return limited(c, next);
+    return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : limited(c);
   };
 }

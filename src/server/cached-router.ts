@@ -10,6 +10,13 @@
  * a copy (text/detach.ts): the path Hono gives is cut from the request's URL, and as a key it
  * would keep that whole URL alive, a 15 KB query included (measured: 3,000 such GETs of
  * unknown spaces left 24 MB of heap behind, test/system/security/journal-heap.test.ts).
+ *
+ * A match keeps only its first handler. The app has no middleware (the pipeline wraps each
+ * route: server/registrar.ts) and no route calls `next`, so the first route that matches
+ * answers, as it did in Hono's compose; but with one handler Hono calls it directly instead of
+ * composing a chain, and a synchronous answer stays synchronous (server/answer.ts). A path that
+ * matches two routes is `/versions/latest` beside `/versions/{versionId}` (the more specific is
+ * added first), or a route beside the 405 of its path (the route is added first).
  */
 import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
@@ -32,13 +39,13 @@ export class CachedRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    if (path.length > MAX_PATH) return this.inner.match(method, path);
+    if (path.length > MAX_PATH) return first(this.inner.match(method, path));
     let kept = this.byMethod.get(method);
     const hit = kept?.get(path);
     if (hit) return hit;
     // Matched on the copy, so the params in the kept answer are cut from it, not from the URL.
     const key = detach(path);
-    const result = this.inner.match(method, key);
+    const result = first(this.inner.match(method, key));
     if (this.size >= KEPT) this.clear();
     if (!kept || this.size === 0) {
       kept = this.byMethod.get(method) ?? new Map();
@@ -53,4 +60,10 @@ export class CachedRouter<T> implements Router<T> {
     this.byMethod.clear();
     this.size = 0;
   }
+}
+
+/** The match with its first handler alone (both of Hono's result shapes list handlers first). */
+function first<T>(result: Result<T>): Result<T> {
+  if (result[0].length <= 1) return result;
+  return [result[0].slice(0, 1), ...result.slice(1)] as Result<T>;
 }

@@ -1,17 +1,19 @@
 /**
- * The one registrar: turns operation rows into Hono routes. It authenticates, validates
- * path, query and body, runs the handler inside a store transaction, and writes the
- * response. Operations never repeat any of this.
+ * The one registrar: turns rows into Hono routes, each run inside the app's pipeline
+ * (`usePipeline`, build-mock.ts). It authenticates, validates path, query and body, runs the
+ * handler inside a store transaction, and writes the response. Operations never repeat any of
+ * this. Every route is one handler (no middleware around it), and stays synchronous unless a
+ * step has to wait (server/answer.ts).
  */
 import type { Context, Handler, Hono } from 'hono';
-import { matchedRoutes } from 'hono/route';
 import { errors } from '../contract/errors.ts';
 import { sendError } from './send-error.ts';
 import { check, type Validators } from '../contract/validators.ts';
 import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled } from '../faults/apply.ts';
 import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
-import { exchangeOf, type Exchange } from '../sessions/exchange.ts';
+import type { Exchange } from '../sessions/exchange.ts';
+import { andThen, guarded, type Answer } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -65,9 +67,9 @@ function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; 
   throw errors.unauthorized('The bearer token is not known to this server');
 }
 
-/** The one reader of a request body, as the row reads it (`BodyReading`, contract/operation.ts): the exchange's text, read once. */
-async function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json'): Promise<unknown> {
-  const text = await exchange.text();
+/** The one reader of a request body, as the row reads it (`BodyReading`, contract/operation.ts): the text the pipeline read, once. */
+function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json'): unknown {
+  const text = exchange.text ?? '';
   if (reading === 'json') {
     if (text.trim() === '') return {};
     const type = c.req.header('content-type');
@@ -204,14 +206,20 @@ function listNamer(path: string, query: Record<string, unknown>): () => string {
  * row's access (`user`) is checked here, after response control (a fault rule answers whoever
  * calls), against the users of the session's tables.
  */
-async function answer(c: Context, exchange: Exchange, op: Operation, names: string[]): Promise<Response> {
+function answer(c: Context, exchange: Exchange, op: Operation, names: string[]): Answer {
   const rt = exchange.runtime;
   exchange.mark(op.operationId, null);
   // Without a Prefer header or a fault rule there is nothing to control (most requests).
-  if (controlled(c, rt.faults)) {
-    const injected = await control(c, exchange, op, rt.faults);
-    if (injected) return injected instanceof Response ? injected : write(c, exchange, op.status, injected);
-  }
+  if (!controlled(c, rt.faults)) return perform(c, exchange, op, names);
+  return control(c, exchange, op, rt.faults).then((injected) => {
+    if (!injected) return perform(c, exchange, op, names);
+    return injected instanceof Response ? injected : write(c, exchange, op.status, injected);
+  });
+}
+
+/** The operation itself: its caller, its input checked, its handler run in a transaction, its answer written. */
+function perform(c: Context, exchange: Exchange, op: Operation, names: string[]): Answer {
+  const rt = exchange.runtime;
   const user = authenticate(c, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
   const params = detachValues(c.req.param() as Record<string, string>, c.req.url);
@@ -221,7 +229,7 @@ async function answer(c: Context, exchange: Exchange, op: Operation, names: stri
   if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
   let body: unknown = undefined;
   if (op.body) {
-    body = await readBody(c, exchange, op.reading);
+    body = readBody(c, exchange, op.reading);
     check(rt.schemas.bodyValidator(op.body), body, 'body');
   }
   const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
@@ -234,7 +242,7 @@ async function answer(c: Context, exchange: Exchange, op: Operation, names: stri
     coverage: rt.coverage,
     caches: rt.caches,
     seed: rt.seed,
-    now: rt.clock.iso(),
+    now: exchange.at,
     origin: originOf(c.req.url),
     platform: rt.platform,
     happened: [],
@@ -258,41 +266,49 @@ async function answer(c: Context, exchange: Exchange, op: Operation, names: stri
     // Kept (and saved): the events it makes go out now, in commit order (src/events/).
     if (changes.length > 0 || ctx.happened!.length > 0) rt.events.committed(changes, before, ctx, ctx.happened);
   }
-  if (result instanceof Later) result = await result.finish();
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
+  if (result instanceof Later) return result.finish().then((finished) => write(c, exchange, op.status, finished));
   return write(c, exchange, op.status, result);
 }
 
-/** The exchange the pipeline made for the request (build-mock.ts): a route without one is a bug of the wiring. */
-function exchangeIn(c: Context): Exchange {
-  const exchange = exchangeOf(c);
-  if (!exchange) throw new Error(`${c.req.method} ${c.req.path}: no exchange; the pipeline makes one for every request before its route runs`);
-  return exchange;
+/**
+ * What every route of an app runs inside, made by build-mock.ts: CORS, the body read once, the
+ * request's exchange with its session opened, the access of the row the route serves (undefined
+ * for a path no row serves: a 405 or a 404), then `route`; it journals the answer and ends the
+ * exchange. A route is handed its exchange, and nothing else carries one.
+ */
+export type Pipeline = (c: Context, row: RouteRow | undefined, route: (exchange: Exchange) => Answer) => Answer;
+
+const pipelines = new WeakMap<Hono, Pipeline>();
+
+/** Makes `pipeline` the one every route of `app` runs inside, the answer to a path no route serves included. */
+export function usePipeline(app: Hono, pipeline: Pipeline, notFound: (c: Context) => unknown): void {
+  pipelines.set(app, pipeline);
+  app.notFound((c) =>
+    pipeline(c, undefined, () => {
+      throw notFound(c);
+    }),
+  );
 }
 
-/** The row of each route handler the registrar made, for the pipeline to read the access of the row a request matched. */
+function pipelineOf(app: Hono): Pipeline {
+  const pipeline = pipelines.get(app);
+  if (!pipeline) throw new Error('rows are served on an app with a pipeline: call usePipeline first');
+  return pipeline;
+}
+
+/** The row of each route handler the registrar made (test/api/server/row-access.test.ts reads every route of an app). */
 const rowsByHandler = new WeakMap<Handler, RouteRow>();
 
 const KNOWN_ACCESS: ReadonlySet<string> = new Set(ACCESSES);
 
-/** A route for `row`; a row that does not say who may call it is refused (no access is implicit). */
-function route(app: Hono, row: RouteRow, handler: Handler): void {
+/** A route for `row`, inside the app's pipeline; a row that does not say who may call it is refused (no access is implicit). */
+function route(app: Hono, row: RouteRow, handler: (c: Context, exchange: Exchange) => Answer): void {
   if (!KNOWN_ACCESS.has(row.access)) throw new Error(`${row.operationId}: a row names its access (${ACCESSES.join(', ')}); it says ${JSON.stringify(row.access)}`);
-  rowsByHandler.set(handler, row);
-  app.on(row.method, honoPath(row.path), handler);
-}
-
-/**
- * The row the router matched for this request (undefined for a route that is no row, or none):
- * the pipeline reads its access before the route runs. The match is Hono's own, made before
- * the first middleware; nothing is matched twice.
- */
-export function rowOf(c: Context): RouteRow | undefined {
-  for (const matched of matchedRoutes(c)) {
-    const row = rowServedBy(matched.handler);
-    if (row) return row;
-  }
-  return undefined;
+  const pipeline = pipelineOf(app);
+  const served: Handler = (c) => pipeline(c, row, (exchange) => handler(c, exchange));
+  rowsByHandler.set(served, row);
+  app.on(row.method, honoPath(row.path), served);
 }
 
 /** The row a route handler of `app.routes` serves, if the registrar made it for one (test/api/server/row-access.test.ts reads every route). */
@@ -310,17 +326,15 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     const names = paramNames(op.path);
     // One handler, with the coverage note in it: a middleware of its own cost a step of
     // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
-    route(app, op, async (c) => {
-      const exchange = exchangeIn(c);
-      let res: Response;
-      try {
-        res = await answer(c, exchange, op, names);
-      } catch (error) {
-        res = sendError(c, error, exchange);
-      }
-      exchange.runtime.coverage.operation(op.operationId, res.status);
-      return res;
-    });
+    route(app, op, (c, exchange) =>
+      andThen(
+        guarded(() => answer(c, exchange, op, names), (error) => sendError(c, error, exchange)),
+        (res) => {
+          exchange.runtime.coverage.operation(op.operationId, res.status);
+          return res;
+        },
+      ),
+    );
   }
   // A known path with a method it does not have: 405 with the allowed methods.
   // Keyed by the path without its parameter names: rows may name a parameter differently.
@@ -331,12 +345,15 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     if (!entry.methods.includes(op.method)) entry.methods.push(op.method);
     methodsByPath.set(key, entry);
   }
+  const pipeline = pipelineOf(app);
   for (const { path, methods } of methodsByPath.values()) {
-    app.all(path, (c) => {
-      c.header('Allow', methods.join(', '));
-      exchangeOf(c)?.noteHeader('allow', methods.join(', '));
-      throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
-    });
+    app.all(path, (c) =>
+      pipeline(c, undefined, (exchange) => {
+        c.header('Allow', methods.join(', '));
+        exchange.noteHeader('allow', methods.join(', '));
+        throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
+      }),
+    );
   }
 }
 
@@ -354,24 +371,22 @@ export interface RowInput {
  * answer. Their bodies are checked strictly: a field the mock's own calls do not know is
  * refused, not dropped (the API's bodies drop it, as the real service ignores it). A `Response`
  * given back is passed on as it is (an event stream Hono writes).
- * The row's access was checked by the pipeline before the route ran (`rowOf`, build-mock.ts),
- * which also opened the session the exchange holds.
+ * The row's access was checked by the pipeline before the route ran (build-mock.ts), which
+ * also opened the session the exchange holds.
  */
 export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
   for (const row of [...rows].sort(specificity)) {
-    route(app, row, async (c) => {
-      const exchange = exchangeIn(c);
+    route(app, row, (c, exchange) => {
       const input: RowInput = { params: c.req.param() as Record<string, string>, query: readQuery(c), body: undefined };
       // Rows with no input need no session's schemas (the console's page opens without one).
       const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
       if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
       if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
       if (schemas && row.body) {
-        input.body = await readBody(c, exchange, row.reading);
+        input.body = readBody(c, exchange, row.reading);
         check(schemas.strictValidator(row.body), input.body, 'body');
       }
-      const result = await answer(c, row, input, exchange);
-      return result instanceof Response ? result : write(c, exchange, row.status, result);
+      return andThen(answer(c, row, input, exchange), (result) => (result instanceof Response ? result : write(c, exchange, row.status, result)));
     });
   }
 }

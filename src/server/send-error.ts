@@ -6,13 +6,13 @@ import type { Context } from 'hono';
 import { ApiError, errorBody } from '../contract/errors.ts';
 import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
 import { JSON_TYPE } from '../journal/journal-capture.ts';
-import { exchangeOf, type Exchange } from '../sessions/exchange.ts';
+import type { Exchange } from '../sessions/exchange.ts';
 
 /**
  * Writes any thrown value as the JSON error body (500 for anything unexpected), noted on the
- * request's exchange for the journal (the app's error handler looks it up; the registrar hands it).
+ * request's exchange for the journal where there is one (the pipeline hands it).
  */
-export function sendError(c: Context, raw: unknown, exchange: Exchange | undefined = exchangeOf(c)): Response {
+export function sendError(c: Context, raw: unknown, exchange?: Exchange): Response {
   const error = scenarioErrorToApi(raw);
   if (!(error instanceof ApiError)) console.error('gitbook-mock: unexpected error', error);
   const [status, message] = error instanceof ApiError ? [error.status, error.message] : [500, 'Internal error; the state was not changed'];

@@ -1,15 +1,13 @@
 /**
  * One request as the pipeline (build-mock.ts) carries it from arrival to answer: made once per
- * request, before any route runs, and handed to the registrar, response control, the error
- * writer and the journal. It holds the request's session (opened by `open`, the one place a
- * request opens one), the body text (read once), the marks response control leaves (the
+ * request, before its route runs, and handed to the route, response control, the error writer
+ * and the journal. It holds the request's session (opened by `open`, the one place a request
+ * opens one), the body text (read once, by the pipeline), the marks response control leaves (the
  * operation, what was injected), the answer as the mock wrote it (text and headers), the caller
  * and the time taken. The journal keeps the exchange itself (it is a `JournalEntry`).
  *
- * Nothing rides on Hono's context: a route finds its exchange with `exchangeOf(c)`, which
- * looks the context up among the exchanges of the requests being answered; `close` forgets it.
- * A Map, not a WeakMap: a WeakMap keyed by a context that dies young made the garbage
- * collector's work twice as long (measured: GET a space at 80 µs of CPU in-process, against 40).
+ * Nothing rides on Hono's context: the pipeline hands the exchange to the route it wraps
+ * (server/registrar.ts), so nothing has to look it up.
  */
 import type { Context } from 'hono';
 import type { Runtime } from '../runtime.ts';
@@ -22,14 +20,6 @@ export const SESSION_HEADER = 'X-Mock-Session';
 export const WARNING_HEADER = 'X-Mock-Warning';
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
-
-/** The exchanges of the requests being answered, by their context (each request's own, so apps never share one). */
-const exchanges = new Map<Context, Exchange>();
-
-/** The exchange the pipeline made for this request (undefined before it, or outside it). */
-export function exchangeOf(c: Context): Exchange | undefined {
-  return exchanges.get(c);
-}
 
 export class Exchange implements JournalEntry {
   /** When the pipeline took the request (`performance.now()`). */
@@ -61,7 +51,6 @@ export class Exchange implements JournalEntry {
     private readonly sessions: Sessions,
   ) {
     this.method = c.req.method;
-    exchanges.set(c, this);
   }
 
   /**
@@ -84,24 +73,10 @@ export class Exchange implements JournalEntry {
     return session.runtime;
   }
 
-  /** Ends the exchange once the request is answered: its session (if one was opened) released, the exchange forgotten. */
+  /** Ends the exchange once the request is answered: its session (if one was opened) released. */
   close(): void {
     if (this.#opened) this.sessions.done(this.#opened);
     this.#opened = undefined;
-    exchanges.delete(this.c);
-  }
-
-  /**
-   * Runs `next` in the request's session, then ends the exchange however it ends (`open`, then
-   * `close`): the whole pipeline of a bare app that serves rows without build-mock.ts (a test's).
-   */
-  async within(next: () => Promise<void>, create = true): Promise<void> {
-    try {
-      this.open(create);
-      await next();
-    } finally {
-      this.close();
-    }
   }
 
   /** The runtime of the request's session; a route that needs one and has none is a bug of the pipeline. */
@@ -110,9 +85,14 @@ export class Exchange implements JournalEntry {
     return this.#opened.runtime;
   }
 
-  /** The request's body text, read once: the pipeline reads an API request's before its route runs, the registrar gets the same text. */
-  async text(): Promise<string> {
-    return (this.#text ??= await this.c.req.text());
+  /** The body text the pipeline read (once, before the route runs); undefined for a request that has none (GET). */
+  get text(): string | undefined {
+    return this.#text;
+  }
+
+  /** The pipeline's note of the body text it read. */
+  received(text: string): void {
+    this.#text = text;
   }
 
   /** The body as the journal keeps it: none when empty or not read. */

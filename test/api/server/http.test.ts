@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';
 import { sendError } from '../../../src/app.ts';
-import { register } from '../../../src/server/registrar.ts';
+import { register, usePipeline } from '../../../src/server/registrar.ts';
 import { op } from '../../../src/contract/operation.ts';
 import { errors } from '../../../src/contract/errors.ts';
 import { Runtime } from '../../../src/runtime.ts';
@@ -110,9 +110,24 @@ describe('the registrar', () => {
   function harness() {
     const rt = new Runtime(nodePlatform, { wallClock: () => 0 });
     const app = new Hono();
-    app.onError((error, c) => sendError(c, error));
     const sessions = new Sessions(rt);
-    app.use((c, next) => new Exchange(c, sessions).within(next));
+    // A bare pipeline: the body read, the default session opened, what the route throws written.
+    usePipeline(
+      app,
+      async (c, _row, route) => {
+        const exchange = new Exchange(c, sessions);
+        try {
+          exchange.received(await c.req.text());
+          exchange.open();
+          return await route(exchange);
+        } catch (error) {
+          return sendError(c, error, exchange);
+        } finally {
+          exchange.close();
+        }
+      },
+      (c) => errors.routeNotFound(c.req.method, c.req.path),
+    );
     const token = rt.manifest.tokens.admin;
     register(app, [
       op({
