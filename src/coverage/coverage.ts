@@ -60,6 +60,8 @@ export class Coverage implements TransitionNotes {
 
   /** The request's writes were kept: so are its transitions. */
   commit(): void {
+    // Most requests make no transition: no new array for them.
+    if (this.pending.length === 0) return;
     for (const key of this.pending) this.count(key);
     this.pending = [];
   }

@@ -27,11 +27,24 @@ function keysByToken(manifest: Manifest): Map<string, string> {
   return map;
 }
 
+/** Who called, as the journal shows it. */
+export interface Caller {
+  caller: string | null;
+  auth: Auth;
+}
+
+const NO_TOKEN: Caller = Object.freeze({ caller: null, auth: 'none' });
+const UNKNOWN_TOKEN: Caller = Object.freeze({ caller: null, auth: 'unknown' });
+
 /** Who called: the manifest user key of the bearer token (null when it has none), and what the token was. */
-export function callerOf(authorization: string | undefined, manifest: Manifest, db: Tables): { caller: string | null; auth: Auth } {
+export function callerOf(authorization: string | undefined, manifest: Manifest, db: Tables): Caller {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
-  if (!token) return { caller: null, auth: 'none' };
-  if (db.users.idsBy('token', token).length === 0) return { caller: null, auth: 'unknown' };
+  if (!token) return NO_TOKEN;
+  return callerOfToken(token, db.users.idsBy('token', token).length > 0, manifest);
+}
+
+/** The caller of a bearer token already read (by the registrar): `known` when a user of the tables has it. */
+export function callerOfToken(token: string, known: boolean, manifest: Manifest): Caller {
   // A user of an imported state may have no key in the manifest.
-  return { caller: keysByToken(manifest).get(token) ?? null, auth: 'known' };
+  return known ? { caller: keysByToken(manifest).get(token) ?? null, auth: 'known' } : UNKNOWN_TOKEN;
 }

@@ -53,14 +53,18 @@ function specificity(a: RouteRow, b: RouteRow): number {
 /** Who calls an anonymous operation without a token. */
 const ANONYMOUS: UserRecord = Object.freeze({ id: 'anonymous', displayName: 'Anonymous', email: '', token: '', createdAt: '1970-01-01T00:00:00.000Z' });
 
-/** The caller of a token: a user of the scenario, or the visitor of a site API token (auth/site-token.ts). */
-function authenticate(c: Context, rt: { db: Tables; options: { seed?: number }; clock: { iso(): string } }, op: Operation): UserRecord {
+/**
+ * The caller of a token: a user of the scenario, or the visitor of a site API token
+ * (auth/site-token.ts). The token read is noted on the exchange, for the journal's caller.
+ */
+function authenticate(c: Context, exchange: Exchange, rt: { db: Tables; options: { seed?: number }; clock: { iso(): string } }, op: Operation): UserRecord {
   const header = c.req.header('authorization');
   if (!header && op.anonymous) return ANONYMOUS;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw errors.unauthorized();
   const id = rt.db.users.idsBy('token', match[1])[0];
   const user = id ? rt.db.users.get(id) : undefined;
+  exchange.identify(match[1], user !== undefined);
   if (user) return user;
   const site = match[1].includes('.') ? verifySiteToken(match[1], rt.options.seed ?? 0, rt.clock.iso()) : undefined;
   if (site) return siteTokenCaller(site);
@@ -220,7 +224,7 @@ function answer(c: Context, exchange: Exchange, op: Operation, names: string[]):
 /** The operation itself: its caller, its input checked, its handler run in a transaction, its answer written. */
 function perform(c: Context, exchange: Exchange, op: Operation, names: string[]): Answer {
   const rt = exchange.runtime;
-  const user = authenticate(c, rt, op);
+  const user = authenticate(c, exchange, rt, op);
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
   const params = detachValues(c.req.param() as Record<string, string>, c.req.url);
   checkParams(op, names, rt.schemas, params);

@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import type { Runtime } from '../runtime.ts';
 import type { Session, Sessions } from './registry.ts';
-import { callerOf, type Auth } from '../journal/journal-capture.ts';
+import { callerOf, callerOfToken, type Auth, type Caller } from '../journal/journal-capture.ts';
 import type { JournalEntry } from '../journal/request-log.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -45,6 +45,7 @@ export class Exchange implements JournalEntry {
   durationMs = 0;
   #text: string | undefined = undefined;
   #opened: Session | undefined = undefined;
+  #identified: Caller | undefined = undefined;
 
   constructor(
     readonly c: Context,
@@ -123,10 +124,15 @@ export class Exchange implements JournalEntry {
     this.responseHeaders = { ...this.responseHeaders, [name.toLowerCase()]: value };
   }
 
+  /** The registrar's note of the bearer token it read, `known` when a user has it: the journal's caller without a second read. */
+  identify(token: string, known: boolean): void {
+    this.#identified = callerOfToken(token, known, this.runtime.manifest);
+  }
+
   /** Completes the journal entry once the request is answered: its URL, status, caller and time taken. */
   answered(status: number): this {
     const rt = this.runtime;
-    const { caller, auth } = callerOf(this.c.req.header('authorization'), rt.manifest, rt.db);
+    const { caller, auth } = this.#identified ?? callerOf(this.c.req.header('authorization'), rt.manifest, rt.db);
     this.url = this.c.req.url;
     this.status = status;
     this.caller = caller;

@@ -3,7 +3,7 @@
  * `--data FILE`). Snapshot and restore are shallow copies, because rows are immutable.
  */
 import { Low, Memory } from 'lowdb';
-import { Table, type AnyTable, type Row, type TableSnapshot } from './table.ts';
+import { Table, type AnyTable, type Row, type TableSnapshot, type Transaction } from './table.ts';
 import type * as R from './records.ts';
 
 function createTables() {
@@ -86,9 +86,17 @@ function eachTable(tables: Tables): AnyTable[] {
 
 export class Store {
   readonly db: Low<Tables>;
+  /** The tables a transaction wrote join it at their first write (table.ts). */
+  private readonly open: Transaction = { open: false, written: [] };
+  /** Each table's place in COLLECTION_NAMES: a transaction's changes are listed in that order. */
+  private readonly order = new Map<AnyTable, number>();
 
   constructor() {
     this.db = new Low<Tables>(new Memory<Tables>(), createTables());
+    eachTable(this.tables).forEach((table, i) => {
+      table.enlist(this.open);
+      this.order.set(table, i);
+    });
   }
 
   get tables(): Tables {
@@ -120,14 +128,17 @@ export class Store {
    * undo steps (used when saving it to the data file fails).
    */
   tentative<T>(fn: () => T): { result: T; undo: () => void; changes: RowChange[]; before: (Row | null)[] } {
-    const tables = eachTable(this.tables);
-    for (const table of tables) table.begin();
+    const transaction = this.open;
+    if (transaction.open) throw new Error('a store transaction is already open: transactions do not nest');
+    transaction.open = true;
     try {
       const result = fn();
       const steps: (() => void)[] = [];
       const changes: RowChange[] = [];
       // The row each change replaced (null: inserted), in the order of `changes`.
       const before: (Row | null)[] = [];
+      // In the order of the tables, as when every table took part: events follow this order.
+      const tables = transaction.written.length > 1 ? [...transaction.written].sort((a, b) => this.placeOf(a) - this.placeOf(b)) : transaction.written;
       for (const table of tables) {
         const { undo, touched } = table.commit();
         steps.push(...undo);
@@ -141,9 +152,16 @@ export class Store {
       };
       return { result, undo, changes, before };
     } catch (error) {
-      for (const table of tables) table.rollback();
+      for (const table of transaction.written) table.rollback();
       throw error;
+    } finally {
+      transaction.open = false;
+      transaction.written = [];
     }
+  }
+
+  private placeOf(table: AnyTable): number {
+    return this.order.get(table) ?? Infinity;
   }
 
   /** Lays committed changes over the state (replaying the `--data` journal). */

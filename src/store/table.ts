@@ -43,7 +43,7 @@ export interface AnyTable {
   delete(id: string): boolean;
   clear(): void;
   load(rows: readonly Row[]): void;
-  begin(): void;
+  enlist(transaction: Transaction): void;
   commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
   rollback(): void;
   snapshot(): TableSnapshot<Row>;
@@ -51,6 +51,17 @@ export interface AnyTable {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
+
+/**
+ * The transaction of a store, shared by its tables (store.ts `tentative`): while it is open, a
+ * table starts recording its undo steps at its first write and joins `written`, so a request
+ * pays for the tables it writes, not for every table of the store (a comment posted wrote 1 or
+ * 2 of 60 tables; beginning and committing all of them was 60 arrays and maps a write).
+ */
+export interface Transaction {
+  open: boolean;
+  written: AnyTable[];
+}
 
 /**
  * Versions are unique across every table of the process: a value derived from a table and
@@ -97,8 +108,10 @@ export class Table<T extends Row> {
   private shared = false;
   /** Changes with every write, undo or restore, so a derived value can tell it is stale. */
   private changes = ++lastVersion;
-  /** Undo steps of the open transaction, if any (see Store.transaction). */
+  /** Undo steps of the open transaction since this table's first write in it (see Store.tentative). */
   private journal: (() => void)[] | undefined;
+  /** The store's transaction, which this table joins at its first write while it is open. */
+  private transaction: Transaction | undefined;
   /**
    * Ids the open transaction wrote (what the `--data` journal records), each with its row
    * before the transaction's first write to it (undefined: inserted), which events compare.
@@ -196,7 +209,7 @@ export class Table<T extends Row> {
       const key = keyOf(frozen);
       if (key != null) this.bucketFor(index, key, true).push(row.id);
     }
-    this.journal?.push(() => this.remove(row.id));
+    this.recorder()?.push(() => this.remove(row.id));
     this.touch(row.id, undefined);
     return frozen;
   }
@@ -210,7 +223,7 @@ export class Table<T extends Row> {
       if ((patch as Record<string, unknown>)[key] === undefined) delete (next as Record<string, unknown>)[key];
     }
     const frozen = this.put(old, Object.freeze(next));
-    this.journal?.push(() => this.put(frozen, old));
+    this.recorder()?.push(() => this.put(frozen, old));
     this.touch(id, old);
     return frozen;
   }
@@ -236,7 +249,7 @@ export class Table<T extends Row> {
     const seq = this.seqAt(id);
     const places = this.remove(id);
     this.touch(id, old);
-    this.journal?.push(() => {
+    this.recorder()?.push(() => {
       this.own();
       this.changes = ++lastVersion;
       this.putBack(old, seq);
@@ -267,13 +280,21 @@ export class Table<T extends Row> {
 
   /** Notes that the open transaction wrote `id`, keeping the row it had first. */
   private touch(id: string, before: T | undefined): void {
+    this.recorder();
     if (this.touched && !this.touched.has(id)) this.touched.set(id, before);
   }
 
-  /** Starts recording undo steps; `rollback` replays them, `commit` forgets them. */
-  begin(): void {
-    this.journal = [];
+  /** The undo steps of the open transaction: begun at this table's first write in it, which joins the table to it. */
+  private recorder(): (() => void)[] | undefined {
+    if (this.journal || !this.transaction?.open) return this.journal;
     this.touched = new Map();
+    this.transaction.written.push(this);
+    return (this.journal = []);
+  }
+
+  /** Makes this table record its writes while `transaction` is open; `rollback` replays them, `commit` forgets them. */
+  enlist(transaction: Transaction): void {
+    this.transaction = transaction;
   }
 
   /** Stops recording; returns the undo steps (newest last) and the ids written, with their rows before. */

@@ -4,9 +4,12 @@
  *
  * Handlers are synchronous (the registrar runs them in a store transaction), and Web Crypto's
  * digests are asynchronous, so the hashes come from @noble/hashes (audited, synchronous, pure
- * JavaScript): SHA-256 of a short text costs ~2 µs against node:crypto's 1.5 µs (measured on
- * 200,000 ids). The outputs are the standard algorithms', so every id and cursor is what
- * node:crypto made. Base64 goes through hono's helpers (btoa/atob, present in both).
+ * JavaScript). SHA-256 alone, the digest of every id the mock makes, is Node's own one-shot
+ * `hash` where it runs on Node (found through `process.getBuiltinModule`, so this module
+ * imports nothing of Node and stays the browser's too): 1.0 µs for a short text against
+ * @noble/hashes' 2.4 µs and `createHash`'s 2.6 µs (300,000 ids, Node 20.20). The outputs are
+ * the standard algorithms', the same from either. Base64 goes through hono's helpers
+ * (btoa/atob, present in both).
  */
 import { sha1 } from '@noble/hashes/legacy.js';
 import { hmac } from '@noble/hashes/hmac.js';
@@ -16,10 +19,12 @@ import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** Node's `crypto.hash` (Node 20.12 and later), or undefined in a browser or an older Node. */
+type OneShotHash = (algorithm: 'sha256', text: string, encoding: 'buffer') => Uint8Array;
+const nodeHash = (globalThis as { process?: { getBuiltinModule?: (id: string) => { hash?: OneShotHash } | undefined } }).process?.getBuiltinModule?.('node:crypto')?.hash;
+
 /** The SHA-256 digest of the UTF-8 text (32 bytes). */
-export function sha256Of(text: string): Uint8Array {
-  return sha256(utf8.encode(text));
-}
+export const sha256Of: (text: string) => Uint8Array = nodeHash ? (text) => nodeHash('sha256', text, 'buffer') : (text) => sha256(utf8.encode(text));
 
 /** The SHA-256 digest of the UTF-8 text, as 64 hex digits. */
 export function sha256Hex(text: string): string {

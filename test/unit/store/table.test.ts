@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Table } from '../../../src/store/table.ts';
+import { Table, type Transaction } from '../../../src/store/table.ts';
 
 interface Item {
   id: string;
@@ -9,6 +9,13 @@ interface Item {
 
 function table(): Table<Item> {
   return new Table<Item>('items', { group: (row) => row.group });
+}
+
+/** Opens a transaction on `t` alone, as a store opens one on its tables (store.ts `tentative`). */
+function begin(t: Table<Item>): Transaction {
+  const transaction: Transaction = { open: true, written: [] };
+  t.enlist(transaction);
+  return transaction;
 }
 
 describe('Table load', () => {
@@ -172,7 +179,7 @@ describe('Table transactions', () => {
     t.insert({ id: 'b', group: 'x' });
     t.insert({ id: 'c', group: 'y' });
     const before = t.list();
-    t.begin();
+    begin(t);
     t.insert({ id: 'd', group: 'x' });
     t.update('a', { group: 'y', name: 'two' });
     t.delete('b');
@@ -188,7 +195,7 @@ describe('Table transactions', () => {
     t.insert({ id: 'a', group: 'x' });
     t.insert({ id: 'b', group: 'x' });
     const seq = t.seqOf('a');
-    t.begin();
+    begin(t);
     t.delete('a');
     t.rollback();
     expect(t.seqOf('a')).toBe(seq);
@@ -198,7 +205,7 @@ describe('Table transactions', () => {
   it('commit keeps the writes and hands back the undo steps and the ids written', () => {
     const t = table();
     t.insert({ id: 'a' });
-    t.begin();
+    begin(t);
     t.insert({ id: 'b' });
     t.update('a', { name: 'n' });
     const { undo, touched } = t.commit();
@@ -218,7 +225,20 @@ describe('Table transactions', () => {
   it('writes outside a transaction are not recorded', () => {
     const t = table();
     t.insert({ id: 'a' });
-    t.begin();
+    const transaction = begin(t);
+    expect(transaction.written).toEqual([]);
+    expect(t.commit()).toEqual({ undo: [], touched: new Map() });
+  });
+
+  it('joins the open transaction at its first write, once, and records nothing once it is closed', () => {
+    const t = table();
+    const transaction = begin(t);
+    t.insert({ id: 'a' });
+    t.update('a', { name: 'n' });
+    expect(transaction.written).toEqual([t]);
+    expect([...t.commit().touched.keys()]).toEqual(['a']);
+    transaction.open = false;
+    t.insert({ id: 'b' });
     expect(t.commit()).toEqual({ undo: [], touched: new Map() });
   });
 });
