@@ -78,13 +78,14 @@ async function listTimes(duration: number): Promise<string[]> {
       rows.push(`| ${label} | ${result.requests} | p99 ${fmt(result.p99, 1)} ms | ${fmt(result.rps, 0)} req/s${failed ? `, ${failed} failed` : ''} |`);
     }
     // The floor: a bare Hono route in its own process sending the same bytes (a page of 100
-    // and of 20 comments), in rounds alternating with the mock; medians of the rounds.
+    // and of 20 comments) to the same requests (the token included, http-speed.ts says why),
+    // in rounds alternating with the mock; medians of the rounds.
     const hundred = await (await fetch(`${base}${targets[0][1]}`, { headers: auth })).text();
     const twenty = await (await fetch(`${base}${targets[2][1]}`, { headers: auth })).text();
     const floor = await startFloor({ hundred, twenty });
     try {
       const m = { pid: server.child.pid, duration, headers: auth };
-      const f = { pid: floor.child.pid, duration };
+      const f = { pid: floor.child.pid, duration, headers: auth };
       const pages = [
         [`a page of 100 comments (${fmt(hundred.length / 1024, 0)} KB) against the floor`, 0.5, 'hundred', targets[0][1]],
         [`a page of 20 comments (${fmt(twenty.length / 1024, 1)} KB) against the floor`, 0.5, 'twenty', targets[2][1]],
