@@ -6,6 +6,7 @@
 import type { Operation, RouteRow } from '../contract/operation.ts';
 import type { JsonSchema } from '../contract/schemas.ts';
 import { adminOperations } from './admin-operations.ts';
+import { fileRows } from '../resources/index.ts';
 import { componentRef, propertiesOf, schemaComponents } from './components.ts';
 
 type Doc = Record<string, any>;
@@ -24,7 +25,8 @@ function pathParamNames(path: string): string[] {
 
 /** `/v1/orgs/{organizationId}/sites` → `orgs`; the admin API is `admin`. */
 function tagOf(path: string): string {
-  return path.startsWith('/__admin') ? 'admin' : (path.split('/')[2] ?? 'api');
+  if (path.startsWith('/__admin')) return 'admin';
+  return path.startsWith('/__files') ? 'files' : (path.split('/')[2] ?? 'api');
 }
 
 function parameters(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc[] {
@@ -60,8 +62,12 @@ function apiOperation(op: Operation, sources: ReadonlyMap<string, JsonSchema>): 
   return doc;
 }
 
-/** An admin row (admin/routes.ts, the console, the reference pages), from its row as the API's are. */
-function adminOperation(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc {
+/**
+ * A row of the mock's own surfaces, from its row as the API's are: the admin calls
+ * (admin/routes.ts), the console and the reference pages, and the files the API links to
+ * (a change request's PDF at its signed URL, a content file's download).
+ */
+function surfaceOperation(op: RouteRow, sources: ReadonlyMap<string, JsonSchema>): Doc {
   const success = successOf(op, op.summary ?? DESCRIPTIONS[op.status] ?? 'Success');
   const doc: Doc = {
     operationId: op.operationId,
@@ -80,7 +86,7 @@ export function buildOpenApi(operations: readonly Operation[], sources: Readonly
   const paths: Doc = {};
   const add = (path: string, method: string, doc: Doc) => ((paths[path] ??= {})[method.toLowerCase()] = doc);
   for (const op of operations) add(op.path, op.method, apiOperation(op, sources));
-  for (const op of adminOperations) add(op.path, op.method, adminOperation(op, sources));
+  for (const op of [...adminOperations, ...fileRows]) add(op.path, op.method, surfaceOperation(op, sources));
   return {
     openapi: '3.1.0',
     info: {

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn, type Calls } from '../../helpers/calls.ts';
 // Every routed operation: hand-written rows and the generic tier's.
-import { routedOperations as operations } from '../../../src/resources/index.ts';
+import { fileRows, routedOperations as operations } from '../../../src/resources/index.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
 import { componentRef } from '../../../src/openapi/components.ts';
 import { officialOperations, ourOperations } from '../../../src/openapi/drift.ts';
@@ -57,7 +57,7 @@ describe('GET /__admin/openapi.json', () => {
     const doc = await documentOf();
     const served = Object.entries(doc.paths).flatMap(([path, item]: [string, any]) =>
       Object.entries(item).map(([method, op]: [string, any]) => ({ path, method: method.toUpperCase(), op })));
-    const api = served.filter((s) => !s.path.startsWith('/__admin'));
+    const api = served.filter((s) => !s.path.startsWith('/__admin') && !s.path.startsWith('/__files'));
     expect(api.map((s) => `${s.method} ${s.path} ${s.op.operationId}`).sort())
       .toEqual(operations.map((o) => `${o.method} ${o.path} ${o.operationId}`).sort());
     for (const row of operations) {
@@ -74,7 +74,7 @@ describe('GET /__admin/openapi.json', () => {
       expect(op.responses['401']).toEqual({ $ref: '#/components/responses/Error' });
     }
     expect(api.length).toBe(operations.length);
-    expect(served.length).toBe(operations.length + adminOperations.length);
+    expect(served.length).toBe(operations.length + adminOperations.length + fileRows.length);
   });
 
   it('describes query parameters from the query schemas (pagination included) and the bearer auth', async () => {
@@ -104,14 +104,21 @@ describe('GET /__admin/openapi.json', () => {
     }
   });
 
-  it('has a row for every admin route the app serves (page assets aside)', () => {
-    const admin = gb.mock!.app.routes
-      .filter((r) => r.path.startsWith('/__admin') && r.method !== 'ALL' && !/\.\w+$|:file$/.test(r.path))
-      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
-    expect(admin).toContain('GET /__admin/coverage');
-    expect(admin).toContain('POST /__admin/scenarios/{name}');
-    const rows = adminOperations.map((o) => `${o.method} ${o.path}`);
-    expect([...new Set(admin)].filter((route) => !rows.includes(route))).toEqual([]);
+  it('describes every route of the admin API and of the files the app serves, page files included', async () => {
+    const doc = await documentOf(t);
+    const served = gb.mock!.app.routes
+      .filter((r) => /^\/__(admin|files)\//.test(r.path) && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`);
+    expect(served).toContain('GET /__admin/coverage');
+    expect(served).toContain('GET /__admin/ui/{file}');
+    expect(served).toContain('GET /__files/pdf/{spaceId}/{changeRequestId}/{file}');
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`));
+    expect([...new Set(served)].filter((route) => !described.includes(route))).toEqual([]);
+    // The files need no token: a signed URL, or a download link anyone holding it may follow.
+    const pdf = doc.paths['/__files/pdf/{spaceId}/{changeRequestId}/{file}'].get;
+    expect(pdf).toMatchObject({ operationId: 'fileChangeRequestPdf', tags: ['files'], security: [{}] });
+    expect(Object.keys(pdf.responses['200'].content)).toEqual(['application/pdf']);
+    expect(doc.paths['/__files/uploads/{spaceId}/{fileId}/{name}'].get.security).toEqual([{}]);
   });
 
   it('has the method, path and operationId of the official document for every operation both serve', async () => {
