@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { launchBrowser, serveMock } from '../../helpers/browser.ts';
-import { routedOperations as operations } from '../../../src/resources/index.ts';
+import { fileRows, routedOperations as operations } from '../../../src/resources/index.ts';
 import { adminOperations } from '../../../src/openapi/admin-operations.ts';
 
 const gb = useGitBookMock();
@@ -38,7 +38,7 @@ describe('GET /__admin/docs', () => {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
       await page.goto(`${served.origin}/__admin/docs`);
-      const expected = [...operations, ...adminOperations].map((op) => op.operationId).sort();
+      const expected = [...operations, ...adminOperations, ...fileRows].map((op) => op.operationId).sort();
       await page.locator('.opblock').first().waitFor({ timeout: 45_000 });
       // Past about 150 rows Swagger UI renders only the operations near the viewport, so the
       // reader scrolls the page from top to bottom and notes every operation that shows.
