@@ -133,3 +133,42 @@ export function resolveTime(value: string, now: number): string {
   if (offset !== undefined) return new Date(addDuration(now, offset)).toISOString();
   return new Date(value).toISOString();
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A formatter of times as `Date.prototype.toISOString` writes them, for generators that
+ * write hundreds of thousands: the date part is written once a day (by toISOString), the time
+ * of day from whole numbers. 100,000 times in order took 62-108 ms with a Date each, 15-20 ms
+ * so (best of 9, in-process, issue 25); 2,000,000 random times gave the same text both ways.
+ */
+export function isoFormatter(): (ms: number) => string {
+  let dayStart = Number.NaN;
+  const date = new Uint8Array(11);
+  return (ms) => {
+    let rest = ms - dayStart;
+    if (!(rest >= 0 && rest < DAY_MS)) {
+      dayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      const text = new Date(dayStart).toISOString();
+      // A year before 0 or past 9999 is written with a sign and six digits: left to Date.
+      if (text.length !== 24 || !Number.isInteger(ms)) {
+        dayStart = Number.NaN;
+        return new Date(ms).toISOString();
+      }
+      for (let i = 0; i < 11; i++) date[i] = text.charCodeAt(i);
+      rest = ms - dayStart;
+    }
+    const h = (rest / 3_600_000) | 0;
+    rest -= h * 3_600_000;
+    const m = (rest / 60_000) | 0;
+    rest -= m * 60_000;
+    const s = (rest / 1000) | 0;
+    rest -= s * 1000;
+    const d = (n: number) => 48 + n;
+    return String.fromCharCode(
+      date[0], date[1], date[2], date[3], date[4], date[5], date[6], date[7], date[8], date[9], date[10],
+      d((h / 10) | 0), d(h % 10), 58, d((m / 10) | 0), d(m % 10), 58, d((s / 10) | 0), d(s % 10), 46,
+      d((rest / 100) | 0), d(((rest / 10) | 0) % 10), d(rest % 10), 90,
+    );
+  };
+}

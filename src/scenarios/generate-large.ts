@@ -6,6 +6,7 @@
 import { idStream } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import { ROLES } from '../auth/roles.ts';
+import { isoFormatter } from '../clock.ts';
 import type { CommentRecord, RevisionRecord } from '../store/records.ts';
 
 interface LargeOptions {
@@ -187,6 +188,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   // rather than spread into push: building `large` took 391-419 ms of CPU, 337-340 so (best of
   // 8, two runs each, issue 25). The fields keep their order: the state is the same JSON.
   const resolvedAt = new Date(b.nowMs - DAY).toISOString();
+  const postedTime = isoFormatter();
   const target = noTarget;
   const reactions = noReactions;
   for (let n = 0; n < o.comments; n++) {
@@ -195,7 +197,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
     const commentId = id('comment');
     const spaceId = space?.id ?? busiest;
     const revision = space?.revision ?? busiestRevision;
-    const postedAt = new Date(b.nowMs - span + Math.floor((n * span) / o.comments)).toISOString();
+    const postedAt = postedTime(b.nowMs - span + Math.floor((n * span) / o.comments));
     const body = bodies[n % bodies.length];
     b.state.comments.push(
       n % 7 === 0
