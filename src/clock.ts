@@ -164,11 +164,11 @@ export function isoFormatter(): (ms: number) => string {
     rest -= m * 60_000;
     const s = (rest / 1000) | 0;
     rest -= s * 1000;
-    const d = (n: number) => 48 + n;
+    // Character codes: 48 is "0"; then ":" 58, "." 46, "Z" 90.
     return String.fromCharCode(
       date[0], date[1], date[2], date[3], date[4], date[5], date[6], date[7], date[8], date[9], date[10],
-      d((h / 10) | 0), d(h % 10), 58, d((m / 10) | 0), d(m % 10), 58, d((s / 10) | 0), d(s % 10), 46,
-      d((rest / 100) | 0), d(((rest / 10) | 0) % 10), d(rest % 10), 90,
+      48 + ((h / 10) | 0), 48 + (h % 10), 58, 48 + ((m / 10) | 0), 48 + (m % 10), 58, 48 + ((s / 10) | 0), 48 + (s % 10), 46,
+      48 + ((rest / 100) | 0), 48 + (((rest / 10) | 0) % 10), 48 + (rest % 10), 90,
     );
   };
 }
