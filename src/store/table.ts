@@ -7,6 +7,7 @@
  * next write. So a session forked from a scenario costs nothing, and its first write little.
  */
 import { LayeredMap } from './layered-map.ts';
+import { LoadedRows } from './loaded-rows.ts';
 
 export interface Row {
   readonly id: string;
@@ -379,8 +380,10 @@ export class Table<T extends Row> {
    * Every row replaced with `rows`, in their order: what `clear` then `insert` of each row does,
    * with the maps built at once: a table filled from nothing needs none of the layered maps'
    * lookups, eight a row, nor a bucket lookup per index and row. Importing `large` (118,000
-   * rows) took 185 ms of CPU row by row, 147 ms so (best of 6, issue 25). Inside a
-   * transaction (nothing does that today) it inserts row by row.
+   * rows) took 185 ms of CPU row by row, 147 ms so (best of 6, issue 25). One map from id to
+   * sequence and the rows in an array (loaded-rows.ts), not a map for each: its 100,000
+   * comments took 95-102 ms, 72-77 so (best of 8, two runs). Inside a transaction (nothing
+   * does that today) it inserts row by row.
    */
   load(rows: readonly T[]): void {
     this.clear();
@@ -388,28 +391,32 @@ export class Table<T extends Row> {
       for (const row of rows) this.insert(row);
       return;
     }
-    const byId = new Map<string, T>();
+    // One map from id to sequence, the rows in an array (loaded-rows.ts): the sequences of a
+    // load are 1, 2, 3... in order.
     const seqs = new Map<string, number>();
+    const list: T[] = [];
     const indexes = this.indexes.map(([index, keyOf]) => [this.buckets.get(index)!, keyOf] as const);
     for (const row of rows) {
       const frozen = Object.freeze(row);
-      byId.set(row.id, frozen);
-      if (byId.size === seqs.size) {
+      const { id } = row;
+      seqs.set(id, this.nextSeq++);
+      if (seqs.size !== this.nextSeq - 1) {
         // Left empty rather than half filled (a checked state has no duplicate: a defect).
         this.clear();
-        throw new Error(`${this.name}: duplicate id ${row.id}`);
+        throw new Error(`${this.name}: duplicate id ${id}`);
       }
-      seqs.set(row.id, this.nextSeq++);
+      list.push(frozen);
       for (const [byKey, keyOf] of indexes) {
         const key = keyOf(frozen);
         if (key == null) continue;
         const ids = byKey.get(key);
-        if (ids) ids.push(row.id);
-        else byKey.set(key, [row.id]);
+        if (ids) ids.push(id);
+        else byKey.set(key, [id]);
       }
     }
-    // Nobody else holds these maps: they are the layered maps' bases from the start.
-    this.rows = new LayeredMap(byId);
+    // Nobody else holds these: they are the layered maps' bases from the start.
+    const loaded = { seqs, rows: list };
+    this.rows = new LayeredMap<T>(new LoadedRows(loaded));
     this.seqs = new LayeredMap(seqs);
   }
 
