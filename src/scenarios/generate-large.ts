@@ -150,6 +150,7 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
 
   // Change requests, spread over the spaces, numbered per space.
   const numbers = new Map<string, number>();
+  const templates = new Map<RevisionRecord, RevisionRecord>();
   for (let c = 0; c < o.changeRequests; c++) {
     const space = spaces[c % spaces.length];
     const base = revisions.get(space.revision);
@@ -159,7 +160,12 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
     const cr = id('cr');
     const createdAt = sinceMs(90 - (c * 90) / Math.max(1, o.changeRequests));
     const revision = id('cr-revision');
-    b.state.revisions.push({ ...base, id: revision, changeRequest: cr, parents: [base.id], createdAt });
+    // Spread over a copy of the base that has every key already (the same keys, in the same
+    // order): a spread that adds a key made each of the 5,000 revisions 30 times slower to
+    // make and to freeze (7.9 ms against 0.2 for 5,000, in-process).
+    let template = templates.get(base);
+    if (!template) templates.set(base, (template = { ...base, id: base.id, changeRequest: cr, parents: base.parents, createdAt: base.createdAt }));
+    b.state.revisions.push({ ...template, id: revision, changeRequest: cr, parents: [base.id], createdAt });
     b.state.changeRequests.push({
       id: cr,
       space: space.id,
