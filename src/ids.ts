@@ -87,7 +87,7 @@ const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 export function idStream(seedText: string): () => string {
   // The state lives in a typed array (a number kept in a closure past 2^30 is boxed, a new
   // box each draw), and the id is spelled from its 20 codes in one call, with no array of
-  // digits: 120,000 ids took 134-167 ms with an array spelled by `spell`, 34-35 ms so (best of
+  // digits: 120,000 ids took 134-167 ms with an array spelled by `spell`, 23-26 ms so (best of
   // 9, in-process, issue 25). The ids are the same.
   const state = new Uint32Array([fnv1a(seedText)]);
   const c = new Uint8Array(20);
@@ -98,9 +98,13 @@ export function idStream(seedText: string): () => string {
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
       let n = (t ^ (t >>> 14)) >>> 0;
+      // Whole-number division (n / 62 is below 2^31), no `%`: `n % 62` on a draw past 2^31
+      // is a floating-point remainder, and in the CLI's bundle it took 60 ms of a load of
+      // `large` (its CPU profile; about 5 ms so).
       for (let k = 0; k < 5; k++) {
-        c[at++] = CODES[n % 62];
-        n = Math.floor(n / 62);
+        const q = (n / 62) | 0;
+        c[at++] = CODES[n - q * 62];
+        n = q;
       }
     }
     return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19]);
