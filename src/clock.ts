@@ -145,19 +145,22 @@ const DAY_MS = 86_400_000;
 export function isoFormatter(): (ms: number) => string {
   let dayStart = Number.NaN;
   const date = new Uint8Array(11);
-  return (ms) => {
-    let rest = ms - dayStart;
-    if (!(rest >= 0 && rest < DAY_MS)) {
+  return (time) => {
+    // What a Date keeps of the time: its whole milliseconds, toward zero.
+    const ms = Math.trunc(time);
+    if (!(ms - dayStart >= 0 && ms - dayStart < DAY_MS)) {
       dayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
       const text = new Date(dayStart).toISOString();
       // A year before 0 or past 9999 is written with a sign and six digits: left to Date.
-      if (text.length !== 24 || !Number.isInteger(ms)) {
+      if (text.length !== 24) {
         dayStart = Number.NaN;
         return new Date(ms).toISOString();
       }
       for (let i = 0; i < 11; i++) date[i] = text.charCodeAt(i);
-      rest = ms - dayStart;
     }
+    // The time of day in whole numbers of 32 bits: a remainder of a floating-point number
+    // (`%` of the milliseconds since 1970) was most of this function's time in the CLI's bundle.
+    let rest = (ms - dayStart) | 0;
     const h = (rest / 3_600_000) | 0;
     rest -= h * 3_600_000;
     const m = (rest / 60_000) | 0;
