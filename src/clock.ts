@@ -133,3 +133,45 @@ export function resolveTime(value: string, now: number): string {
   if (offset !== undefined) return new Date(addDuration(now, offset)).toISOString();
   return new Date(value).toISOString();
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A formatter of times as `Date.prototype.toISOString` writes them, for generators that
+ * write hundreds of thousands: the date part is written once a day (by toISOString), the time
+ * of day from whole numbers. 100,000 times in order took 62-108 ms with a Date each, 15-20 ms
+ * so (best of 9, in-process, issue 25); 2,000,000 random times gave the same text both ways.
+ */
+export function isoFormatter(): (ms: number) => string {
+  let dayStart = Number.NaN;
+  const date = new Uint8Array(11);
+  return (time) => {
+    // What a Date keeps of the time: its whole milliseconds, toward zero.
+    const ms = Math.trunc(time);
+    if (!(ms - dayStart >= 0 && ms - dayStart < DAY_MS)) {
+      dayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      const text = new Date(dayStart).toISOString();
+      // A year before 0 or past 9999 is written with a sign and six digits: left to Date.
+      if (text.length !== 24) {
+        dayStart = Number.NaN;
+        return new Date(ms).toISOString();
+      }
+      for (let i = 0; i < 11; i++) date[i] = text.charCodeAt(i);
+    }
+    // The time of day in whole numbers of 32 bits: a remainder of a floating-point number
+    // (`%` of the milliseconds since 1970) was most of this function's time in the CLI's bundle.
+    let rest = (ms - dayStart) | 0;
+    const h = (rest / 3_600_000) | 0;
+    rest -= h * 3_600_000;
+    const m = (rest / 60_000) | 0;
+    rest -= m * 60_000;
+    const s = (rest / 1000) | 0;
+    rest -= s * 1000;
+    // Character codes: 48 is "0"; then ":" 58, "." 46, "Z" 90.
+    return String.fromCharCode(
+      date[0], date[1], date[2], date[3], date[4], date[5], date[6], date[7], date[8], date[9], date[10],
+      48 + ((h / 10) | 0), 48 + (h % 10), 58, 48 + ((m / 10) | 0), 48 + (m % 10), 58, 48 + ((s / 10) | 0), 48 + (s % 10), 46,
+      48 + ((rest / 100) | 0), 48 + (((rest / 10) | 0) % 10), 48 + (rest % 10), 90,
+    );
+  };
+}

@@ -183,7 +183,8 @@ export class Store {
 
   /**
    * Replaces everything with `state` (already validated). Rows are copied unless `owned`
-   * says the caller hands them over (a freshly built scenario nobody else holds).
+   * says the caller hands them over (a freshly built scenario nobody else holds): then the
+   * tables keep its rows and its arrays, which nobody may change afterwards.
    */
   import(state: Partial<StateJson>, owned = false): void {
     for (const table of eachTable(this.tables)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, parseDuration, resolveTime } from '../../src/clock.ts';
+import { addDuration, isoFormatter, parseDuration, resolveTime } from '../../src/clock.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const plus = (iso: string, text: string) => new Date(addDuration(at(iso), parseDuration(text)!)).toISOString();
@@ -35,5 +35,28 @@ describe('ISO 8601 durations on the virtual clock', () => {
   it('scenario times may be months before now', () => {
     expect(resolveTime('-P1M', at('2026-03-31T00:00:00.000Z'))).toBe('2026-02-28T00:00:00.000Z');
     expect(resolveTime('2026-01-01T00:00:00Z', 0)).toBe('2026-01-01T00:00:00.000Z');
+  });
+});
+
+describe('isoFormatter', () => {
+  /** What toISOString writes for `ms`, or "throws". */
+  const iso = (format: (ms: number) => string, ms: number) => {
+    try {
+      return format(ms);
+    } catch {
+      return 'throws';
+    }
+  };
+
+  it('writes every time as toISOString does, in order or not', () => {
+    const format = isoFormatter();
+    const day = 86_400_000;
+    const times = [
+      ...Array.from({ length: 2000 }, (_, n) => at('2025-07-05T00:00:00.000Z') + n * 155_520 + (n % 7)),
+      ...Array.from({ length: 2000 }, (_, n) => ((n * 7919) % 4000) * 3_600_017 - 40 * day),
+      0, -1, 0.5, -0.5, 1.999, -1.999, 951_782_400_000, 4_107_542_399_999, -62_167_219_200_000, -62_167_219_200_001,
+      253_402_300_799_999, 253_402_300_800_000, 8.64e15, 8.64e15 + 1, -8.64e15, Number.NaN, Infinity, -Infinity,
+    ];
+    for (const ms of times) expect(iso(format, ms), String(ms)).toBe(iso((t) => new Date(t).toISOString(), ms));
   });
 });

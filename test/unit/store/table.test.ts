@@ -40,6 +40,20 @@ describe('Table load', () => {
     expect(loaded.list().map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it('keeps a loaded row in its place through an update, and a deleted one through a rollback', () => {
+    const t = table();
+    t.load([{ id: 'a', group: 'x' }, { id: 'b', group: 'x' }, { id: 'c', group: 'y' }]);
+    t.update('b', { name: 'B' });
+    t.begin();
+    t.delete('a');
+    expect(t.has('a')).toBe(false);
+    t.rollback();
+    expect(t.list()).toEqual([{ id: 'a', group: 'x' }, { id: 'b', group: 'x', name: 'B' }, { id: 'c', group: 'y' }]);
+    expect(t.idsBy('group', 'x')).toEqual(['a', 'b']);
+    expect(t.seqOf('a')).toBeLessThan(t.seqOf('b')!);
+    expect(t.get('zz')).toBeUndefined();
+  });
+
   it('refuses a duplicate id and is left empty', () => {
     const t = table();
     expect(() => t.load([{ id: 'a', group: 'x' }, { id: 'a' }])).toThrow(/duplicate id a/);
