@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { errors } from './contract/errors.ts';
 import { sendError } from './server/send-error.ts';
 import { register, registerRows, usePipeline, type Pipeline } from './server/registrar.ts';
-import { andThen, guarded, lastly, type Answer } from './server/answer.ts';
+import { attempt, type Answer, type Route } from './server/answer.ts';
 import { cors } from './server/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './server/body-limit.ts';
 import { CachedRouter } from './server/cached-router.ts';
@@ -29,8 +29,6 @@ export type { AppOptions } from './runtime.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A route as the pipeline runs it: handed the request's exchange. */
-type Route = (exchange: Exchange) => Answer;
 
 export interface Mock {
   app: Hono;
@@ -68,16 +66,21 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   // (`user`) is the registrar's to check: response control answers first, and the token is
   // looked up in the session's tables.
   const api = (c: Context, exchange: Exchange, route: Route): Answer => {
-    const runtime = exchange.open();
-    const answer = () => {
-      exchange.at = runtime.clock.iso();
-      // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
-      return andThen(guarded(() => route(exchange), (error) => sendError(c, error, exchange)), (res) => {
-        runtime.log.add(exchange.answered(res.status));
-        return res;
-      });
-    };
-    return options.latency ? new Promise<void>((resolve) => setTimeout(resolve, options.latency)).then(answer) : answer();
+    exchange.open();
+    if (options.latency) return new Promise<void>((resolve) => setTimeout(resolve, options.latency)).then(() => journaled(c, exchange, route));
+    return journaled(c, exchange, route);
+  };
+  // The exchange is the journal's entry: the answer as the mock noted it, no second read of the Response.
+  const journaled = (c: Context, exchange: Exchange, route: Route): Answer => {
+    const runtime = exchange.runtime;
+    exchange.at = runtime.clock.iso();
+    const res = attempt(route, c, exchange);
+    if (res instanceof Promise) return res.then((done) => logged(exchange, done));
+    return logged(exchange, res);
+  };
+  const logged = (exchange: Exchange, res: Response): Response => {
+    exchange.runtime.log.add(exchange.answered(res.status));
+    return res;
   };
   const adminToken = runtime.options.adminToken;
   // Every other request: the access of the row the route serves (a path no row serves takes its
@@ -88,7 +91,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const files = within(path, '/__files');
     switch (admin || files ? (row ? row.access : admin ? 'admin' : 'public') : 'public') {
       case 'admin':
-        if (adminGate(c, adminToken) === 'console file') return route(exchange);
+        if (adminGate(c, adminToken) === 'console file') return route(c, exchange);
         checkAdminQuery(c);
         break;
       case 'signed URL':
@@ -98,17 +101,17 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     }
     if (files) {
       exchange.open();
-      return route(exchange);
+      return route(c, exchange);
     }
-    if (!admin) return route(exchange);
+    if (!admin) return route(c, exchange);
     // An admin read never creates the session it names (issue 27): it answers as the session
     // would start, with a warning. The list of sessions belongs to none: a console left on a
     // session that is gone must still find the others.
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     const named = c.req.header(SESSION_HEADER);
-    if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return route(exchange);
+    if (read && named !== undefined && !sessions.get(named) && path.replace(/\/+$/, '') === '/__admin/sessions') return route(c, exchange);
     exchange.open(!read);
-    return route(exchange);
+    return route(c, exchange);
   };
   // What every route runs inside (server/registrar.ts wraps each route in it), in this order:
   // CORS, the body read once (and refused past its limit), then the request's exchange
@@ -121,16 +124,21 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const preflight = allowCors(c, path);
     if (preflight) return preflight;
     const exchange = new Exchange(c, sessions);
-    const steps = () =>
-      andThen(readBody(c), (text) => {
-        if (text !== undefined) exchange.received(text);
-        return within(path, '/v1') ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
-      });
+    let answer: Answer;
+    try {
+      const reading = readBody(c);
+      answer = reading ? reading.then((text) => steps(c, exchange, row, route, path, text)) : steps(c, exchange, row, route, path, undefined);
+    } catch (error) {
+      answer = sendError(c, error, exchange);
+    }
     // The session released, whatever answered (a refusal included).
-    return lastly(
-      guarded(steps, (error) => sendError(c, error, exchange)),
-      () => exchange.close(),
-    );
+    if (answer instanceof Promise) return answer.catch((error: unknown) => sendError(c, error, exchange)).finally(() => exchange.close());
+    exchange.close();
+    return answer;
+  };
+  const steps = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string, text: string | undefined): Answer => {
+    if (text !== undefined) exchange.received(text);
+    return within(path, '/v1') ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
   };
   usePipeline(app, pipeline, (c) => nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations));
 

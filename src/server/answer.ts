@@ -4,28 +4,24 @@
  * writes a Response handed back at once on its fast path, and a promise through a slower one
  * (a close listener and a second write path per request: docs/benchmarks.md, issue 25), so the
  * pipeline's steps stay synchronous until one of them has to wait, and only that one awaits.
+ * They are plain calls, not callbacks: a closure made for every request is a function V8 sets
+ * up on its first call (the lazy-compile step), on every request.
  */
+import type { Context } from 'hono';
+import type { Exchange } from '../sessions/exchange.ts';
+import { sendError } from './send-error.ts';
+
 export type Answer = Response | Promise<Response>;
 
-/** `next(value)`: at once when `value` is no promise, after it when it is. */
-export function andThen<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
+/** A route as the pipeline runs it: handed its request's context and exchange. */
+export type Route = (c: Context, exchange: Exchange) => Answer;
 
-/** What `run` gives, or `recover(error)` where it throws or its promise rejects. */
-export function guarded<T>(run: () => T | Promise<T>, recover: (error: unknown) => T): T | Promise<T> {
-  let value: T | Promise<T>;
+/** What `route` answers, with what it throws or rejects with written as the error answer (server/send-error.ts). */
+export function attempt(route: Route, c: Context, exchange: Exchange): Answer {
   try {
-    value = run();
+    const answer = route(c, exchange);
+    return answer instanceof Promise ? answer.catch((error: unknown) => sendError(c, error, exchange)) : answer;
   } catch (error) {
-    return recover(error);
+    return sendError(c, error, exchange);
   }
-  return value instanceof Promise ? value.catch(recover) : value;
-}
-
-/** `value`, with `done()` called once it is settled, however it settles. */
-export function lastly<T>(value: T | Promise<T>, done: () => void): T | Promise<T> {
-  if (value instanceof Promise) return value.finally(done);
-  done();
-  return value;
 }

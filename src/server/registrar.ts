@@ -13,7 +13,7 @@ import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled } from '../faults/apply.ts';
 import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
 import type { Exchange } from '../sessions/exchange.ts';
-import { andThen, guarded, type Answer } from './answer.ts';
+import { attempt, type Answer, type Route } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { JSON_TYPE } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -281,7 +281,7 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
  * for a path no row serves: a 405 or a 404), then `route`; it journals the answer and ends the
  * exchange. A route is handed its exchange, and nothing else carries one.
  */
-export type Pipeline = (c: Context, row: RouteRow | undefined, route: (exchange: Exchange) => Answer) => Answer;
+export type Pipeline = (c: Context, row: RouteRow | undefined, route: Route) => Answer;
 
 const pipelines = new WeakMap<Hono, Pipeline>();
 
@@ -307,10 +307,10 @@ const rowsByHandler = new WeakMap<Handler, RouteRow>();
 const KNOWN_ACCESS: ReadonlySet<string> = new Set(ACCESSES);
 
 /** A route for `row`, inside the app's pipeline; a row that does not say who may call it is refused (no access is implicit). */
-function route(app: Hono, row: RouteRow, handler: (c: Context, exchange: Exchange) => Answer): void {
+function route(app: Hono, row: RouteRow, handler: Route): void {
   if (!KNOWN_ACCESS.has(row.access)) throw new Error(`${row.operationId}: a row names its access (${ACCESSES.join(', ')}); it says ${JSON.stringify(row.access)}`);
   const pipeline = pipelineOf(app);
-  const served: Handler = (c) => pipeline(c, row, (exchange) => handler(c, exchange));
+  const served: Handler = (c) => pipeline(c, row, handler);
   rowsByHandler.set(served, row);
   app.on(row.method, honoPath(row.path), served);
 }
@@ -330,15 +330,15 @@ export function register(app: Hono, operations: readonly Operation[]): void {
     const names = paramNames(op.path);
     // One handler, with the coverage note in it: a middleware of its own cost a step of
     // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
-    route(app, op, (c, exchange) =>
-      andThen(
-        guarded(() => answer(c, exchange, op, names), (error) => sendError(c, error, exchange)),
-        (res) => {
-          exchange.runtime.coverage.operation(op.operationId, res.status);
-          return res;
-        },
-      ),
-    );
+    const operate: Route = (c, exchange) => answer(c, exchange, op, names);
+    const counted = (exchange: Exchange, res: Response) => {
+      exchange.runtime.coverage.operation(op.operationId, res.status);
+      return res;
+    };
+    route(app, op, (c, exchange) => {
+      const res = attempt(operate, c, exchange);
+      return res instanceof Promise ? res.then((done) => counted(exchange, done)) : counted(exchange, res);
+    });
   }
   // A known path with a method it does not have: 405 with the allowed methods.
   // Keyed by the path without its parameter names: rows may name a parameter differently.
@@ -351,13 +351,12 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   }
   const pipeline = pipelineOf(app);
   for (const { path, methods } of methodsByPath.values()) {
-    app.all(path, (c) =>
-      pipeline(c, undefined, (exchange) => {
-        c.header('Allow', methods.join(', '));
-        exchange.noteHeader('allow', methods.join(', '));
-        throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
-      }),
-    );
+    const refuse: Route = (c, exchange) => {
+      c.header('Allow', methods.join(', '));
+      exchange.noteHeader('allow', methods.join(', '));
+      throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
+    };
+    app.all(path, (c) => pipeline(c, undefined, refuse));
   }
 }
 
@@ -390,7 +389,9 @@ export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], 
         input.body = readBody(c, exchange, row.reading);
         check(schemas.strictValidator(row.body), input.body, 'body');
       }
-      return andThen(answer(c, row, input, exchange), (result) => (result instanceof Response ? result : write(c, exchange, row.status, result)));
+      const result = answer(c, row, input, exchange);
+      if (result instanceof Promise) return result.then((done) => (done instanceof Response ? done : write(c, exchange, row.status, done)));
+      return result instanceof Response ? result : write(c, exchange, row.status, result);
     });
   }
 }

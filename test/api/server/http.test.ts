@@ -119,7 +119,7 @@ describe('the registrar', () => {
         try {
           exchange.received(await c.req.text());
           exchange.open();
-          return await route(exchange);
+          return await route(c, exchange);
         } catch (error) {
           return sendError(c, error, exchange);
         } finally {
