@@ -44,7 +44,7 @@ describe('Table load', () => {
     const t = table();
     t.load([{ id: 'a', group: 'x' }, { id: 'b', group: 'x' }, { id: 'c', group: 'y' }]);
     t.update('b', { name: 'B' });
-    t.begin();
+    begin(t);
     t.delete('a');
     expect(t.has('a')).toBe(false);
     t.rollback();
