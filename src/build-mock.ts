@@ -89,7 +89,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const surfaces = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string): Answer => {
     const admin = within(path, '/__admin');
     const files = within(path, '/__files');
-    switch (admin || files ? (row ? row.access : admin ? 'admin' : 'public') : 'public') {
+    switch (row ? row.access : admin ? 'admin' : 'public') {
       case 'admin':
         if (adminGate(c, adminToken) === 'console file') return route(c, exchange);
         checkAdminQuery(c);

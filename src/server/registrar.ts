@@ -246,7 +246,7 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
     coverage: rt.coverage,
     caches: rt.caches,
     seed: rt.seed,
-    now: exchange.at,
+    now: rt.clock.iso(),
     origin: originOf(c.req.url),
     platform: rt.platform,
     happened: [],
