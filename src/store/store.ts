@@ -87,14 +87,14 @@ function eachTable(tables: Tables): AnyTable[] {
 export class Store {
   readonly db: Low<Tables>;
   /** The tables a transaction wrote join it at their first write (table.ts). */
-  private readonly open: Transaction = { open: false, written: [] };
+  private readonly transactionState: Transaction = { open: false, written: [] };
   /** Each table's place in COLLECTION_NAMES: a transaction's changes are listed in that order. */
   private readonly order = new Map<AnyTable, number>();
 
   constructor() {
     this.db = new Low<Tables>(new Memory<Tables>(), createTables());
     eachTable(this.tables).forEach((table, i) => {
-      table.enlist(this.open);
+      table.enlist(this.transactionState);
       this.order.set(table, i);
     });
   }
@@ -128,7 +128,7 @@ export class Store {
    * undo steps (used when saving it to the data file fails).
    */
   tentative<T>(fn: () => T): { result: T; undo: () => void; changes: RowChange[]; before: (Row | null)[] } {
-    const transaction = this.open;
+    const transaction = this.transactionState;
     if (transaction.open) throw new Error('a store transaction is already open: transactions do not nest');
     transaction.open = true;
     try {
