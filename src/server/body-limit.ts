@@ -7,8 +7,8 @@
  *
  * Why not hono/body-limit: it wraps `c.req.raw.body`, which makes @hono/node-server build a
  * web stream for every body (measured: posting a comment at a fifth of the throughput). This
- * reads the Node request directly and leaves the text in Hono's body cache, so every later
- * `c.req.text()` (journal, registrar, admin routes) gets it without a second read.
+ * reads the Node request directly and hands the text to the pipeline, which keeps it on the
+ * request's exchange for the registrar and the journal: the body is read once.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
@@ -66,12 +66,7 @@ export function bodyLimit(limitOf: (c: Context) => number): (c: Context) => Prom
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-    if (incoming && !incoming.readableEnded && !incoming.readableDidRead) {
-      const text = readLimited(incoming, maxBytes);
-      // Hono keeps body promises in bodyCache (its type says values): a later c.req.text() gets this one.
-      (c.req.bodyCache as { text?: Promise<string> }).text = text;
-      return text;
-    }
+    if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes);
     // In-process (app.request, mock.fetch): the caller already holds the whole body.
     const text = await c.req.text();
     if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
