@@ -1,5 +1,7 @@
 /** Shared pieces of the benchmarks: child servers, load runs and timing statistics. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +38,15 @@ export function startServer(args: string[], env: Record<string, string> = {}): P
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+}
+
+/** Makes this process's fetch ready (its first call loads undici), against a throwaway server. */
+export async function warmClient(): Promise<void> {
+  const server = createServer((_req, res) => res.end('ready'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  await new Promise((resolve) => server.close(resolve));
 }
 
 export interface LoadResult {

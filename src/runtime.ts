@@ -16,6 +16,7 @@ import type { Validators } from './contract/validators.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { Platform } from './platform.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
+import { BuiltScenarios, type BuiltScenario } from './scenarios/built-scenarios.ts';
 import { checkState, STATE_FORMAT, type StateExport, type StateHead } from './scenarios/state-check.ts';
 import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
@@ -70,6 +71,8 @@ export class Runtime {
   readonly ids: IdSource;
   readonly log: RequestLog;
   readonly catalog: Catalog;
+  /** The scenarios this app built lately, shared by its sessions (scenarios/built-scenarios.ts). */
+  readonly built: BuiltScenarios;
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
@@ -83,13 +86,13 @@ export class Runtime {
 
   /**
    * `platform`: what the entry point gives (node-platform.ts, or the browser's in msw/).
-   * `fork`: the catalog of the app and the scenario load to start from (a new session);
-   * without it, the app's default session (it loads the scenario or the data file).
+   * `fork`: the catalog of the app, its built scenarios and the scenario load to start from
+   * (a new session); without it, the app's default session (it loads the scenario or the data file).
    */
   constructor(
     readonly platform: Platform,
     readonly options: AppOptions = {},
-    fork?: { catalog: Catalog; base: LoadedWithSnapshot },
+    fork?: { catalog: Catalog; built: BuiltScenarios; base: LoadedWithSnapshot },
   ) {
     this.clock = new VirtualClock(0, options.wallClock);
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
@@ -98,6 +101,7 @@ export class Runtime {
     this.log = new RequestLog(options.requestLogLimit);
     this.events = new EventLog(this.clock, seed, options.events, (type) => this.coverage.event(type));
     this.catalog = fork?.catalog ?? platform.catalog(options.scenariosDirs ?? []);
+    this.built = fork?.built ?? new BuiltScenarios();
     if (fork) {
       this.loaded = fork.base;
       this.reset();
@@ -113,19 +117,38 @@ export class Runtime {
    * its own journal, fault rules and coverage, and no data file.
    */
   fork(): Runtime {
-    return new Runtime(this.platform, this.options, { catalog: this.catalog, base: this.loadedWithSnapshot() });
+    return new Runtime(this.platform, this.options, { catalog: this.catalog, built: this.built, base: this.loadedWithSnapshot() });
   }
 
   /** The last load with its snapshot, built now if a restart from `--data` left it out. */
   private loadedWithSnapshot(): LoadedWithSnapshot {
     if (!this.loaded.snapshot) {
-      const scenario = this.catalog.read(this.loaded.name);
-      const built = this.platform.prebuilt?.(this.catalog, scenario, this.loaded.seed) ?? buildScenario(scenario, { fillerSeed: this.loaded.seed, filler: this.platform.filler });
-      const store = new Store();
-      store.import(built.state, true);
-      this.loaded = { ...this.loaded, snapshot: store.snapshot() };
+      const { snapshot, source } = this.build(this.loaded.name, this.loaded.seed);
+      this.loaded = { ...this.loaded, snapshot, source };
     }
     return this.loaded as LoadedWithSnapshot;
+  }
+
+  /**
+   * Scenario `name` with `seed` as loaded: kept by the app if one of its sessions built it
+   * lately (the same scenario as read now, the same seed), else built ahead of time by the
+   * package, else built now; the state is a snapshot, never changed, shared by whoever loads it.
+   */
+  private build(name: string, seed: number): BuiltScenario & { source: string } {
+    const scenario = this.catalog.read(name);
+    const source = JSON.stringify(scenario);
+    // The scenario loaded now, as it was built: its own snapshot, kept by the app or not.
+    const { loaded } = this;
+    if (loaded?.snapshot && loaded.source === source && loaded.name === name && loaded.seed === seed) return { manifest: loaded.manifest, snapshot: loaded.snapshot, source };
+    const key = BuiltScenarios.key(name, source, seed);
+    const kept = this.built.get(key);
+    if (kept) return { ...kept, source };
+    const built = this.platform.prebuilt?.(this.catalog, scenario, seed) ?? buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
+    const store = new Store();
+    store.import(built.state, true);
+    const result = { manifest: built.manifest, snapshot: store.snapshot() };
+    this.built.set(key, result);
+    return { ...result, source };
   }
 
   /** The compiled schemas, shared by the process (the platform's: see contract/schemas.ts and msw/). */
@@ -155,23 +178,14 @@ export class Runtime {
    * `seed`: the app's, unless a reset rebuilds a load that brought its own.
    */
   loadScenario(name: string, seed = this.options.seed ?? 0): Manifest {
-    const scenario = this.catalog.read(name);
-    const source = JSON.stringify(scenario);
-    // The scenario that is loaded, loaded again as it was built (the same file, the same
-    // seed), is a reset: the build would make the very state its snapshot holds. A suite that
-    // loads `large` before each test waits a few milliseconds for it instead of the build's
-    // half second (issue 25). Scenarios are built from their file, the seed and the filler
-    // alone (never the clock), and the platform's filler is the runtime's for its whole life.
-    const { loaded } = this;
-    if (loaded?.snapshot && loaded.source === source && loaded.name === name && loaded.seed === seed) return this.reset();
-    const built = this.platform.prebuilt?.(this.catalog, scenario, seed) ?? buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
-    this.store.import(built.state, true);
-    this.ids.position = 0;
-    this.clock.set(built.manifest.now);
-    this.loaded = { name, manifest: built.manifest, seed, snapshot: this.store.snapshot(), source };
-    this.faults.clear();
-    this.events.clear();
-    return built.manifest;
+    // A scenario built lately (by this session or another of the app), loaded again as it was
+    // built (the same file, the same seed), is restored as a reset restores: the build would
+    // make the very rows its snapshot holds. A suite that loads `large` before each test, or
+    // in each of its sessions, waits a few milliseconds for it instead of the build's 200
+    // (issue 25). See scenarios/built-scenarios.ts.
+    const { manifest, snapshot, source } = this.build(name, seed);
+    this.loaded = { name, manifest, seed, snapshot, source };
+    return this.reset();
   }
 
   /** State and clock back to just after the last scenario load. */

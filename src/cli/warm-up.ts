@@ -9,6 +9,9 @@
  * requests a second with a p99 of 49-102 ms for its first 2 s, against 2,100-2,550 and
  * 12-16 ms now (a one-off script, three runs each; docs/benchmarks.md, issue 18). A busy
  * server compiles what its requests need as they come, and the rest once it is idle.
+ *
+ * Before them, whatever the caller names first (`first`), one step each: bin.ts loads the
+ * filler's faker, so that the first scenario that needs filler data does not wait for it.
  */
 import type { Validators } from '../contract/validators.ts';
 import type { Operation } from '../contract/operation.ts';
@@ -16,8 +19,8 @@ import type { Operation } from '../contract/operation.ts';
 /** How long a busy server waits before it looks again. */
 const BUSY_RETRY_MS = 20;
 
-export function warmUp(schemas: () => Validators, operations: readonly Operation[], busy: () => boolean): void {
-  const steps: (() => void)[] = [];
+export function warmUp(schemas: () => Validators, operations: readonly Operation[], busy: () => boolean, first: readonly (() => void)[] = []): void {
+  const steps: (() => void)[] = [...first];
   for (const op of operations) {
     const { params, query, body } = op;
     if (params) steps.push(() => schemas().coercingValidator(params));

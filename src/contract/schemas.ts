@@ -27,23 +27,70 @@ export type JsonSchema = Record<string, unknown>;
 export const GENERIC_SCHEMA = 'official/generic';
 const isGeneric = (id: string) => id === GENERIC_SCHEMA || id.startsWith(`${GENERIC_SCHEMA}#`);
 
-export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
-  const out = new Map<string, JsonSchema>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.json')) {
-        const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
-        const id = schema.$id;
-        if (typeof id !== 'string') throw new Error(`${relative(dir, path)}: schema has no $id`);
-        if (out.has(id)) throw new Error(`${relative(dir, path)}: duplicate $id ${id}`);
-        out.set(id, schema);
+/**
+ * The schema files of a folder by `$id`, which is each file's path in it without `.json`
+ * (`organizations/member` is `organizations/member.json`), read when first asked for: a request
+ * needs a few of the 370 files, and reading and parsing them all took 70-100 ms of the first
+ * request that needed a validator (issue 25). Going through them all reads the rest.
+ */
+export class SchemaFiles implements ReadonlyMap<string, JsonSchema> {
+  private readonly ids: string[] = [];
+  private readonly read = new Map<string, JsonSchema>();
+
+  constructor(private readonly dir = SCHEMAS_DIR) {
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.json')) this.ids.push(relative(dir, path).split('\\').join('/').slice(0, -'.json'.length));
       }
-    }
-  };
-  walk(dir);
-  return out;
+    };
+    walk(dir);
+    this.ids.sort();
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  get(id: string): JsonSchema | undefined {
+    const found = this.read.get(id);
+    if (found || !this.ids.includes(id)) return found;
+    const file = `${id}.json`;
+    const schema = JSON.parse(readFileSync(join(this.dir, file), 'utf8')) as JsonSchema;
+    if (schema.$id !== id) throw new Error(`${file}: its $id must be its path, ${id} (it is ${String(schema.$id)})`);
+    this.read.set(id, schema);
+    return schema;
+  }
+
+  *entries(): MapIterator<[string, JsonSchema]> {
+    for (const id of this.ids) yield [id, this.get(id) as JsonSchema];
+  }
+
+  keys(): MapIterator<string> {
+    return this.ids.values();
+  }
+
+  *values(): MapIterator<JsonSchema> {
+    for (const [, schema] of this.entries()) yield schema;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, JsonSchema]> {
+    return this.entries();
+  }
+
+  forEach(fn: (schema: JsonSchema, id: string, map: ReadonlyMap<string, JsonSchema>) => void): void {
+    for (const [id, schema] of this.entries()) fn(schema, id, this);
+  }
+}
+
+/** Every schema file of a folder by `$id`, read now (build scripts and tests). */
+export function readSchemaFiles(dir = SCHEMAS_DIR): Map<string, JsonSchema> {
+  return new Map(new SchemaFiles(dir));
 }
 
 const require = createRequire(import.meta.url);
@@ -110,44 +157,86 @@ function namedSchemas(map: unknown, inBranch: boolean): unknown {
   return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lenientCopy(schema, inBranch)]));
 }
 
+/**
+ * The files a schema names with a `$ref` (written from the root: `/common/user#/$defs/x` names
+ * `common/user`); references inside the file (`#/$defs/x`) name none.
+ */
+function referencedIds(schema: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) referencedIds(item, out);
+  else if (schema && typeof schema === 'object') {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') {
+        if (value.startsWith('/')) out.add(value.slice(1).split('#')[0]);
+      } else referencedIds(value, out);
+    }
+  }
+  return out;
+}
+
 export class Schemas implements Validators {
-  private readonly coercing: Ajv2020;
-  private readonly strict: Ajv2020;
-  private readonly lenient: Ajv2020;
   readonly ids: string[];
 
   /**
-   * `source`: validators keep their code, for `standaloneModule` (build time only). `lazy`: each
-   * instance gets the files on its first validator, not here (the generic set: adding its one
-   * big file to an instance takes a third of a second, and a request needs one or two of them).
+   * `source`: validators keep their code, for `standaloneModule` (build time only).
+   *
+   * Each of the three instances is made on its first validator, and gets the files that
+   * validator needs (the schema and those it names, and theirs) rather than all 370: making
+   * the instances and adding every file to each was 280 ms of the first request that needed
+   * one, most often the first request a server got (a CPU profile of the CLI loading `large`
+   * right after its listening line, issue 25). A file is added to an instance once.
    */
   constructor(
-    readonly sources: Map<string, JsonSchema> = schemaSources(),
-    source = false,
-    lazy = false,
+    readonly sources: ReadonlyMap<string, JsonSchema> = schemaSources(),
+    private readonly source = false,
   ) {
-    this.coercing = createAjv(true, false, true, source);
-    this.strict = createAjv(false, false, false, source);
-    this.lenient = createAjv(false, true, true, source);
-    // Checking each file against the JSON Schema meta-schema took 100 ms of every start; the
-    // files never change at run time, so compileAll (run by the tests) checks them instead.
-    if (!lazy) for (const ajv of [this.coercing, this.strict, this.lenient]) this.fill(ajv);
     this.ids = [...sources.keys()].filter((id) => !isGeneric(id) || sources.size === 1);
   }
 
-  private readonly filled = new Set<Ajv2020>();
+  private coercingAjv?: Ajv2020;
+  private strictAjv?: Ajv2020;
+  private lenientAjv?: Ajv2020;
 
-  /** Adds the files to one instance (strict: a copy; lenient: the lenient copy), once. */
-  private fill(ajv: Ajv2020): void {
-    if (this.filled.has(ajv)) return;
-    this.filled.add(ajv);
-    for (const [id, schema] of this.sources) {
-      if (isGeneric(id) && this.sources.size > 1) continue;
-      const absolute = { ...schema, $id: SCHEMA_BASE + id };
-      if (ajv === this.coercing) ajv.addSchema(absolute, undefined, undefined, false);
-      else if (ajv === this.strict) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
+  private get coercing(): Ajv2020 {
+    return (this.coercingAjv ??= createAjv(true, false, true, this.source));
+  }
+
+  private get strict(): Ajv2020 {
+    return (this.strictAjv ??= createAjv(false, false, false, this.source));
+  }
+
+  private get lenient(): Ajv2020 {
+    return (this.lenientAjv ??= createAjv(false, true, true, this.source));
+  }
+
+  /** The files added to each instance, by id. */
+  private readonly added = new Map<Ajv2020, Set<string>>();
+
+  /**
+   * Adds file `id` and every file it names, and theirs, to one instance (strict: a copy;
+   * lenient: the lenient copy). Checking each file against the JSON Schema meta-schema took
+   * 100 ms of every start; the files never change at run time, so compileAll (run by the
+   * tests) checks them instead.
+   */
+  private add(ajv: Ajv2020, id: string): void {
+    let added = this.added.get(ajv);
+    if (!added) this.added.set(ajv, (added = new Set()));
+    const pending = [id];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (added.has(next) || (isGeneric(next) && this.sources.size > 1)) continue;
+      const schema = this.sources.get(next);
+      if (!schema) continue;
+      added.add(next);
+      const absolute = { ...schema, $id: SCHEMA_BASE + next };
+      if (ajv === this.coercingAjv) ajv.addSchema(absolute, undefined, undefined, false);
+      else if (ajv === this.strictAjv) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
       else ajv.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
+      pending.push(...referencedIds(schema, new Set()));
     }
+  }
+
+  /** Adds every file to one instance. */
+  private fill(ajv: Ajv2020): void {
+    for (const id of this.sources.keys()) this.add(ajv, id);
   }
 
   private genericSet?: Schemas;
@@ -156,7 +245,7 @@ export class Schemas implements Validators {
   private generic(): Schemas {
     const schema = this.sources.get(GENERIC_SCHEMA);
     if (!schema) throw new Error(`No schema with $id ${GENERIC_SCHEMA}`);
-    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]]), false, true));
+    return (this.genericSet ??= new Schemas(new Map([[GENERIC_SCHEMA, schema]])));
   }
 
   /** The strict validator of schema `id` (compiled on first use, then cached by ajv). */
@@ -189,6 +278,7 @@ export class Schemas implements Validators {
   standaloneModule(kind: 'coercing' | 'body' | 'strict', exports: Record<string, string>): string {
     const { default: standaloneCode } = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
     const ajv = { coercing: this.coercing, body: this.lenient, strict: this.strict }[kind];
+    this.fill(ajv);
     return standaloneCode(ajv, Object.fromEntries(Object.entries(exports).map(([name, id]) => [name, SCHEMA_BASE + id])));
   }
 
@@ -215,7 +305,7 @@ export class Schemas implements Validators {
     if (!byId) this.found.set(ajv, (byId = new Map()));
     let validate = byId.get(id);
     if (validate) return validate;
-    this.fill(ajv);
+    this.add(ajv, id.split('#')[0]);
     validate = ajv.getSchema(SCHEMA_BASE + id);
     if (!validate) throw new Error(`No schema with $id ${id}`);
     byId.set(id, validate);
@@ -224,7 +314,7 @@ export class Schemas implements Validators {
 }
 
 /** The files of `schemas/`, read once per process (the filler reads them without ajv; cache/caches.ts). */
-export const schemaSources: () => Map<string, JsonSchema> = perProcess(() => readSchemaFiles());
+export const schemaSources: () => ReadonlyMap<string, JsonSchema> = perProcess(() => new SchemaFiles());
 
 /**
  * The process-wide set of `schemas/` (immutable once built; cache/caches.ts). The registrar

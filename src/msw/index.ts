@@ -126,7 +126,8 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   };
   const post = <T>(path: string, body?: unknown) =>
     json<T>(path, { method: 'POST', ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
-  const current = () => mock.runtime.manifest;
+  // A copy: the manifest of a load is shared by every session that loads the same scenario.
+  const current = () => structuredClone(mock.runtime.manifest);
 
   return {
     handlers: mockHandlers(mock, base),

@@ -14,7 +14,7 @@ import { buildOpenApi } from './document.ts';
 import { packageVersion } from '../package-version.ts';
 
 /** `sources` is called on the first request for the document (reading it at build time slowed every start). */
-export function registerOpenApi(app: Hono, sources: () => Map<string, JsonSchema>): void {
+export function registerOpenApi(app: Hono, sources: () => ReadonlyMap<string, JsonSchema>): void {
   let document: string | undefined;
   const documentText = () => (document ??= JSON.stringify(buildOpenApi(routedOperations, sources(), packageVersion())));
   registerRows(app, REFERENCE_ROWS, (_c, row) => row.handle({ document: documentText }));

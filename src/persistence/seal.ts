@@ -23,7 +23,7 @@ const SEAL_OPEN = ',"seal":"';
 const SEAL_LENGTH = SEAL_OPEN.length + 64 + 2;
 
 /** The key of a state format: a change to the version or to any schema changes it. */
-export function formatKey(version: string, sources: Map<string, JsonSchema>): Buffer {
+export function formatKey(version: string, sources: ReadonlyMap<string, JsonSchema>): Buffer {
   const hash = createHash('sha256').update(`gitbook-mock ${version}\n`);
   for (const id of [...sources.keys()].sort()) hash.update(`${id}\n${JSON.stringify(sources.get(id))}\n`);
   return hash.digest();

@@ -47,8 +47,10 @@ export async function inProcess(options: AppOptions): Promise<Target> {
     url: IN_PROCESS_URL,
     mock,
     fetch,
-    load: async (scenario) => (scenario ? mock.runtime.loadScenario(scenario) : mock.runtime.manifest),
-    reset: async () => mock.runtime.reset(),
+    // Copies: the manifest of a load is shared by every session that loads the same scenario
+    // (scenarios/built-scenarios.ts), and a test may change what it was given.
+    load: async (scenario) => structuredClone(scenario ? mock.runtime.loadScenario(scenario) : mock.runtime.manifest),
+    reset: async () => structuredClone(mock.runtime.reset()),
   };
 }
 

@@ -201,3 +201,79 @@ describe('loading the loaded scenario again', () => {
     expect((await t.admin('GET', '/__admin/state')).body.users).toHaveLength(2);
   });
 });
+
+describe('loading a scenario built lately', () => {
+  const base = { description: 'a test scenario', users: [{ key: 'u1' }], organizations: [{ key: 'o1', members: [{ user: 'u1', role: 'admin' }] }] };
+
+  /** An admin or API call on `mock`, in session `session` (the default one without). */
+  async function send(mock: ReturnType<typeof createMock>, method: string, path: string, options: { session?: string; token?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.session) headers['x-mock-session'] = options.session;
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await mock.fetch(`http://mock${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it('gives the state as built after another scenario, not what was written since', async () => {
+    const dir = userScenarios({ mine: base });
+    const mock = createMock({ scenariosDirs: [dir], scenario: 'mine', wallClock: () => 0 });
+    const first = (await send(mock, 'POST', '/__admin/scenarios/mine')).body;
+    const org = first.ids.organizations.o1;
+    expect((await send(mock, 'POST', `/v1/orgs/${org}/spaces`, { token: first.tokens.u1, body: { title: 'Made after the load' } })).status).toBe(201);
+    expect((await send(mock, 'POST', '/__admin/scenarios/starter')).status).toBe(200);
+    const again = await send(mock, 'POST', '/__admin/scenarios/mine');
+    expect(again.body).toEqual(first);
+    expect((await send(mock, 'GET', '/__admin/state')).body.spaces).toEqual([]);
+    expect((await send(mock, 'GET', `/v1/orgs/${org}/spaces`, { token: first.tokens.u1 })).body.items).toEqual([]);
+  });
+
+  it('builds a file edited since, and its first version again when it comes back', async () => {
+    const dir = userScenarios({ mine: base });
+    const mock = createMock({ scenariosDirs: [dir], scenario: 'mine', wallClock: () => 0 });
+    const first = (await send(mock, 'POST', '/__admin/scenarios/mine')).body;
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify({ ...base, users: [{ key: 'u1' }, { key: 'u2' }] }));
+    expect((await send(mock, 'POST', '/__admin/scenarios/starter')).status).toBe(200);
+    const edited = (await send(mock, 'POST', '/__admin/scenarios/mine')).body;
+    expect(Object.keys(edited.tokens).sort()).toEqual(['u1', 'u2']);
+    expect((await send(mock, 'GET', '/__admin/state')).body.users).toHaveLength(2);
+    writeFileSync(join(dir, 'mine.json'), JSON.stringify(base));
+    expect((await send(mock, 'POST', '/__admin/scenarios/mine')).body).toEqual(first);
+    expect((await send(mock, 'GET', '/__admin/state')).body.users).toHaveLength(1);
+  });
+
+  it('gives each session the state as built, whatever another session wrote to its copy', async () => {
+    const mock = createMock({ wallClock: () => 0 });
+    const built = createMock({ wallClock: () => 0, scenario: 'empty' });
+    const a = (await send(mock, 'POST', '/__admin/scenarios/starter', { session: 'a' })).body;
+    const space = a.ids.spaces.handbook;
+    const token = a.tokens.admin;
+    const before = (await send(mock, 'GET', `/v1/spaces/${space}`, { session: 'a', token })).body;
+    const patched = await send(mock, 'PATCH', `/v1/spaces/${space}`, { session: 'a', token, body: { title: 'Renamed in session a' } });
+    expect(patched.status).toBe(200);
+    // Session b loads what session a loaded (and wrote to), then the default session does.
+    expect((await send(mock, 'POST', '/__admin/scenarios/empty', { session: 'b' })).status).toBe(200);
+    expect((await send(mock, 'POST', '/__admin/scenarios/starter', { session: 'b' })).body).toEqual(a);
+    expect((await send(mock, 'GET', `/v1/spaces/${space}`, { session: 'b', token })).body.title).toBe(before.title);
+    expect((await send(mock, 'GET', `/v1/spaces/${space}`, { session: 'a', token })).body.title).toBe('Renamed in session a');
+    expect((await send(mock, 'PATCH', `/v1/spaces/${space}`, { session: 'b', token, body: { title: 'Renamed in session b' } })).status).toBe(200);
+    expect((await send(mock, 'GET', `/v1/spaces/${space}`, { session: 'a', token })).body.title).toBe('Renamed in session a');
+    expect((await send(mock, 'GET', `/v1/spaces/${space}`, { token })).body.title).toBe(before.title);
+    // And every session's state is the one another app builds from nothing.
+    await send(built, 'POST', '/__admin/scenarios/starter');
+    await send(mock, 'POST', '/__admin/scenarios/starter', { session: 'a' });
+    expect((await send(mock, 'GET', '/__admin/state', { session: 'a' })).body).toEqual((await send(built, 'GET', '/__admin/state')).body);
+  });
+
+});
+
+describe('the manifest handed to an in-process test', () => {
+  const gb = useGitBookMock({ wallClock: () => 0 });
+
+  it('is its own: what the test changes in it, a reset gives back as loaded', async () => {
+    const token = gb.manifest.tokens.admin;
+    gb.manifest.tokens.admin = 'changed by the test';
+    await gb.reset();
+    expect(gb.manifest.tokens.admin).toBe(token);
+    expect((await gb.fetch('/v1/user', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});

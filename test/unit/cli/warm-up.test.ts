@@ -24,3 +24,20 @@ describe('the warm-up', () => {
     await vi.waitFor(() => expect(compiled).toEqual(expected), { timeout: 1_000, interval: 20 });
   });
 });
+
+describe('the steps named first', () => {
+  it('run before the validators, one a turn, and not while the server is busy', async () => {
+    const ran: string[] = [];
+    const schemas = {
+      coercingValidator: (id: string) => ran.push(id),
+      bodyValidator: (id: string) => ran.push(id),
+    } as unknown as Schemas;
+    let busy = true;
+    warmUp(() => schemas, operations.slice(0, 3), () => busy, [() => ran.push('faker'), () => ran.push('second')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([]);
+    busy = false;
+    await vi.waitFor(() => expect(ran.length).toBeGreaterThan(2), { timeout: 1_000, interval: 10 });
+    expect(ran.slice(0, 2)).toEqual(['faker', 'second']);
+  });
+});
