@@ -58,5 +58,32 @@ describe('request journal caps', () => {
     expect(second).toEqual(first);
     expect(third).toMatchObject({ body: other.slice(0, BODY_PREVIEW), bodyTruncated: true });
   });
-});
+  it('keeps the newest entries once the ring is full, oldest first, each with its own number', () => {
+    const log = new RequestLog(3);
+    for (let i = 1; i <= 7; i++) log.add(exchange(`http://localhost/v1/x?i=${i}`, 200 + i, `{"i":${i}}`));
+    const items = log.list();
+    expect(items.map((e) => e.seq)).toEqual([5, 6, 7]);
+    expect(items.map((e) => e.query)).toEqual([{ i: ['5'] }, { i: ['6'] }, { i: ['7'] }]);
+    expect(items.map((e) => e.status)).toEqual([205, 206, 207]);
+    expect(items.map((e) => e.body)).toEqual([{ i: 5 }, { i: 6 }, { i: 7 }]);
+    expect(log.list({ after: 6 }).map((e) => e.seq)).toEqual([7]);
+  });
 
+  it('keeps what the request was when it was added: a later change to the exchange is not seen', () => {
+    const log = new RequestLog(5);
+    const entry = exchange('http://localhost/v1/a', 200, '{"a":1}', '{"ok":true}');
+    log.add(entry);
+    entry.status = 500;
+    entry.caller = 'someone-else';
+    entry.responseBody = '{"ok":false}';
+    const [kept] = log.list();
+    expect(kept).toMatchObject({ status: 200, caller: null, response: { status: 200, body: { ok: true } } });
+  });
+
+  it('keeps no entry when its limit is 0, and still answers the listing', () => {
+    const log = new RequestLog(0);
+    log.add(exchange('http://localhost/v1/a', 200, '{"a":1}'));
+    log.add(exchange('http://localhost/v1/b', 200, '{"b":1}'));
+    expect(log.list()).toEqual([]);
+  });
+});
