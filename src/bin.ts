@@ -8,7 +8,7 @@ import { SERVER_TIMEOUTS } from './server/server-timeouts.ts';
 import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
-import { warmUp } from './cli/warm-up.ts';
+import { Activity, warmUp } from './cli/warm-up.ts';
 import { DataFileError } from './persistence/data-file.ts';
 import { routedOperations } from './resources/index.ts';
 
@@ -24,9 +24,6 @@ import { routedOperations } from './resources/index.ts';
 function capHeapGrowth(): void {
   setFlagsFromString('--heap-growing-percent=30');
 }
-
-/** How long without a request before the server counts as idle (cli/warm-up.ts). */
-const QUIET_MS = 100;
 
 function fail(message: string): never {
   process.stderr.write(`gitbook-mock: ${message.replace(/\s+/g, ' ').trim()}\n`);
@@ -57,13 +54,13 @@ function main(): void {
     if (error instanceof ScenarioError || error instanceof SyntaxError || error instanceof DataFileError) fail(error.message);
     throw error;
   }
-  // Busy, for the warm-up: a request came in the last QUIET_MS. (Requests in flight are no
-  // measure: a server under load has none between two turns of its event loop.) Noted here
-  // rather than by a 'request' listener of the server: a second listener made every request's
-  // emit copy its listeners (0.7 µs of GET a space's CPU, perf).
-  let lastRequest = -Infinity;
+  // Busy, for the warm-up: a request came in the last QUIET_MS (cli/warm-up.ts). (Requests in
+  // flight are no measure: a server under load has none between two turns of its event loop.)
+  // Noted here rather than by a 'request' listener of the server: a second listener made every
+  // request's emit copy its listeners (0.7 µs of GET a space's CPU, perf).
+  const activity = new Activity();
   const fetch = (request: Request, env: unknown) => {
-    lastRequest = performance.now();
+    activity.note();
     return mock.app.fetch(request, env);
   };
   const server = serve({ fetch, port: cli.port, hostname: cli.host, serverOptions: { ...SERVER_TIMEOUTS } }, (info: AddressInfo) => {
@@ -77,7 +74,9 @@ function main(): void {
     // it, and loading it was about 35 ms of the first such load (a CPU profile of the CLI
     // loading `large`, issue 25). It costs the server about 7 MB, once.
     const { filler } = mock.runtime.platform;
-    warmUp(() => mock.runtime.schemas, routedOperations, () => performance.now() - lastRequest < QUIET_MS, filler ? [() => void filler.faker()] : []);
+    // The warm-up starts once nothing has come for a moment after the listening line.
+    activity.note();
+    warmUp(() => mock.runtime.schemas, routedOperations, () => activity.busy(), filler ? [() => void filler.faker()] : []);
   }) as Server;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));

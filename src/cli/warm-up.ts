@@ -16,6 +16,35 @@
 import type { Validators } from '../contract/validators.ts';
 import type { Operation } from '../contract/operation.ts';
 
+/** How long without a request before the server counts as idle. */
+export const QUIET_MS = 100;
+
+/**
+ * When the server last had something to do, for the warm-up's `busy`. It starts busy: the
+ * moment the server prints its listening line is when a client (a test runner, a script that
+ * waited for that line) sends its first request, and a warm-up step already running then
+ * (loading faker, about 35 ms; the first validator, which loads ajv, about 40) made it wait:
+ * the first load of `large` right after the line took a median of about 400 ms, about 350
+ * with the warm-up waiting for a first quiet moment (bench/large-speed.ts's first figure, issue 25).
+ */
+export class Activity {
+  private last: number;
+
+  constructor(now = performance.now()) {
+    this.last = now;
+  }
+
+  /** A request came in (or the server just started listening). */
+  note(now = performance.now()): void {
+    this.last = now;
+  }
+
+  /** Whether something happened in the last QUIET_MS. */
+  busy(now = performance.now()): boolean {
+    return now - this.last < QUIET_MS;
+  }
+}
+
 /** How long a busy server waits before it looks again. */
 const BUSY_RETRY_MS = 20;
 

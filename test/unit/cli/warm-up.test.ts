@@ -1,6 +1,6 @@
 /** The CLI's warm-up compiles every operation's validators while the server is idle, and not while requests come in. */
 import { describe, expect, it, vi } from 'vitest';
-import { warmUp } from '../../../src/cli/warm-up.ts';
+import { Activity, QUIET_MS, warmUp } from '../../../src/cli/warm-up.ts';
 import { operations } from '../../../src/resources/index.ts';
 import type { Schemas } from '../../../src/contract/schemas.ts';
 
@@ -39,5 +39,31 @@ describe('the steps named first', () => {
     busy = false;
     await vi.waitFor(() => expect(ran.length).toBeGreaterThan(2), { timeout: 1_000, interval: 10 });
     expect(ran.slice(0, 2)).toEqual(['faker', 'second']);
+  });
+});
+
+describe('what counts as busy', () => {
+  it('a server that has just started listening, until QUIET_MS pass with no request; then each request again', () => {
+    const activity = new Activity(1_000);
+    expect(activity.busy(1_000)).toBe(true);
+    expect(activity.busy(1_000 + QUIET_MS - 1)).toBe(true);
+    expect(activity.busy(1_000 + QUIET_MS)).toBe(false);
+    activity.note(5_000);
+    expect(activity.busy(5_010)).toBe(true);
+    expect(activity.busy(5_000 + QUIET_MS + 1)).toBe(false);
+  });
+
+  it('holds the warm-up back while requests keep coming, and lets it run once they stop', async () => {
+    const ran: string[] = [];
+    const schemas = { coercingValidator: (id: string) => ran.push(id), bodyValidator: (id: string) => ran.push(id) } as unknown as Schemas;
+    const activity = new Activity();
+    warmUp(() => schemas, operations.slice(0, 2), () => activity.busy(), [() => ran.push('faker')]);
+    const until = performance.now() + 3 * QUIET_MS;
+    while (performance.now() < until) {
+      activity.note();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(ran).toEqual([]);
+    await vi.waitFor(() => expect(ran[0]).toBe('faker'), { timeout: 2_000, interval: 10 });
   });
 });
