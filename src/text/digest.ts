@@ -8,13 +8,15 @@
  * `hash` where it runs on Node (found through `process.getBuiltinModule`, so this module
  * imports nothing of Node and stays the browser's too): 1.0 µs for a short text against
  * @noble/hashes' 2.4 µs and `createHash`'s 2.6 µs (300,000 ids, Node 20.20). The outputs are
- * the standard algorithms', the same from either. Base64 goes through hono's helpers
- * (btoa/atob, present in both).
+ * the standard algorithms', the same from either. A short ASCII text (an id's: at most 55
+ * characters) is hashed by sha256-short.ts instead, in plain JavaScript, faster than either
+ * in the server. Base64 goes through hono's helpers (btoa/atob, present in both).
  */
 import { sha1 } from '@noble/hashes/legacy.js';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode';
+import { sha256Short } from './sha256-short.ts';
 
 const utf8 = new TextEncoder();
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
@@ -23,8 +25,10 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 type OneShotHash = (algorithm: 'sha256', text: string, encoding: 'buffer') => Uint8Array;
 const nodeHash = (globalThis as { process?: { getBuiltinModule?: (id: string) => { hash?: OneShotHash } | undefined } }).process?.getBuiltinModule?.('node:crypto')?.hash;
 
-/** The SHA-256 digest of the UTF-8 text (32 bytes). */
-export const sha256Of: (text: string) => Uint8Array = nodeHash ? (text) => nodeHash('sha256', text, 'buffer') : (text) => sha256(utf8.encode(text));
+/** The SHA-256 digest of the UTF-8 text (32 bytes): a short ASCII text's in plain JavaScript (sha256-short.ts says why). */
+export const sha256Of: (text: string) => Uint8Array = nodeHash
+  ? (text) => sha256Short(text) ?? nodeHash('sha256', text, 'buffer')
+  : (text) => sha256Short(text) ?? sha256(utf8.encode(text));
 
 /** The SHA-256 digest of the UTF-8 text, as 64 hex digits. */
 export function sha256Hex(text: string): string {
