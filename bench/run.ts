@@ -5,7 +5,9 @@
  * scale), data (`large` with `--data`), sessions (creation, idle memory, header throughput),
  * memory (60-second mixed soak), scaling (three processes behind nginx, docs/scaling.md) and
  * msw (gitbook-mock/msw's browser bundle and its speed in headless Chromium), the last three
- * not in the default run; events (GET a space while events pile up behind a silent receiver).
+ * not in the default run; events (GET a space while events pile up behind a silent receiver);
+ * states (two CLIs of one build, one idle before its first load: GET a space's CPU in each), not
+ * in the default run.
  */
 import { cpus } from 'node:os';
 import { scenarioSpeed } from './scenario-speed.ts';
@@ -19,6 +21,7 @@ import { sessionsSpeed } from './sessions-speed.ts';
 import { scaleNginx } from './scale-nginx.ts';
 import { mswSpeed } from './msw-speed.ts';
 import { eventsSpeed } from './events-speed.ts';
+import { processStateSpeed } from './process-state-speed.ts';
 
 const wanted = new Set(process.argv.slice(2));
 const all = wanted.size === 0;
@@ -75,6 +78,11 @@ if (wanted.has('msw')) {
 if (all || wanted.has('events')) {
   out.push('', '### Events: GET a space over the real CLI while events pile up for a receiver that never answers; medians of alternating rounds', '');
   out.push(...(await eventsSpeed(Number(process.env.BENCH_SECONDS ?? 5), Number(process.env.BENCH_ROUNDS ?? 3))));
+}
+
+if (wanted.has('states')) {
+  out.push('', '### One build, two speeds: GET a space on two CLIs of the same build, server CPU a request (µs), alternating rounds', '', '| server | rounds | median |', '|---|---|---|');
+  out.push(...(await processStateSpeed(Number(process.env.BENCH_SECONDS ?? 3), Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_IDLE_MS ?? 12_000))));
 }
 
 if (wanted.has('memory')) {
