@@ -9,6 +9,7 @@ import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
 import { Activity, warmUp } from './cli/warm-up.ts';
+import { HTTP_WARM_REQUESTS, warmHttp } from './cli/http-warm-up.ts';
 import { DataFileError } from './persistence/data-file.ts';
 import { routedOperations } from './resources/index.ts';
 
@@ -73,10 +74,12 @@ function main(): void {
     // First, faker (its English locale): `large` and any scenario that leaves fields out need
     // it, and loading it was about 35 ms of the first such load (a CPU profile of the CLI
     // loading `large`, issue 25). It costs the server about 7 MB, once.
+    // Before all, Node's own HTTP path, on a throwaway server (cli/http-warm-up.ts says why).
     const { filler } = mock.runtime.platform;
+    const first = [() => void warmHttp(HTTP_WARM_REQUESTS, () => activity.busy()), ...(filler ? [() => void filler.faker()] : [])];
     // The warm-up starts once nothing has come for a moment after the listening line.
     activity.note();
-    warmUp(() => mock.runtime.schemas, routedOperations, () => activity.busy(), filler ? [() => void filler.faker()] : []);
+    warmUp(() => mock.runtime.schemas, routedOperations, () => activity.busy(), first);
   }) as Server;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
