@@ -70,11 +70,11 @@ function main(): void {
       `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
     );
     capHeapGrowth();
-    // The hand-written rows first, then the generic tier's (their set is built on its first step).
-    // First, faker (its English locale): `large` and any scenario that leaves fields out need
-    // it, and loading it was about 35 ms of the first such load (a CPU profile of the CLI
-    // loading `large`, issue 25). It costs the server about 7 MB, once.
-    // Before all, Node's own HTTP path, on a throwaway server (cli/http-warm-up.ts says why).
+    // In this order: Node's own HTTP path, on a throwaway server (cli/http-warm-up.ts says why);
+    // faker (its English locale): `large` and any scenario that leaves fields out need it, and
+    // loading it was about 35 ms of the first such load (a CPU profile of the CLI loading
+    // `large`, issue 25), at a cost of about 7 MB, once; then the validators, the hand-written
+    // rows first, then the generic tier's (their set is built on its first step).
     const { filler } = mock.runtime.platform;
     const first = [() => void warmHttp(HTTP_WARM_REQUESTS, () => activity.busy()), ...(filler ? [() => void filler.faker()] : [])];
     // The warm-up starts once nothing has come for a moment after the listening line.

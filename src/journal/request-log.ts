@@ -9,11 +9,8 @@
  * a URL cut to URL_LIMIT are copies (text/detach.ts): a slice would keep the whole body or URL
  * alive behind its few kilobytes.
  */
-import { preview } from '../text/detach.ts';
+import { preview, type Preview } from '../text/detach.ts';
 import type { Auth } from './journal-capture.ts';
-
-/** A text as the journal keeps it: at most a preview's length, and whether it was cut. */
-type Preview = { text: string; cut: boolean };
 
 export const BODY_PREVIEW = 4096;
 export const BODY_TOTAL = 4 * 1024 * 1024;
@@ -87,11 +84,11 @@ export interface RequestFilter {
 /**
  * An entry of the ring: texts are kept as they came (cut), and read apart when listed. A new one
  * for each request, made by one constructor (one shape), rather than an old one written over
- * field by field: the ring's entries live in the old generation, and in a server that had
- * compiled its validators and loaded faker in idle time before its first request (the CLI's
- * warm-up), writing the 16 fields of an old entry took 16 % of the CPU of GET a space, against
- * under 1 % in a server whose first requests came before the warm-up (--cpu-prof, same code,
- * same run; issue 25). A new entry is written while it is young, and the ring takes one store.
+ * field by field: the ring's entries live in the old generation, and in a server that had sat
+ * quiet for a few seconds after its first request before its first load, writing the 16 fields
+ * of an old entry took 16 % of the CPU of GET a space, against under 1 % in a server loaded at
+ * once (--cpu-prof, same code, same run; docs/benchmarks.md "one build, two speeds", issue 25).
+ * A new entry is written while it is young, and the ring takes one store.
  */
 class Slot implements JournalEntry {
   readonly seq: number;
@@ -165,17 +162,18 @@ export class RequestLog {
   private seq = 0;
   private readonly listeners = new Set<(event: LogEvent) => void>();
   /** The last response text cut for a preview, and its preview (`responsePreview`). */
-  private lastCut: { whole: string; text: string; cut: boolean } | undefined;
+  private lastCut: (Preview & { whole: string }) | undefined;
 
   constructor(private readonly limit = 1000) {}
 
   add(exchange: JournalEntry): void {
+    const seq = ++this.seq;
+    // A journal of no entries (`requestLogLimit: 0`, or not a number) keeps none.
+    if (!(this.limit >= 1)) return;
     const request = exchange.body === undefined ? undefined : preview(exchange.body, BODY_PREVIEW);
     const response = exchange.responseBody === undefined ? undefined : this.responsePreview(exchange.responseBody);
-    const seq = ++this.seq;
     const slot = new Slot(seq, exchange, request, response);
     if (this.slots.length < this.limit) this.slots.push(slot);
-    else if (this.slots.length === 0) return; // a journal of no entries (`requestLogLimit: 0`) keeps none
     else {
       const old = this.slots[this.start];
       this.bodyChars -= old.body?.length ?? 0;

@@ -21,8 +21,14 @@ export function detach(text: string): string {
   return structuredClone(text);
 }
 
+/** A text kept in part: at most a preview's length, and whether it was cut. */
+export interface Preview {
+  text: string;
+  cut: boolean;
+}
+
 /** At most `max` characters of `text`, sharing no memory with it when cut; `cut` says whether it was. */
-export function preview(text: string, max: number): { text: string; cut: boolean } {
+export function preview(text: string, max: number): Preview {
   if (text.length <= max) return { text, cut: false };
   return { text: detach(text.slice(0, max)), cut: true };
 }
