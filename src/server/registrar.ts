@@ -15,6 +15,7 @@ import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Ope
 import type { Exchange } from '../sessions/exchange.ts';
 import { attempt, type Answer, type Route } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
+import { queryOf } from '../text/query.ts';
 import { JSON_TYPE } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { RowChange, Tables } from '../store/store.ts';
@@ -86,14 +87,6 @@ function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json')
   }
 }
 
-function readQuery(c: Context): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!c.req.url.includes('?')) return out;
-  for (const [key, values] of Object.entries(c.req.queries())) {
-    out[key] = values.length === 1 ? values[0] : values;
-  }
-  return out;
-}
 
 /** `http://host:port/v1/...` → `http://host:port`, without a full URL parse (a cache key: detached from a long URL). */
 function originOf(url: string): string {
@@ -228,7 +221,7 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
   // A new object on every call (Hono decodes the params into it): the schema may coerce it.
   const params = detachValues(c.req.param() as Record<string, string>, c.req.url);
   checkParams(op, names, rt.schemas, params);
-  const query = detachValues(readQuery(c), c.req.url);
+  const query = detachValues(queryOf(c.req.url), c.req.url);
   if (op.method === 'GET') (query as PageRequest)[LIST_NAME] = listNamer(c.req.path, query);
   if (op.query) check(rt.schemas.coercingValidator(op.query), query, 'query');
   let body: unknown = undefined;
@@ -380,7 +373,7 @@ export interface RowInput {
 export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
   for (const row of [...rows].sort(specificity)) {
     route(app, row, (c, exchange) => {
-      const input: RowInput = { params: c.req.param() as Record<string, string>, query: readQuery(c), body: undefined };
+      const input: RowInput = { params: c.req.param() as Record<string, string>, query: queryOf(c.req.url), body: undefined };
       // Rows with no input need no session's schemas (the console's page opens without one).
       const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
       if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');

@@ -9,7 +9,6 @@ import type { ChangeRequestRecord, CollectionRecord, SpaceRecord } from '../../s
 import { APP_ORIGIN } from '../shared/present.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { orgRole, spaceRole } from '../shared/access.ts';
-import { isPurged } from '../../rules/space-lifecycle.ts';
 
 export type AppContent =
   | { collection: CollectionRecord }
@@ -17,7 +16,8 @@ export type AppContent =
 
 function visibleSpace(ctx: HandlerContext, id: string): SpaceRecord | undefined {
   const space = ctx.db.spaces.get(id);
-  if (!space || space.deletedAt || isPurged(space, Date.parse(ctx.now))) return undefined;
+  // A deleted space is hidden, purged or not.
+  if (!space || space.deletedAt) return undefined;
   return spaceRole(ctx.db, space, ctx.user.id) === null ? undefined : space;
 }
 
