@@ -13,14 +13,15 @@ export interface Deletable {
 
 export type SpaceState = 'active' | 'deleted' | 'purged';
 
-export function spaceState(space: Deletable, nowMs: number): SpaceState {
+/** The space's state at `now` (ISO text, read only for a deleted space: most reads are of live ones). */
+export function spaceState(space: Deletable, now: string): SpaceState {
   if (space.deletedAt === undefined) return 'active';
-  return nowMs - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS ? 'purged' : 'deleted';
+  return Date.parse(now) - Date.parse(space.deletedAt) >= RESTORE_WINDOW_MS ? 'purged' : 'deleted';
 }
 
-/** Whether a space is permanently gone: deleted 7 days ago or more. */
-export function isPurged(space: Deletable, nowMs: number): boolean {
-  return spaceState(space, nowMs) === 'purged';
+/** Whether a space is permanently gone at `now` (ISO): deleted 7 days ago or more. */
+export function isPurged(space: Deletable, now: string): boolean {
+  return spaceState(space, now) === 'purged';
 }
 
 /** The moment a deleted space stops being restorable. */
@@ -35,7 +36,7 @@ export type LifecycleResult = Decision<{ patch: { deletedAt: string | undefined;
 
 /** What `action` does to the space at `now` (ISO): the record patch, or why it cannot. */
 export function applyLifecycle(space: Deletable, action: LifecycleAction, now: string): LifecycleResult {
-  const state = spaceState(space, Date.parse(now));
+  const state = spaceState(space, now);
   if (state === 'purged') return refuse(404, 'purged');
   if (action === 'delete') {
     if (state === 'deleted') return refuse(404, 'already-deleted');

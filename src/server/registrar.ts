@@ -87,7 +87,6 @@ function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json')
   }
 }
 
-
 /** `http://host:port/v1/...` → `http://host:port`, without a full URL parse (a cache key: detached from a long URL). */
 function originOf(url: string): string {
   const end = url.indexOf('/', url.indexOf('//') + 2);

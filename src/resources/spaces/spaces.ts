@@ -17,7 +17,7 @@ type SpaceParams = { spaceId: string };
  */
 function noteRestorePastWindow(ctx: HandlerContext<SpaceParams>): void {
   const space = ctx.db.spaces.get(ctx.params.spaceId);
-  if (!space || spaceState(space, Date.parse(ctx.now)) !== 'purged') return;
+  if (!space || spaceState(space, ctx.now) !== 'purged') return;
   ctx.coverage.refused('space', 'purged');
 }
 
