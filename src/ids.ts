@@ -1,5 +1,4 @@
 import { sha256Of } from './text/digest.ts';
-import { sha256Short } from './text/sha256-short.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -22,7 +21,7 @@ const scratch = new Uint8Array(32);
 export function deriveId(text: string, length = 20): string {
   // Past the 32 bytes of one digest, further blocks hash the text with their number, so
   // ids up to 32 characters stay what they were and longer ones never read past the end.
-  let digest = sha256Short(text, scratch) ?? sha256Of(text);
+  let digest = sha256Of(text, scratch);
   for (let block = 1; digest.length < length; block++) digest = joined(digest, sha256Of(`${text}#${block}`));
   // Copied by index: a spread of the digest goes through its iterator (0.6 µs an id).
   const digits = new Array<number>(length);

@@ -25,10 +25,14 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
 type OneShotHash = (algorithm: 'sha256', text: string, encoding: 'buffer') => Uint8Array;
 const nodeHash = (globalThis as { process?: { getBuiltinModule?: (id: string) => { hash?: OneShotHash } | undefined } }).process?.getBuiltinModule?.('node:crypto')?.hash;
 
-/** The SHA-256 digest of the UTF-8 text (32 bytes): a short ASCII text's in plain JavaScript (sha256-short.ts says why). */
-export const sha256Of: (text: string) => Uint8Array = nodeHash
-  ? (text) => sha256Short(text) ?? nodeHash('sha256', text, 'buffer')
-  : (text) => sha256Short(text) ?? sha256(utf8.encode(text));
+/**
+ * The SHA-256 digest of the UTF-8 text (32 bytes): a short ASCII text's in plain JavaScript
+ * (sha256-short.ts says why), written into `out` when given (a caller that reads it at once need
+ * not allocate; a longer text's digest is a new array all the same).
+ */
+export const sha256Of: (text: string, out?: Uint8Array) => Uint8Array = nodeHash
+  ? (text, out) => sha256Short(text, out) ?? nodeHash('sha256', text, 'buffer')
+  : (text, out) => sha256Short(text, out) ?? sha256(utf8.encode(text));
 
 /** The SHA-256 digest of the UTF-8 text, as 64 hex digits. */
 export function sha256Hex(text: string): string {

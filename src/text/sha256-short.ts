@@ -46,7 +46,7 @@ function put(out: Uint8Array, at: number, word: number): void {
  * The 32-byte SHA-256 digest of `text`, or undefined when it is longer than 55 characters or
  * not ASCII; written into `out` when given (a caller that reads it at once need not allocate).
  */
-export function sha256Short(text: string, out = new Uint8Array(32)): Uint8Array | undefined {
+export function sha256Short(text: string, out: Uint8Array = new Uint8Array(32)): Uint8Array | undefined {
   const length = text.length;
   if (length > SHORT_TEXT) return undefined;
   w.fill(0, 0, 16);
