@@ -38,8 +38,9 @@ export async function httpSpeed(duration: number): Promise<string[]> {
       // listening line, and both servers' JIT warms up, on every request measured below (the
       // POST too: its first 3-5 s cost the mock 200-230 µs of CPU a request, 130-150 after).
       for (const path of Object.values(paths)) await load('warm-up', `${mock.base}${path}`, { headers: auth, duration });
-      await load('warm-up', `${mock.base}${commentsPath}`, { method: 'POST', body: post, headers: auth, duration });
-      for (const name of Object.keys(texts)) await load('warm-up', `${floor.base}/bare/${name}`, name === 'post' ? { method: 'POST', body: post, headers: auth, duration } : { duration });
+      const posted = { method: 'POST', body: post, headers: auth, duration } as const;
+      await load('warm-up', `${mock.base}${commentsPath}`, posted);
+      for (const name of Object.keys(texts)) await load('warm-up', `${floor.base}/bare/${name}`, name === 'post' ? posted : { duration });
       const m = { pid: mock.child.pid, duration };
       const f = { pid: floor.child.pid, duration };
       const rows: string[] = [];
