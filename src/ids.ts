@@ -81,7 +81,7 @@ export class IdSource {
 }
 
 /** FNV-1a: a 32-bit hash of text, to seed a stream. */
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -122,4 +122,101 @@ export function idStream(seedText: string): () => string {
     }
     return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19]);
   };
+}
+
+/** Murmur3's 32-bit finalizer: every step can be undone, so it permutes the 32-bit numbers. */
+export function mix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The inverse of `a` modulo 2^32 (`a` odd), by Newton's iteration: five steps reach 32 bits. */
+function inverseOf(a: number): number {
+  let x = a;
+  for (let i = 0; i < 5; i++) x = Math.imul(x, 2 - Math.imul(a, x));
+  return x;
+}
+
+const UNMIX_1 = inverseOf(0x85ebca6b);
+const UNMIX_2 = inverseOf(0xc2b2ae35);
+
+/** The inverse of `mix32`. */
+function unmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, UNMIX_2);
+  h ^= (h >>> 13) ^ (h >>> 26);
+  h = Math.imul(h, UNMIX_1);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The digit of each character code of ALPHABET; -1 for any other code below 128. */
+const DIGITS = new Int8Array(128).fill(-1);
+CODES.forEach((code, digit) => (DIGITS[code] = digit));
+
+/** Digits of the mixed position, at the end of the id: 62^6 is past 2^32. */
+const HEAD = 6;
+/** Where they start. */
+const AT = 20 - HEAD;
+
+/**
+ * Ids of generated rows that can be read back: the id of position `n` of a seed text is made
+ * from `n` alone, and an id gives back its position. A generated table (store/generated-rows.ts)
+ * makes its rows when they are first read; finding a row by id, or telling that an id is not
+ * one of its own (every new id is checked against every table), must not need an index of all
+ * of them. The last six characters spell the position mixed with the seed (a permutation of
+ * the 32-bit numbers), the first fourteen are drawn from that number, so that ids look as
+ * random as the rest; reading an id back checks all twenty.
+ */
+export class PositionalIds {
+  private readonly key: number;
+  private readonly salt: number;
+  private readonly codes = new Uint8Array(20);
+
+  constructor(seedText: string) {
+    this.key = fnv1a(seedText);
+    this.salt = fnv1a(`${seedText}#draws`);
+  }
+
+  /** The id of position `n` (0 ≤ n < 2^32). */
+  idAt(n: number): string {
+    const c = this.codes;
+    const mixed = mix32((n ^ this.key) >>> 0);
+    // The first fourteen: mulberry32 draws (as idStream's) seeded by the mixed position.
+    let state = (mixed ^ this.salt) >>> 0;
+    for (let at = 0; at < AT; ) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(state ^ (state >>> 15), state | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      let r = (t ^ (t >>> 14)) >>> 0;
+      for (let k = 0; k < 5 && at < AT; k++) {
+        const q = (r / 62) | 0;
+        c[at++] = CODES[r - q * 62];
+        r = q;
+      }
+    }
+    // Then the mixed position, most significant digit first (a float division: it can pass 2^31).
+    let head = mixed;
+    for (let k = 19; k >= AT; k--) {
+      const q = Math.floor(head / 62);
+      c[k] = CODES[head - q * 62];
+      head = q;
+    }
+    return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13], c[14], c[15], c[16], c[17], c[18], c[19]);
+  }
+
+  /** The position whose id is `id`, if it is below `length`; else -1. */
+  positionOf(id: string, length: number): number {
+    if (id.length !== 20) return -1;
+    let mixed = 0;
+    for (let k = AT; k < 20; k++) {
+      const code = id.charCodeAt(k);
+      const digit = code < 128 ? DIGITS[code] : -1;
+      if (digit < 0) return -1;
+      mixed = mixed * 62 + digit;
+    }
+    if (mixed > 0xffffffff) return -1;
+    const n = (unmix32(mixed) ^ this.key) >>> 0;
+    return n < length && this.idAt(n) === id ? n : -1;
+  }
 }
