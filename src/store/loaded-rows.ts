@@ -13,6 +13,21 @@
  * took 38-42 ms so, 33-40 in one array, best of 10).
  */
 
+/**
+ * The rows of a load by position, 0 first: an array of rows (`LoadIndex`), rows made when first
+ * read (generated-rows.ts), or the two one after the other. A load numbers its rows from 1 in
+ * this order, so a row's sequence is its position plus one.
+ */
+export interface Positions<T extends { readonly id: string }> {
+  readonly length: number;
+  /** The row at `position` (below `length`), the same object each time. */
+  at(position: number): T;
+  /** Its id (a generated row is not made for it). */
+  idAt(position: number): string;
+  /** The position of the row with `id`, or -1. */
+  positionOf(id: string): number;
+}
+
 /** FNV-1a of the id's characters, as an unsigned 32-bit number. */
 function hashOf(id: string): number {
   let h = 0x811c9dc5;
@@ -41,7 +56,7 @@ function hashed(id: string): number {
  * next cell, on the same cache line) so that a probe reads a row only when the hashes match.
  * Filled once, by `claim` in order, then never changed.
  */
-export class LoadIndex<T extends { readonly id: string }> {
+export class LoadIndex<T extends { readonly id: string }> implements Positions<T> {
   /** Pairs of cells: a sequence (0: an empty slot) and the hash of its row's id. */
   private readonly slots: Int32Array;
   private readonly mask: number;
@@ -80,35 +95,62 @@ export class LoadIndex<T extends { readonly id: string }> {
       if (slots[2 * i + 1] === hash && rows[seq - 1].id === id) return seq;
     }
   }
+
+  get length(): number {
+    return this.rows.length;
+  }
+
+  at(position: number): T {
+    return this.rows[position];
+  }
+
+  idAt(position: number): string {
+    return this.rows[position].id;
+  }
+
+  positionOf(id: string): number {
+    return (this.seq(id) ?? 0) - 1;
+  }
 }
 
 /** The rows of a load by id, in their order. */
 export class LoadedRows<T extends { readonly id: string }> implements ReadonlyMap<string, T> {
-  constructor(private readonly index: LoadIndex<T>) {}
+  constructor(private readonly positions: Positions<T>) {}
 
   get size(): number {
-    return this.index.rows.length;
+    return this.positions.length;
   }
 
   get(id: string): T | undefined {
-    const seq = this.index.seq(id);
-    return seq === undefined ? undefined : this.index.rows[seq - 1];
+    const position = this.positions.positionOf(id);
+    return position < 0 ? undefined : this.positions.at(position);
   }
 
   has(id: string): boolean {
-    return this.index.seq(id) !== undefined;
+    return this.positions.positionOf(id) >= 0;
   }
 
   *keys(): MapIterator<string> {
-    for (const row of this.index.rows) yield row.id;
+    const { positions } = this;
+    for (let p = 0; p < positions.length; p++) yield positions.idAt(p);
   }
 
   values(): MapIterator<T> {
-    return this.index.rows.values();
+    // A load of rows alone iterates its array (no generator to step through).
+    return this.positions instanceof LoadIndex ? this.positions.rows.values() : this.madeValues();
+  }
+
+  private *madeValues(): MapIterator<T> {
+    const { positions } = this;
+    for (let p = 0; p < positions.length; p++) yield positions.at(p);
   }
 
   *entries(): MapIterator<[string, T]> {
-    for (const row of this.index.rows) yield [row.id, row];
+    const { positions } = this;
+    for (let p = 0; p < positions.length; p++) {
+      const row = positions.at(p);
+      yield [row.id, row];
+    }
   }
 
   [Symbol.iterator](): MapIterator<[string, T]> {
@@ -116,37 +158,39 @@ export class LoadedRows<T extends { readonly id: string }> implements ReadonlyMa
   }
 
   forEach(fn: (row: T, id: string, map: ReadonlyMap<string, T>) => void): void {
-    for (const row of this.index.rows) fn(row, row.id, this);
+    for (const [id, row] of this.entries()) fn(row, id, this);
   }
 }
 
 /** The insertion sequence of each row of a load, by id, in their order. */
 export class LoadedSeqs implements ReadonlyMap<string, number> {
-  constructor(private readonly index: LoadIndex<{ readonly id: string }>) {}
+  constructor(private readonly positions: Positions<{ readonly id: string }>) {}
 
   get size(): number {
-    return this.index.rows.length;
+    return this.positions.length;
   }
 
   get(id: string): number | undefined {
-    return this.index.seq(id);
+    const position = this.positions.positionOf(id);
+    return position < 0 ? undefined : position + 1;
   }
 
   has(id: string): boolean {
-    return this.index.seq(id) !== undefined;
+    return this.positions.positionOf(id) >= 0;
   }
 
   *keys(): MapIterator<string> {
-    for (const row of this.index.rows) yield row.id;
+    const { positions } = this;
+    for (let p = 0; p < positions.length; p++) yield positions.idAt(p);
   }
 
   *values(): MapIterator<number> {
-    for (let seq = 1; seq <= this.index.rows.length; seq++) yield seq;
+    for (let seq = 1; seq <= this.positions.length; seq++) yield seq;
   }
 
   *entries(): MapIterator<[string, number]> {
-    let seq = 0;
-    for (const row of this.index.rows) yield [row.id, ++seq];
+    const { positions } = this;
+    for (let p = 0; p < positions.length; p++) yield [positions.idAt(p), p + 1];
   }
 
   [Symbol.iterator](): MapIterator<[string, number]> {
@@ -154,7 +198,6 @@ export class LoadedSeqs implements ReadonlyMap<string, number> {
   }
 
   forEach(fn: (seq: number, id: string, map: ReadonlyMap<string, number>) => void): void {
-    let seq = 0;
-    for (const row of this.index.rows) fn(++seq, row.id, this);
+    for (const [id, seq] of this.entries()) fn(seq, id, this);
   }
 }

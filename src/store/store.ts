@@ -4,6 +4,7 @@
  */
 import { Low, Memory } from 'lowdb';
 import { Table, type AnyTable, type Row, type TableSnapshot, type Transaction } from './table.ts';
+import type { RowMaker } from './generated-rows.ts';
 import type * as R from './records.ts';
 
 function createTables() {
@@ -73,6 +74,9 @@ export const COLLECTION_NAMES = Object.keys(createTables()) as CollectionName[];
 
 /** The exported state: every collection as an array of records, in insertion order. */
 export type StateJson = { [K in CollectionName]: ReturnType<Tables[K]['list']> };
+
+/** Rows a generator describes instead of making (generated-rows.ts), by collection: they follow the collection's listed rows. */
+export type GeneratedState = { [K in CollectionName]?: RowMaker<StateJson[K][number]> };
 
 /** One row a transaction wrote: its table, id, and new value (null when deleted). */
 export type RowChange = [CollectionName, string, Row | null];
@@ -184,12 +188,13 @@ export class Store {
   /**
    * Replaces everything with `state` (already validated). Rows are copied unless `owned`
    * says the caller hands them over (a freshly built scenario nobody else holds): then the
-   * tables keep its rows and its arrays, which nobody may change afterwards.
+   * tables keep its rows and its arrays, which nobody may change afterwards. `generated`: rows
+   * of a generator, made when first read.
    */
-  import(state: Partial<StateJson>, owned = false): void {
+  import(state: Partial<StateJson>, owned = false, generated: GeneratedState = {}): void {
     for (const table of eachTable(this.tables)) {
       const rows = (state[table.name as CollectionName] ?? []) as Row[];
-      table.load(owned ? rows : rows.map((row) => structuredClone(row)));
+      table.load(owned ? rows : rows.map((row) => structuredClone(row)), generated[table.name as CollectionName]);
     }
   }
 }

@@ -8,6 +8,7 @@
  */
 import { LayeredMap } from './layered-map.ts';
 import { LoadIndex, LoadedRows, LoadedSeqs } from './loaded-rows.ts';
+import { JoinedPositions, MadeRows, PendingBuckets, type RowMaker } from './generated-rows.ts';
 
 export interface Row {
   readonly id: string;
@@ -23,10 +24,12 @@ export interface RowView<T> {
   keyAt(position: number): number;
 }
 
-export interface TableSnapshot<T> {
+export interface TableSnapshot<T extends Row> {
   rows: ReadonlyMap<string, T>;
   seqs: ReadonlyMap<string, number>;
   buckets: Map<string, Map<string, string[]>>;
+  /** The buckets of generated rows not worked out yet (generated-rows.ts); `buckets` then has the listed rows' alone. */
+  pending: PendingBuckets<T> | undefined;
   nextSeq: number;
 }
 
@@ -43,7 +46,7 @@ export interface AnyTable {
   upsert(row: Row): void;
   delete(id: string): boolean;
   clear(): void;
-  load(rows: readonly Row[]): void;
+  load(rows: readonly Row[], generated?: RowMaker<Row>): void;
   enlist(transaction: Transaction): void;
   commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
   rollback(): void;
@@ -104,6 +107,8 @@ export class Table<T extends Row> {
   private rows = new LayeredMap<T>();
   private seqs = new LayeredMap<number>();
   private buckets = new Map<string, Map<string, string[]>>();
+  /** Set by a load with generated rows until their buckets are needed (see `resolved`). */
+  private pending: PendingBuckets<T> | undefined;
   private nextSeq = 1;
   /** Whether the buckets are shared with a snapshot (copied before a write). */
   private shared = false;
@@ -338,6 +343,7 @@ export class Table<T extends Row> {
   /** The ids whose index `index` has key `key`, in insertion order. Do not mutate. */
   idsBy(index: string, key: string): readonly string[] {
     this.read();
+    this.resolved();
     return this.bucketFor(index, key, false) ?? EMPTY;
   }
 
@@ -347,17 +353,45 @@ export class Table<T extends Row> {
   }
 
   countBy(index: string, key: string): number {
-    return this.idsBy(index, key).length;
+    if (!this.pending) return this.idsBy(index, key).length;
+    this.read();
+    return (this.bucketFor(index, key, false) ?? EMPTY).length + this.pending.positionsOf(index, key).length;
   }
 
   /** A positional view of the rows of one index key, for pagination without copying. */
   viewBy(index: string, key: string): RowView<T> {
+    if (this.pending) return this.pendingView(this.pending, index, key);
     const ids = this.idsBy(index, key);
     return {
       length: ids.length,
       at: (i) => this.stored(ids[i]),
       keyAt: (i) => this.seqAt(ids[i]),
     };
+  }
+
+  /**
+   * The view of a key while the generated rows' buckets are pending: the listed rows' ids, then
+   * the generated rows' positions. Nothing was written since the load (a write resolves them),
+   * so the rows are the load's and a row's sequence is its position plus one.
+   */
+  private pendingView(pending: PendingBuckets<T>, index: string, key: string): RowView<T> {
+    this.read();
+    const ids = this.bucketFor(index, key, false) ?? EMPTY;
+    const positions = pending.positionsOf(index, key);
+    const first = ids.length;
+    return {
+      length: first + positions.length,
+      at: (i) => (i < first ? this.stored(ids[i]) : pending.rows.at(positions[i - first])),
+      keyAt: (i) => (i < first ? this.seqAt(ids[i]) : positions[i - first] + 1),
+    };
+  }
+
+  /** The buckets of every row, generated ones included: worked out once per load, shared with whoever restored it. */
+  private resolved(): void {
+    if (!this.pending) return;
+    this.buckets = this.pending.buckets();
+    this.pending = undefined;
+    this.shared = true;
   }
 
   /** A positional view of every row, in insertion order (the array is built once per call). */
@@ -385,7 +419,7 @@ export class Table<T extends Row> {
   /** The table as it is now; shared until either side writes. Never mutate the result. */
   snapshot(): TableSnapshot<T> {
     this.shared = true;
-    return { rows: this.rows.freeze(), seqs: this.seqs.freeze(), buckets: this.buckets, nextSeq: this.nextSeq };
+    return { rows: this.rows.freeze(), seqs: this.seqs.freeze(), buckets: this.buckets, pending: this.pending, nextSeq: this.nextSeq };
   }
 
   restore(snapshot: TableSnapshot<T>): void {
@@ -393,6 +427,7 @@ export class Table<T extends Row> {
     this.rows = new LayeredMap(snapshot.rows);
     this.seqs = new LayeredMap(snapshot.seqs);
     this.buckets = snapshot.buckets;
+    this.pending = snapshot.pending;
     this.nextSeq = snapshot.nextSeq;
     this.shared = true;
   }
@@ -406,11 +441,14 @@ export class Table<T extends Row> {
    * id to sequence, 28-32 with the typed hash table of loaded-rows.ts (best of 8, in-process).
    * The table keeps `rows` (the array itself): the caller hands it over and never changes it.
    * Inside a transaction (nothing does that today) it inserts row by row.
+   *
+   * `generated`: rows that follow `rows`, made when first read (generated-rows.ts).
    */
-  load(rows: readonly T[]): void {
+  load(rows: readonly T[], generated?: RowMaker<T>): void {
     this.clear();
     if (this.journal) {
       for (const row of rows) this.insert(row);
+      for (let position = 0; generated && position < generated.length; position++) this.insert(generated.make(position));
       return;
     }
     // One index from id to sequence and the rows in an array (loaded-rows.ts): the sequences
@@ -436,23 +474,38 @@ export class Table<T extends Row> {
         else byKeys[i].set(key, [id]);
       }
     }
-    this.nextSeq = loaded.rows.length + 1;
+    const positions = generated && generated.length > 0 ? this.joined(loaded, generated) : loaded;
+    this.nextSeq = positions.length + 1;
     // Nobody else holds these: they are the layered maps' bases from the start.
-    this.rows = new LayeredMap<T>(new LoadedRows(loaded));
-    this.seqs = new LayeredMap(new LoadedSeqs(loaded));
+    this.rows = new LayeredMap<T>(new LoadedRows(positions));
+    this.seqs = new LayeredMap(new LoadedSeqs(positions));
+    if (positions instanceof JoinedPositions) this.pending = new PendingBuckets(this.buckets, positions, this.indexes.map(([name, keyOf]) => ({ name, keyOf })));
+  }
+
+  /** The listed rows, then the generated ones; none of the listed ids may be a generated one. */
+  private joined(listed: LoadIndex<T>, generated: RowMaker<T>): JoinedPositions<T> {
+    for (const row of listed.rows) {
+      if (generated.positionOf(row.id) >= 0) {
+        this.clear();
+        throw new Error(`${this.name}: duplicate id ${row.id}`);
+      }
+    }
+    return new JoinedPositions(listed, new MadeRows(generated));
   }
 
   clear(): void {
     this.changes = ++lastVersion;
     this.rows = new LayeredMap();
     this.seqs = new LayeredMap();
-    this.buckets = new Map([...this.buckets.keys()].map((index) => [index, new Map()]));
+    this.buckets = new Map(this.indexes.map(([index]) => [index, new Map()]));
+    this.pending = undefined;
     this.nextSeq = 1;
     this.shared = false;
   }
 
   /** Copies the buckets shared with a snapshot before the first write. */
   private own(): void {
+    this.resolved();
     if (!this.shared) return;
     this.shared = false;
     const buckets = new Map<string, Map<string, string[]>>();
