@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import type { Validators } from './contract/validators.ts';
 import type { HandlerPlatform } from './contract/operation.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
-import type { buildScenario } from './scenarios/loader.ts';
+import type { BuiltState } from './scenarios/loader.ts';
 import type { ScenarioFile } from './scenarios/types.ts';
 import type { FillerKit } from './scenarios/builder.ts';
 import type { PdfLine } from './resources/change-requests/pdf-document.ts';
@@ -25,7 +25,7 @@ export interface Platform extends HandlerPlatform {
    * What building a scenario of `catalog` (as its `read` gave it) with this filler seed gives, if
    * it was built ahead of time (scenarios/prebuilt.ts); undefined: build it.
    */
-  prebuilt?(catalog: Catalog, scenario: ScenarioFile & { name: string }, fillerSeed: number): ReturnType<typeof buildScenario> | undefined;
+  prebuilt?(catalog: Catalog, scenario: ScenarioFile & { name: string }, fillerSeed: number): BuiltState | undefined;
   /** Generated data for what a scenario leaves out; without it such a scenario is refused. */
   filler?: FillerKit;
   /** A file of `fixtures/` (what OpenAPI spec versions made from a URL serve), or undefined. */

@@ -145,7 +145,7 @@ export class Runtime {
     if (kept) return { ...kept, source };
     const built = this.platform.prebuilt?.(this.catalog, scenario, seed) ?? buildScenario(scenario, { fillerSeed: seed, filler: this.platform.filler });
     const store = new Store();
-    store.import(built.state, true);
+    store.import(built.state, true, built.generated);
     const result = { manifest: built.manifest, snapshot: store.snapshot() };
     this.built.set(key, result);
     return { ...result, source };

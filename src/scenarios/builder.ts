@@ -9,7 +9,7 @@ import { resolveTime } from '../clock.ts';
 import { locateEntry, ScenarioError } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../contract/validators.ts';
-import type { StateJson } from '../store/store.ts';
+import type { GeneratedState, StateJson } from '../store/store.ts';
 
 /** The collections of the manifest (docs/contract.md), plus `commentReplies`. */
 export const MANIFEST_COLLECTIONS = [
@@ -64,6 +64,8 @@ export class Builder {
   private lazyFill?: Filler;
   readonly nowMs: number;
   readonly state: StateJson;
+  /** Rows a generator describes, made when first read (store/generated-rows.ts), by collection. */
+  readonly generated: GeneratedState = {};
   readonly keys = new Map<ManifestCollection, Map<string, string>>();
   readonly tokens: Record<string, string> = {};
   readonly shareKeys: Record<string, string> = {};
@@ -81,7 +83,7 @@ export class Builder {
   constructor(
     readonly seed: number,
     now: string,
-    private readonly fillerSeed: number,
+    readonly fillerSeed: number,
     readonly source: string,
     emptyState: StateJson,
     private readonly kit?: FillerKit,

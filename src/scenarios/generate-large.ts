@@ -3,11 +3,11 @@
  * thousands of members, teams, spaces, change requests and comments, all derived from the
  * seed. Records are built directly (no per-entity keys), in posting order.
  */
-import { idStream } from '../ids.ts';
+import { fnv1a, idStream, mix32, PositionalIds } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import { ROLES } from '../auth/roles.ts';
 import { isoFormatter } from '../clock.ts';
-import type { CommentRecord, RevisionRecord } from '../store/records.ts';
+import type { ChangeRequestRecord, CommentRecord, RevisionRecord } from '../store/records.ts';
 
 interface LargeOptions {
   organization: string;
@@ -72,13 +72,21 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
     return text;
   };
 
+  // Words of faker's lists picked by position, not drawn in turn: 4,000 names and 5,000
+  // commit messages drawn one after the other took about 65 ms of a load of `large` on a
+  // server just started (issue 25).
+  const pick = picker(`${b.seed}:${b.fillerSeed}:large`);
+  const { person, hacker } = f.definitions;
+  const firstNames = person.first_name.generic ?? ['Alex'];
+  const lastNames = person.last_name.generic ?? ['Smith'];
+
   // Members: users with realistic names, every role and some guests.
   const userIds: string[] = b.state.members.filter((m) => m.organization === org).map((m) => m.user);
   const domain = b.built(b.state.organizations, org).emailDomains[0] ?? 'large.test';
   for (let i = 0; i < o.members; i++) {
     const user = id('user');
-    const first = f.person.firstName();
-    const last = f.person.lastName();
+    const first = pick(firstNames, i, 0);
+    const last = pick(lastNames, i, 1);
     b.state.users.push({
       id: user,
       displayName: `${first} ${last}`,
@@ -157,40 +165,50 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   }
   if (spaces.length === 0) return;
 
-  // Change requests, spread over the spaces, numbered per space.
-  const numbers = new Map<string, number>();
-  const openedTime = isoFormatter();
-  const crIds = idsOf('cr');
-  const crRevisionIds = idsOf('cr-revision');
-  const templates = new Map<RevisionRecord, RevisionRecord>();
-  for (let c = 0; c < o.changeRequests; c++) {
-    const space = spaces[c % spaces.length];
+  // Change requests, round-robin over the spaces (so numbered per space by the round), each
+  // with its revision: described, not made, as the comments below.
+  const bases = spaces.map((space) => {
     const base = revisions.get(space.revision);
     if (!base) b.fail('/generator', `space ${space.id} has no revision`);
-    const number = (numbers.get(space.id) ?? 0) + 1;
-    numbers.set(space.id, number);
-    const cr = crIds();
-    const createdAt = openedTime(b.nowMs - (90 - (c * 90) / Math.max(1, o.changeRequests)) * DAY);
-    const revision = crRevisionIds();
     // Spread over a copy of the base that has every key already (the same keys, in the same
     // order): a spread that adds a key made each of the 5,000 revisions 30 times slower to
     // make and to freeze (7.9 ms against 0.2 for 5,000, in-process).
-    let template = templates.get(base);
-    if (!template) templates.set(base, (template = { ...base, id: base.id, changeRequest: cr, parents: base.parents, createdAt: base.createdAt }));
-    b.state.revisions.push({ ...template, id: revision, changeRequest: cr, parents: [base.id], createdAt });
-    b.state.changeRequests.push({
-      id: cr,
-      space: space.id,
-      number,
-      status: STATUSES[c % STATUSES.length],
-      subject: f.git.commitMessage().slice(0, 100),
-      createdBy: userIds[c % userIds.length],
-      createdAt,
-      updatedAt: createdAt,
-      revision,
-      revisionInitial: base.id,
-    });
-  }
+    return { base, template: { ...base, id: base.id, changeRequest: '', parents: base.parents, createdAt: base.createdAt } };
+  });
+  const openedTime = isoFormatter();
+  const crIds = new PositionalIds(`${b.seed}:large:cr`);
+  const crRevisionIds = new PositionalIds(`${b.seed}:large:cr-revision`);
+  const crCount = o.changeRequests;
+  const openedAt = (c: number) => openedTime(b.nowMs - (90 - (c * 90) / Math.max(1, crCount)) * DAY);
+  b.generated.changeRequests = {
+    length: crCount,
+    idAt: (c) => crIds.idAt(c),
+    positionOf: (id) => crIds.positionOf(id, crCount),
+    make(c): ChangeRequestRecord {
+      const createdAt = openedAt(c);
+      return {
+        id: crIds.idAt(c),
+        space: spaces[c % spaces.length].id,
+        number: Math.floor(c / spaces.length) + 1,
+        status: STATUSES[c % STATUSES.length],
+        subject: `${pick(hacker.verb, c, 2)} ${pick(hacker.adjective, c, 3)} ${pick(hacker.noun, c, 4)}`.slice(0, 100),
+        createdBy: userIds[c % userIds.length],
+        createdAt,
+        updatedAt: createdAt,
+        revision: crRevisionIds.idAt(c),
+        revisionInitial: bases[c % spaces.length].base.id,
+      };
+    },
+  };
+  b.generated.revisions = {
+    length: crCount,
+    idAt: (c) => crRevisionIds.idAt(c),
+    positionOf: (id) => crRevisionIds.positionOf(id, crCount),
+    make(c): RevisionRecord {
+      const { base, template } = bases[c % spaces.length];
+      return { ...template, id: crRevisionIds.idAt(c), changeRequest: crIds.idAt(c), parents: [base.id], createdAt: openedAt(c) };
+    },
+  };
 
   // Comments: a share on the busiest space, the rest round-robin, in posting order.
   const busiest = o.busiestSpace ? b.ref('spaces', o.busiestSpace, '/generator/options/busiestSpace') : spaces[0].id;
@@ -202,30 +220,39 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const bodies = Array.from({ length: 64 }, () => Object.freeze({ markdown: f.lorem.sentence() }));
   const noTarget = Object.freeze({});
   const noReactions: CommentRecord['reactions'] = Object.freeze([]);
-  // One literal for each status rather than a spread of the resolved fields, pushed one by one
-  // rather than spread into push: building `large` took 391-419 ms of CPU, 337-340 so (best of
-  // 8, two runs each, issue 25). The fields keep their order: the state is the same JSON.
   const resolvedAt = new Date(b.nowMs - DAY).toISOString();
+  // The comments are described, not made: the store makes each one when it is first read
+  // (store/generated-rows.ts), so the row at position n is a function of n alone, its id too.
+  // Making all of them at the load was about half of a load of `large` (issue 25).
   const postedTime = isoFormatter();
-  const commentIds = idsOf('comment');
-  const target = noTarget;
-  const reactions = noReactions;
-  for (let n = 0; n < o.comments; n++) {
-    const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
-    const postedBy = userIds[(n * 7) % userIds.length];
-    const commentId = commentIds();
-    const spaceId = space?.id ?? busiest;
-    const revision = space?.revision ?? busiestRevision;
-    const postedAt = postedTime(b.nowMs - span + Math.floor((n * span) / o.comments));
-    const body = bodies[n % bodies.length];
-    b.state.comments.push(
-      n % 7 === 0
-        ? { id: commentId, space: spaceId, revision, postedBy, postedAt, body, target, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions }
-        : { id: commentId, space: spaceId, revision, postedBy, postedAt, body, target, status: 'open', reactions },
-    );
-  }
+  const commentIds = new PositionalIds(`${b.seed}:large:comment`);
+  const count = o.comments;
+  b.generated.comments = {
+    length: count,
+    idAt: (n) => commentIds.idAt(n),
+    positionOf: (id) => commentIds.positionOf(id, count),
+    make(n): CommentRecord {
+      const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
+      const id = commentIds.idAt(n);
+      const spaceId = space?.id ?? busiest;
+      const revision = space?.revision ?? busiestRevision;
+      const postedBy = userIds[(n * 7) % userIds.length];
+      const postedAt = postedTime(b.nowMs - span + Math.floor((n * span) / count));
+      const body = bodies[n % bodies.length];
+      // One literal for each status (a spread that adds keys is slow), in a posted comment's field order.
+      return n % 7 === 0
+        ? { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions: noReactions }
+        : { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'open', reactions: noReactions };
+    },
+  };
 
   generateFamilies(b, o, org, id);
+}
+
+/** Picks from a list by position and draw (a hash of the seed text, the position and the draw). */
+function picker(seedText: string): (list: readonly string[], position: number, draw: number) => string {
+  const key = fnv1a(seedText);
+  return (list, position, draw) => list[mix32((mix32((position ^ key) >>> 0) + draw) >>> 0) % list.length];
 }
 
 /** Collections (a few nested), glossary entries, and the redirects and a Slack channel of the organization's first site, if it has one. */

@@ -11,7 +11,7 @@ import { buildFamilies } from './build-families.ts';
 import { buildOfficialRecords } from './build-official-records.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
-import { Store, type StateJson } from '../store/store.ts';
+import { Store, type GeneratedState, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
 
 export interface Manifest {
@@ -27,6 +27,14 @@ export interface Manifest {
   signingSecrets: Record<string, string>;
 }
 
+/** What a build makes: the state (its listed rows and the rows a generator describes) and the manifest. */
+export interface BuiltState {
+  state: StateJson;
+  /** Rows made when first read (store/generated-rows.ts); none for a scenario without a generator. */
+  generated?: GeneratedState;
+  manifest: Manifest;
+}
+
 export const DEFAULT_NOW = '2026-01-01T00:00:00.000Z';
 
 /** Every collection, empty (what an empty store exports). */
@@ -38,7 +46,7 @@ export function buildScenario(
   scenario: ScenarioFile & { name: string },
   /** `filler`: where generated data comes from (node-filler.ts); without it a scenario that needs some is refused. */
   options: { fillerSeed: number; filler?: FillerKit },
-): { state: StateJson; manifest: Manifest } {
+): BuiltState {
   const now = new Date(scenario.now ?? DEFAULT_NOW).toISOString();
   const source = `scenario "${scenario.name}"`;
   const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler, scenario);
@@ -62,6 +70,7 @@ export function buildScenario(
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {
     state: b.state,
+    generated: b.generated,
     manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets },
   };
 }

@@ -12,10 +12,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CODE_ROOT } from '../paths/package-paths.ts';
-import type { buildScenario } from './loader.ts';
+import type { BuiltState } from './loader.ts';
 import type { ScenarioFile } from './types.ts';
 
-type Built = ReturnType<typeof buildScenario>;
+/** A scenario without a generator: its state is all listed rows. */
+type Built = Omit<BuiltState, 'generated'>;
 
 /** Where the build writes them: dist/prebuilt/ (src/prebuilt/ from the sources, which never exists). */
 export const PREBUILT_DIR = fileURLToPath(new URL('prebuilt/', CODE_ROOT));
@@ -30,7 +31,7 @@ interface PrebuiltFile {
 
 /** The text of `PREBUILT_DIR/NAME.json` for a scenario as read and what it built. */
 export function prebuiltText(scenario: ScenarioFile & { name: string }, fillerSeed: number, built: Built): string {
-  const file: PrebuiltFile = { scenario: JSON.stringify(scenario), fillerSeed, built };
+  const file: PrebuiltFile = { scenario: JSON.stringify(scenario), fillerSeed, built: { state: built.state, manifest: built.manifest } };
   return `${JSON.stringify(file)}\n`;
 }
 
