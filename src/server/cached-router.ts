@@ -1,7 +1,8 @@
 /**
  * Hono's own router, remembering its answers. The mock's route table defeats RegExpRouter
- * (ambiguous routes such as `/versions/latest` beside `/versions/{versionId}`), so Hono's
- * SmartRouter falls back to TrieRouter, which walks the tree and sorts the matching handlers
+ * (ambiguous routes such as `/versions/latest` beside `/versions/{versionId}`), so it is Hono's
+ * TrieRouter (what SmartRouter fell back to at the first request, after building a
+ * RegExpRouter for nothing: 10-20 ms of each app's first request, issue 25), which walks the tree and sorts the matching handlers
  * on every request: about 9 µs a request, 5 % of the server's CPU under GET a space
  * (`--cpu-prof`, 10 connections), where a bare route's RegExpRouter takes under 1 µs.
  * Routes are only added while the app is built, so a method and path always match the same
@@ -19,8 +20,6 @@
  * added first), or a route beside the 405 of its path (the route is added first).
  */
 import type { Result, Router } from 'hono/router';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
-import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { detach } from '../text/detach.ts';
 
@@ -29,7 +28,7 @@ const MAX_PATH = 512;
 
 export class CachedRouter<T> implements Router<T> {
   readonly name = 'CachedRouter';
-  private readonly inner: Router<T> = new SmartRouter<T>({ routers: [new RegExpRouter(), new TrieRouter()] });
+  private readonly inner: Router<T> = new TrieRouter<T>();
   private readonly byMethod = new Map<string, Map<string, Result<T>>>();
   private size = 0;
 
