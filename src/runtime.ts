@@ -181,8 +181,8 @@ export class Runtime {
     // A scenario built lately (by this session or another of the app), loaded again as it was
     // built (the same file, the same seed), is restored as a reset restores: the build would
     // make the very rows its snapshot holds. A suite that loads `large` before each test, or
-    // in each of its sessions, waits a few milliseconds for it instead of the build's 200
-    // (issue 25). See scenarios/built-scenarios.ts.
+    // in each of its sessions, waits a few milliseconds for it instead of the build's 100, and
+    // shares the rows its sessions made when they read them (issue 25). See scenarios/built-scenarios.ts.
     const { manifest, snapshot, source } = this.build(name, seed);
     this.loaded = { name, manifest, seed, snapshot, source };
     return this.reset();

@@ -3,8 +3,8 @@
  * sessions. A scenario is built from its file, the seed and the filler alone (never the
  * clock), and an app's filler is the same for its whole life, so the same scenario read the
  * same way with the same seed builds the very same rows: a load finds them here and restores
- * them (a few milliseconds) instead of building them again (`large`: about 200 ms and 35 MB a
- * time). Rows are never changed in place and a restored store copies what it writes
+ * them (a few milliseconds) instead of building them again (`large`: about 100 ms, and each of
+ * its generated rows made again when read: store/generated-rows.ts). Rows are never changed in place and a restored store copies what it writes
  * (store/table.ts), so one snapshot serves any number of sessions: test files that each load
  * `large` in a session of their own share one copy of its rows.
  *

@@ -1,7 +1,9 @@
 /**
  * The `large` generator: one organization (the scenario's `organization` key) grown to
  * thousands of members, teams, spaces, change requests and comments, all derived from the
- * seed. Records are built directly (no per-entity keys), in posting order.
+ * seed. Records are built directly (no per-entity keys), in posting order. The largest families
+ * (comments, change requests and their revisions) are described rather than made: each row is a
+ * function of its position, made by the store when first read (store/generated-rows.ts).
  */
 import { fnv1a, idStream, mix32, PositionalIds } from '../ids.ts';
 import type { Builder } from './builder.ts';
