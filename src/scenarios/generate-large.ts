@@ -182,25 +182,28 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const crRevisionIds = new PositionalIds(`${b.seed}:large:cr-revision`);
   const crCount = o.changeRequests;
   const openedAt = (c: number) => openedTime(b.nowMs - (90 - (c * 90) / Math.max(1, crCount)) * DAY);
+  const changeRequest = (c: number, whole: boolean): ChangeRequestRecord => {
+    const createdAt = whole ? openedAt(c) : '';
+    return {
+      id: whole ? crIds.idAt(c) : '',
+      space: spaces[c % spaces.length].id,
+      number: Math.floor(c / spaces.length) + 1,
+      status: STATUSES[c % STATUSES.length],
+      subject: whole ? `${pick(hacker.verb, c, 2)} ${pick(hacker.adjective, c, 3)} ${pick(hacker.noun, c, 4)}`.slice(0, 100) : '',
+      createdBy: userIds[c % userIds.length],
+      createdAt,
+      updatedAt: createdAt,
+      revision: whole ? crRevisionIds.idAt(c) : '',
+      revisionInitial: bases[c % spaces.length].base.id,
+    };
+  };
+  // Sketches (the rows for their index keys) leave out the ids, texts and times, as the comments' below.
   b.generated.changeRequests = {
     length: crCount,
     idAt: (c) => crIds.idAt(c),
     positionOf: (id) => crIds.positionOf(id, crCount),
-    make(c): ChangeRequestRecord {
-      const createdAt = openedAt(c);
-      return {
-        id: crIds.idAt(c),
-        space: spaces[c % spaces.length].id,
-        number: Math.floor(c / spaces.length) + 1,
-        status: STATUSES[c % STATUSES.length],
-        subject: `${pick(hacker.verb, c, 2)} ${pick(hacker.adjective, c, 3)} ${pick(hacker.noun, c, 4)}`.slice(0, 100),
-        createdBy: userIds[c % userIds.length],
-        createdAt,
-        updatedAt: createdAt,
-        revision: crRevisionIds.idAt(c),
-        revisionInitial: bases[c % spaces.length].base.id,
-      };
-    },
+    make: (c) => changeRequest(c, true),
+    sketch: (c) => changeRequest(c, false),
   };
   b.generated.revisions = {
     length: crCount,
@@ -210,6 +213,8 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
       const { base, template } = bases[c % spaces.length];
       return { ...template, id: crRevisionIds.idAt(c), changeRequest: crIds.idAt(c), parents: [base.id], createdAt: openedAt(c) };
     },
+    // The base revision's copy: the same space, what the revisions' index reads (never kept).
+    sketch: (c) => bases[c % spaces.length].template,
   };
 
   // Comments: a share on the busiest space, the rest round-robin, in posting order.
@@ -229,23 +234,27 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   const postedTime = isoFormatter();
   const commentIds = new PositionalIds(`${b.seed}:large:comment`);
   const count = o.comments;
+  const comment = (n: number, whole: boolean): CommentRecord => {
+    const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
+    const id = whole ? commentIds.idAt(n) : '';
+    const spaceId = space?.id ?? busiest;
+    const revision = space?.revision ?? busiestRevision;
+    const postedBy = userIds[(n * 7) % userIds.length];
+    const postedAt = whole ? postedTime(b.nowMs - span + Math.floor((n * span) / count)) : '';
+    const body = bodies[n % bodies.length];
+    // One literal for each status (a spread that adds keys is slow), in a posted comment's field order.
+    return n % 7 === 0
+      ? { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions: noReactions }
+      : { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'open', reactions: noReactions };
+  };
   b.generated.comments = {
     length: count,
     idAt: (n) => commentIds.idAt(n),
     positionOf: (id) => commentIds.positionOf(id, count),
-    make(n): CommentRecord {
-      const space = n % 2 === 0 && n / 2 < onBusiest ? undefined : spaces[n % spaces.length];
-      const id = commentIds.idAt(n);
-      const spaceId = space?.id ?? busiest;
-      const revision = space?.revision ?? busiestRevision;
-      const postedBy = userIds[(n * 7) % userIds.length];
-      const postedAt = postedTime(b.nowMs - span + Math.floor((n * span) / count));
-      const body = bodies[n % bodies.length];
-      // One literal for each status (a spread that adds keys is slow), in a posted comment's field order.
-      return n % 7 === 0
-        ? { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions: noReactions }
-        : { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'open', reactions: noReactions };
-    },
+    make: (n) => comment(n, true),
+    // Without the id and the time, the costly fields no index of comments reads: the first
+    // count of a space's comments reads all 100,000 for their keys.
+    sketch: (n) => comment(n, false),
   };
 
   generateFamilies(b, o, org, id);

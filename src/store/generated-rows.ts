@@ -14,6 +14,11 @@ export interface RowMaker<T extends { readonly id: string }> {
   readonly length: number;
   /** A new row for `position` each call: the table keeps the first it asks for. */
   make(position: number): T;
+  /**
+   * The row at `position` for its index keys alone, cheaper to make: fields no index of its
+   * table reads (its id, its times) may be left empty. Without it, `make` serves.
+   */
+  sketch?(position: number): T;
   idAt(position: number): string;
   /** The position of `id`, or -1 if it is none of these rows'. */
   positionOf(id: string): number;
@@ -35,9 +40,9 @@ export class MadeRows<T extends { readonly id: string }> implements Positions<T>
     return (this.made[position] ??= Object.freeze(this.maker.make(position)));
   }
 
-  /** The row at `position` to read once (an index key): the kept one, or one made and not kept. */
+  /** The row at `position` to read its index keys: the kept one, or a sketch made and not kept. */
   peek(position: number): T {
-    return this.made[position] ?? this.maker.make(position);
+    return this.made[position] ?? (this.maker.sketch ? this.maker.sketch(position) : this.maker.make(position));
   }
 
   idAt(position: number): string {
@@ -133,13 +138,15 @@ export class PendingBuckets<T extends { readonly id: string }> {
   buckets(): Buckets {
     if (this.spelled) return this.spelled;
     const buckets: Buckets = new Map();
+    // A row is in a bucket of each of a few indexes: its id is spelled once.
+    const ids = new Array<string | undefined>(this.rows.length).fill(undefined);
     for (const [index, byKey] of this.positionsByKey()) {
       const listed = this.listed.get(index) ?? new Map<string, string[]>();
       const spelled = new Map<string, string[]>([...listed].map(([key, ids]) => [key, ids.slice()]));
       for (const [key, positions] of byKey) {
-        let ids = spelled.get(key);
-        if (!ids) spelled.set(key, (ids = []));
-        for (const position of positions) ids.push(this.rows.idAt(position));
+        let bucket = spelled.get(key);
+        if (!bucket) spelled.set(key, (bucket = []));
+        for (const position of positions) bucket.push((ids[position] ??= this.rows.idAt(position)));
       }
       buckets.set(index, spelled);
     }

@@ -13,6 +13,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
+import { buildScenario } from '../../../src/scenarios/loader.ts';
+import { ScenarioCatalog } from '../../../src/scenarios/catalog.ts';
+import { nodeFiller } from '../../../src/scenarios/node-filler.ts';
+import { Store, type GeneratedState } from '../../../src/store/store.ts';
 
 function digestOf(seed: number): string {
   const { runtime } = createMock({ scenario: 'large', seed });
@@ -29,3 +33,38 @@ describe('the large scenario', () => {
     expect(digestOf(seed)).toBe(digest);
   });
 });
+
+describe('the generated rows of large', () => {
+  it('are counted and paged from their sketches as from the rows themselves', () => {
+    const built = buildScenario(new ScenarioCatalog([]).read('large'), { fillerSeed: 0, filler: nodeFiller });
+    const generated = built.generated ?? {};
+    // The same rows with no sketch: every index key then comes from a whole row.
+    const whole: GeneratedState = Object.fromEntries(Object.entries(generated).map(([name, maker]) => [name, { ...maker, sketch: undefined }]));
+    const sketched = new Store();
+    sketched.import(built.state, true, generated);
+    const plain = new Store();
+    plain.import(built.state, true, whole);
+    const indexes = [
+      ['comments', ['space', 'openInSpace']],
+      ['changeRequests', ['space']],
+      ['revisions', ['space']],
+    ] as const;
+    for (const [name, names] of indexes) {
+      expect(generated[name]?.sketch).toBeDefined();
+      const tables = [sketched.tables[name], plain.tables[name]] as const;
+      for (const space of built.state.spaces.map((s) => s.id)) {
+        for (const index of names) {
+          const [a, b] = tables.map((t) => t.viewBy(index, space));
+          expect(a.length).toBe(b.length);
+          for (const i of [0, 1, a.length >> 1, a.length - 1].filter((i) => i >= 0 && i < a.length)) {
+            expect(a.at(i)).toEqual(b.at(i));
+            expect(a.keyAt(i)).toBe(b.keyAt(i));
+          }
+          expect(tables[0].idsBy(index, space)).toEqual(tables[1].idsBy(index, space));
+        }
+      }
+    }
+    expect(sketched.tables.comments.countBy('openInSpace', built.state.spaces[0].id)).toBeGreaterThan(0);
+  });
+});
+
