@@ -29,18 +29,23 @@ export class VirtualClock {
     return new Date(this.nowMs());
   }
 
-  /** The now as ISO text; the text of the last millisecond asked for is kept. */
+  /**
+   * The now as ISO text; the text of the last millisecond asked for is kept. Most requests
+   * fall in a millisecond of their own: written by `isoFormatter`, 0.15 µs a time against
+   * 1.4-1.9 for a Date's `toISOString` (a loop of a million, issue 25).
+   */
   iso(): string {
     const ms = this.nowMs();
     if (ms !== this.lastMs) {
       this.lastMs = ms;
-      this.lastIso = new Date(ms).toISOString();
+      this.lastIso = this.format(ms);
     }
     return this.lastIso;
   }
 
   private lastMs = NaN;
   private lastIso = '';
+  private readonly format = isoFormatter();
 
   get frozen(): boolean {
     return this.isFrozen;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, isoFormatter, parseDuration, resolveTime } from '../../src/clock.ts';
+import { addDuration, isoFormatter, parseDuration, resolveTime, VirtualClock } from '../../src/clock.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const plus = (iso: string, text: string) => new Date(addDuration(at(iso), parseDuration(text)!)).toISOString();
@@ -60,3 +60,23 @@ describe('isoFormatter', () => {
     for (const ms of times) expect(iso(format, ms), String(ms)).toBe(iso((t) => new Date(t).toISOString(), ms));
   });
 });
+
+describe('VirtualClock iso', () => {
+  it('writes the now as toISOString does, as the wall clock moves and when the clock is set', () => {
+    let wall = 1_000;
+    const clock = new VirtualClock('2026-01-01T00:00:00.000Z', () => wall);
+    const seen: string[] = [];
+    for (const step of [0, 1, 1, 999, 59_000, 3_600_000, 86_400_000 - 1, 1]) {
+      wall += step;
+      seen.push(clock.iso());
+      expect(clock.iso()).toBe(new Date(clock.nowMs()).toISOString());
+    }
+    expect(seen[0]).toBe('2026-01-01T00:00:00.000Z');
+    expect(seen.at(-1)).toBe('2026-01-02T01:01:00.001Z');
+    for (const at of ['1969-12-31T23:59:59.999Z', '0001-01-01T00:00:00.000Z', '+012345-06-07T08:09:10.011Z', '2026-03-01T12:00:00.000Z']) {
+      clock.set(at);
+      expect(clock.iso()).toBe(at);
+    }
+  });
+});
+
