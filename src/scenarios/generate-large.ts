@@ -10,6 +10,7 @@ import type { Builder } from './builder.ts';
 import { ROLES } from '../auth/roles.ts';
 import { isoFormatter } from '../clock.ts';
 import type { ChangeRequestRecord, CommentRecord, RevisionRecord } from '../store/records.ts';
+import type { RowMaker } from '../store/generated-rows.ts';
 
 interface LargeOptions {
   organization: string;
@@ -198,24 +199,17 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
     };
   };
   // Sketches (the rows for their index keys) leave out the ids, texts and times, as the comments' below.
-  b.generated.changeRequests = {
-    length: crCount,
-    idAt: (c) => crIds.idAt(c),
-    positionOf: (id) => crIds.positionOf(id, crCount),
-    make: (c) => changeRequest(c, true),
-    sketch: (c) => changeRequest(c, false),
-  };
-  b.generated.revisions = {
-    length: crCount,
-    idAt: (c) => crRevisionIds.idAt(c),
-    positionOf: (id) => crRevisionIds.positionOf(id, crCount),
-    make(c): RevisionRecord {
+  b.generated.changeRequests = described(crIds, crCount, (c) => changeRequest(c, true), (c) => changeRequest(c, false));
+  b.generated.revisions = described(
+    crRevisionIds,
+    crCount,
+    (c): RevisionRecord => {
       const { base, template } = bases[c % spaces.length];
       return { ...template, id: crRevisionIds.idAt(c), changeRequest: crIds.idAt(c), parents: [base.id], createdAt: openedAt(c) };
     },
     // The base revision's copy: the same space, what the revisions' index reads (never kept).
-    sketch: (c) => bases[c % spaces.length].template,
-  };
+    (c) => bases[c % spaces.length].template,
+  );
 
   // Comments: a share on the busiest space, the rest round-robin, in posting order.
   const busiest = o.busiestSpace ? b.ref('spaces', o.busiestSpace, '/generator/options/busiestSpace') : spaces[0].id;
@@ -247,17 +241,16 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
       ? { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'resolved', resolvedAt, resolvedBy: postedBy, reactions: noReactions }
       : { id, space: spaceId, revision, postedBy, postedAt, body, target: noTarget, status: 'open', reactions: noReactions };
   };
-  b.generated.comments = {
-    length: count,
-    idAt: (n) => commentIds.idAt(n),
-    positionOf: (id) => commentIds.positionOf(id, count),
-    make: (n) => comment(n, true),
-    // Without the id and the time, the costly fields no index of comments reads: the first
-    // count of a space's comments reads all 100,000 for their keys.
-    sketch: (n) => comment(n, false),
-  };
+  // The sketch, without the id and the time, the costly fields no index of comments reads: the
+  // first count of a space's comments reads all 100,000 for their keys.
+  b.generated.comments = described(commentIds, count, (n) => comment(n, true), (n) => comment(n, false));
 
   generateFamilies(b, o, org, id);
+}
+
+/** Rows made from their position, with ids of `ids`: `make` for the row, `sketch` for its index keys. */
+function described<T extends { readonly id: string }>(ids: PositionalIds, length: number, make: (position: number) => T, sketch: (position: number) => T): RowMaker<T> {
+  return { length, idAt: (n) => ids.idAt(n), positionOf: (id) => ids.positionOf(id, length), make, sketch };
 }
 
 /** Picks from a list by position and draw (a hash of the seed text, the position and the draw). */
