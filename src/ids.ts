@@ -93,6 +93,13 @@ export function fnv1a(text: string): number {
 /** The character codes of ALPHABET, by digit. */
 const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
+/** Mulberry32's output for a state (after the state's step): 32 bits, as an unsigned number. */
+function mulberry32(state: number): number {
+  let t = Math.imul(state ^ (state >>> 15), state | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return (t ^ (t >>> 14)) >>> 0;
+}
+
 /**
  * A fast stream of 20-character base62 ids from a seed text (mulberry32), for generators
  * that make hundreds of thousands of records: the same seed text gives the same ids.
@@ -107,10 +114,7 @@ export function idStream(seedText: string): () => string {
   return () => {
     let at = 0;
     for (let draw = 0; draw < 4; draw++) {
-      let t = (state[0] += 0x6d2b79f5) | 0;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      let n = (t ^ (t >>> 14)) >>> 0;
+      let n = mulberry32((state[0] += 0x6d2b79f5) | 0);
       // Whole-number division (n / 62 is below 2^31), no `%`: `n % 62` on a draw past 2^31
       // is a floating-point remainder, and in the CLI's bundle it took 60 ms of a load of
       // `large` (its CPU profile; about 5 ms so).
@@ -186,9 +190,7 @@ export class PositionalIds {
     let state = (mixed ^ this.salt) >>> 0;
     for (let at = 0; at < AT; ) {
       state = (state + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(state ^ (state >>> 15), state | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      let r = (t ^ (t >>> 14)) >>> 0;
+      let r = mulberry32(state);
       for (let k = 0; k < 5 && at < AT; k++) {
         const q = (r / 62) | 0;
         c[at++] = CODES[r - q * 62];

@@ -353,9 +353,7 @@ export class Table<T extends Row> {
   }
 
   countBy(index: string, key: string): number {
-    if (!this.pending) return this.idsBy(index, key).length;
-    this.read();
-    return (this.bucketFor(index, key, false) ?? EMPTY).length + this.pending.positionsOf(index, key).length;
+    return this.pending ? this.pendingView(this.pending, index, key).length : this.idsBy(index, key).length;
   }
 
   /** A positional view of the rows of one index key, for pagination without copying. */
