@@ -107,9 +107,10 @@ function detachValues<T extends Record<string, unknown>>(values: T, url: string)
 }
 
 /**
- * The path parameters of the row, decoded, by name: Hono's `param()` of them all goes over the
- * match's keys and stores each under a computed name (about 1 % of the server's CPU samples
- * under GET a space, --cpu-prof), where the row's names are known.
+ * The path parameters of a row, decoded, by name (API operations and the mock's own rows
+ * alike): Hono's `param()` of them all goes over the match's keys and stores each under a
+ * computed name (about 1 % of the server's CPU samples under GET a space, --cpu-prof), where
+ * the row's names are known.
  */
 function paramsOf(c: Context, names: readonly string[]): Record<string, string> {
   const params: Record<string, string> = {};
@@ -264,7 +265,10 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
   let written: Written | undefined;
   try {
     if (op.method === 'GET') result = run(op, ctx);
-    else ({ result } = written = rt.store.tentative(() => run(op, ctx)));
+    else {
+      written = rt.store.tentative(() => run(op, ctx));
+      result = written.result;
+    }
     rt.coverage.commit();
   } catch (error) {
     // Transitions count only when the writes that made them are kept.
@@ -272,8 +276,8 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
     throw error;
   }
   if (written) {
-    const { changes, before } = written;
-    rt.save(changes, written.undo);
+    const { changes, before, undo } = written;
+    rt.save(changes, undo);
     // Kept (and saved): the events it makes go out now, in commit order (src/events/).
     if (changes.length > 0 || ctx.happened!.length > 0) rt.events.committed(changes, before, ctx, ctx.happened);
   }
@@ -386,8 +390,9 @@ export interface RowInput {
  */
 export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
   for (const row of [...rows].sort(specificity)) {
+    const names = paramNames(row.path);
     route(app, row, (c, exchange) => {
-      const input: RowInput = { params: c.req.param() as Record<string, string>, query: queryOf(c.req.url), body: undefined };
+      const input: RowInput = { params: paramsOf(c, names), query: queryOf(c.req.url), body: undefined };
       // Rows with no input need no session's schemas (the console's page opens without one).
       const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
       if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
