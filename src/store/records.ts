@@ -289,6 +289,8 @@ export interface SiteSectionRecord {
 export interface SiteSectionGroupRecord {
   id: string;
   site: string;
+  /** The group it sits in (official `sectionGroup`); absent at the top level. */
+  sectionGroup?: string;
   title: string;
   icon?: string;
   draft?: boolean;

@@ -10,7 +10,7 @@ import { orgRole } from '../shared/access.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
-import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsInGroup, siteSpacesIn } from './structure.ts';
+import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentGroup, siteSpacesIn } from './structure.ts';
 import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';
 import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
 
@@ -130,19 +130,35 @@ export function presentSection(ctx: HandlerContext, view: SiteView, section: Sit
   };
 }
 
-export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSectionGroupRecord) {
-  const sections = sectionsInGroup(ctx.db, view.site.id, group.id)
-    .filter((s) => !(view.liveOnly && s.draft))
-    .map((s) => presentSection(ctx, view, s));
+export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSectionGroupRecord): PresentedGroup {
+  const items = itemsIn(ctx.db, view.site.id, group.id).filter((item) => !(view.liveOnly && item.row.draft));
+  const sections = items.flatMap((item) => (item.kind === 'section' ? [presentSection(ctx, view, item.row)] : []));
+  const parent = parentGroup(ctx.db, group);
   return {
     object: 'site-section-group' as const,
     id: group.id,
     title: group.title,
     ...(group.icon && { icon: group.icon }),
+    ...(parent && { sectionGroup: parent }),
     draft: group.draft ?? false,
     sections,
-    children: [...sections, ...externalLinksIn(ctx, view.site.id, group.id, view.liveOnly).map((l) => presentExternalLink(ctx, l))],
+    children: [
+      ...items.map((item) => (item.kind === 'section' ? presentSection(ctx, view, item.row) : presentGroup(ctx, view, item.row))),
+      ...externalLinksIn(ctx, view.site.id, group.id, view.liveOnly).map((l) => presentExternalLink(ctx, l)),
+    ],
   };
+}
+
+/** A section group as presented: its children hold the groups nested in it, presented the same way. */
+interface PresentedGroup {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  icon?: string;
+  sectionGroup?: string;
+  draft: boolean;
+  sections: ReturnType<typeof presentSection>[];
+  children: (ReturnType<typeof presentSection> | PresentedGroup | ReturnType<typeof presentExternalLink>)[];
 }
 
 export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: ShareLinkRecord) {

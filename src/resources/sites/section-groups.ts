@@ -7,7 +7,7 @@ import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../.
 import { apiUrl } from '../shared/present.ts';
 import { groupField, requireGroup, requireSection, sectionField, siteOf, type SitePath } from './access.ts';
 import { presentGroup, siteView } from './present.ts';
-import { groupsOf, nextPosition, renumberTop, sectionsInGroup, topLevel } from './structure.ts';
+import { groupsOf, isWithin, itemsIn, nextPosition, parentGroup, renumberTop, type TopItem } from './structure.ts';
 import { known } from '../shared/find.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
@@ -25,19 +25,40 @@ function present(ctx: HandlerContext, org: Parameters<typeof siteView>[1], site:
 /** Puts a section at the end of a group (a section is in at most one group: it leaves any other). */
 function joinGroup(ctx: HandlerContext, site: SiteRecord, section: SiteSectionRecord, group: SiteSectionGroupRecord): void {
   if (section.sectionGroup === group.id) return;
-  ctx.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(sectionsInGroup(ctx.db, site.id, group.id)) });
+  ctx.db.siteSections.update(section.id, { sectionGroup: group.id, position: nextPosition(itemsIn(ctx.db, site.id, group.id).map((i) => i.row)) });
 }
 
-/** Takes sections out of their group into the top level, where the group stands (in order). */
-function ungroup(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupRecord, sections: readonly SiteSectionRecord[], keepGroup: boolean): void {
-  const order = topLevel(ctx.db, site.id).flatMap((item) => {
+/**
+ * Takes items (sections, or the groups inside it) out of a group into the container the group
+ * sits in, where the group stands (in order).
+ */
+function ungroup(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupRecord, items: readonly TopItem[], keepGroup: boolean): void {
+  const container = parentGroup(ctx.db, group);
+  const order = itemsIn(ctx.db, site.id, container).flatMap((item) => {
     const self = { kind: item.kind, id: item.row.id };
     if (item.row.id !== group.id) return [self];
-    const freed = sections.map((s) => ({ kind: 'section' as const, id: s.id }));
+    const freed = items.map((i) => ({ kind: i.kind, id: i.row.id }));
     return keepGroup ? [self, ...freed] : freed;
   });
-  for (const s of sections) ctx.db.siteSections.update(s.id, { sectionGroup: undefined });
+  for (const item of items) {
+    if (item.kind === 'section') ctx.db.siteSections.update(item.row.id, { sectionGroup: container });
+    else ctx.db.siteSectionGroups.update(item.row.id, { sectionGroup: container });
+  }
   renumberTop(ctx.db, order);
+}
+
+/** Puts `group` at the end of group `parent` (undefined: the top level), leaving where it was. */
+function nestIn(ctx: HandlerContext, site: SiteRecord, group: SiteSectionGroupRecord, parent: string | undefined): void {
+  if (parentGroup(ctx.db, group) === parent) return;
+  ctx.db.siteSectionGroups.update(group.id, { sectionGroup: parent, position: nextPosition(itemsIn(ctx.db, site.id, parent).map((i) => i.row)) });
+}
+
+/** The group a body names as the parent of `group` (an empty id names none: the top level); never `group` or one inside it. */
+function parentField(ctx: HandlerContext, site: SiteRecord, id: string | null | undefined, field: string, group?: SiteSectionGroupRecord): string | undefined {
+  if (!id) return undefined;
+  const parent = groupField(ctx, site, id, field);
+  if (group && isWithin(ctx.db, parent, group.id)) throw errors.badRequest(`${field}: "${id}" is this group or inside it; a group cannot sit in itself`);
+  return parent.id;
 }
 
 export const sectionGroupOperations: Operation[] = [
@@ -64,15 +85,16 @@ export const sectionGroupOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site } = siteOf(ctx, true);
       const b = ctx.body;
-      if (b.parent !== undefined) throw errors.badRequest('body.parent: section groups do not nest in this mock; leave it out');
+      const parent = parentField(ctx, site, b.parent, 'body.parent');
       const sections = (b.sections ?? []).map((id, i) => sectionField(ctx, site, id, `body.sections[${i}]`));
       const group = ctx.db.siteSectionGroups.insert({
         id: ctx.ids.next('siteSectionGroup'),
         site: site.id,
+        ...(parent && { sectionGroup: parent }),
         title: b.title,
         ...(b.icon && { icon: b.icon }),
         ...(b.draft !== undefined && { draft: b.draft }),
-        position: nextPosition(topLevel(ctx.db, site.id).map((i) => i.row)),
+        position: nextPosition(itemsIn(ctx.db, site.id, parent).map((i) => i.row)),
         createdAt: ctx.now,
       });
       for (const s of sections) joinGroup(ctx, site, ctx.db.siteSections.existing(s.id), group);
@@ -86,7 +108,7 @@ export const sectionGroupOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site, group } = groupOf(ctx, true);
-      ungroup(ctx, site, group, sectionsInGroup(ctx.db, site.id, group.id), false);
+      ungroup(ctx, site, group, itemsIn(ctx.db, site.id, group.id), false);
       ctx.db.siteSectionGroups.delete(group.id);
     },
   }),
@@ -100,9 +122,7 @@ export const sectionGroupOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site, group } = groupOf(ctx, true);
       const b = ctx.body;
-      if (typeof b.parentSectionGroupId === 'string') {
-        throw errors.badRequest('body.parentSectionGroupId: section groups do not nest in this mock; only null (the root) is accepted');
-      }
+      if (b.parentSectionGroupId !== undefined) nestIn(ctx, site, group, parentField(ctx, site, b.parentSectionGroupId, 'body.parentSectionGroupId', group));
       const patch: Partial<SiteSectionGroupRecord> = {};
       if (b.title !== undefined) patch.title = b.title;
       if (b.icon !== undefined) patch.icon = b.icon ?? undefined;
@@ -135,7 +155,7 @@ export const sectionGroupOperations: Operation[] = [
       const { site, group } = groupOf(ctx, true);
       const section = requireSection(ctx, site, ctx.params.siteSectionId);
       if (section.sectionGroup !== group.id) throw errors.notFound(`Site section "${section.id}" in section group`, group.id);
-      ungroup(ctx, site, group, [section], true);
+      ungroup(ctx, site, group, [{ kind: 'section', row: section }], true);
     },
   }),
   op({
@@ -148,15 +168,14 @@ export const sectionGroupOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site, group } = groupOf(ctx, true);
       const { before, after } = ctx.body.position ?? {};
+      const container = parentGroup(ctx.db, group);
       for (const [name, pointer] of [['before', before], ['after', after]] as const) {
         if (!pointer) continue;
         const field = `body.position.${name}.id`;
-        if (pointer.type === 'site-section-group') groupField(ctx, site, pointer.id, field);
-        else if (sectionField(ctx, site, pointer.id, field).sectionGroup) {
-          throw errors.badRequest(`${field}: section "${pointer.id}" is inside a section group; groups move among top-level items`);
-        }
+        const anchor = pointer.type === 'site-section-group' ? parentGroup(ctx.db, groupField(ctx, site, pointer.id, field)) : sectionField(ctx, site, pointer.id, field).sectionGroup;
+        if (anchor !== container) throw errors.badRequest(`${field}: "${pointer.id}" is in another container; a group moves among the items of the one it sits in`);
       }
-      const top = topLevel(ctx.db, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+      const top = itemsIn(ctx.db, site.id, container).map((i) => ({ kind: i.kind, id: i.row.id }));
       const result = moveInOrder(top.map((i) => i.id), group.id, { before: before?.id, after: after?.id });
       if (!result.ok) throw errors.badRequest(`body.position.${result.field}.id: ${result.reason}`);
       const kinds = new Map(top.map((i) => [i.id, i.kind]));

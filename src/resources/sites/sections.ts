@@ -10,7 +10,7 @@ import { groupField, requireSection, sectionField, siteOf, siteSpaceField } from
 import { presentSection, siteView } from './present.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
-import { defaultSiteSpaceId, deleteSection, nextPosition, orderedSections, renumber, renumberTop, sectionsInGroup, siteSpacesIn, topLevel } from './structure.ts';
+import { defaultSiteSpaceId, deleteSection, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from './structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
 
@@ -25,7 +25,7 @@ function takenPaths(ctx: HandlerContext, site: SiteRecord, except?: string): Set
 
 /** The position a section takes at the end of a group, or of the top level. */
 function endOf(ctx: HandlerContext, site: SiteRecord, groupId: string | undefined): number {
-  return groupId ? nextPosition(sectionsInGroup(ctx.db, site.id, groupId)) : nextPosition(topLevel(ctx.db, site.id).map((i) => i.row));
+  return nextPosition(itemsIn(ctx.db, site.id, groupId).map((i) => i.row));
 }
 
 /**
@@ -52,18 +52,10 @@ function adoptRootSiteSpaces(ctx: HandlerContext, site: SiteRecord): void {
 /** Puts `section` in `groupId` (or the top level) at `position`, leaving any other group. */
 function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupId: string | undefined, position: MovePosition, field: string): void {
   const site = ctx.db.sites.existing(section.site);
-  if (groupId) {
-    const order = sectionsInGroup(ctx.db, site.id, groupId).map((s) => s.id);
-    const result = moveInOrder(order, section.id, position);
-    if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
-    ctx.db.siteSections.update(section.id, { sectionGroup: groupId });
-    renumber(ctx.db.siteSections, result.order);
-    return;
-  }
-  const top = topLevel(ctx.db, site.id).map((i) => ({ kind: i.kind, id: i.row.id }));
+  const top = itemsIn(ctx.db, site.id, groupId).map((i) => ({ kind: i.kind, id: i.row.id }));
   const result = moveInOrder(top.map((i) => i.id), section.id, position);
   if (!result.ok) throw errors.badRequest(`${field}.${result.field}.siteSection: ${result.reason}`);
-  ctx.db.siteSections.update(section.id, { sectionGroup: undefined });
+  ctx.db.siteSections.update(section.id, { sectionGroup: groupId });
   const kinds = new Map(top.map((i) => [i.id, i.kind]));
   renumberTop(ctx.db, result.order.map((id) => ({ id, kind: kinds.get(id) ?? 'section' })));
 }

@@ -1,8 +1,9 @@
 /**
- * Reading and rewriting a site's structure in the store. Top-level items (ungrouped
- * sections and section groups) share one order; sections inside a group have their own;
- * site spaces are ordered within their section (or at the root of a site without
- * sections). Defaults are derived with effectiveDefault, so they never dangle.
+ * Reading and rewriting a site's structure in the store. A container (the top level, or a
+ * section group) holds sections and section groups in one order: groups nest, as the official
+ * document describes (a group's `sectionGroup` is the group it sits in). Site spaces are
+ * ordered within their section (or at the root of a site without sections). Defaults are
+ * derived with effectiveDefault, so they never dangle.
  */
 import { effectiveDefault } from '../../rules/site-order.ts';
 import type { Tables } from '../../store/store.ts';
@@ -14,28 +15,79 @@ function byPosition<T extends { id: string; position: number }>(table: { seqOf(i
   return rows.sort((a, b) => a.position - b.position || (table.seqOf(a.id) ?? 0) - (table.seqOf(b.id) ?? 0));
 }
 
-export function groupsOf(db: Tables, siteId: string): SiteSectionGroupRecord[] {
-  return byPosition(db.siteSectionGroups, db.siteSectionGroups.by('site', siteId));
+/**
+ * The group `group` sits in: its `sectionGroup` when that is a group of the same site whose own
+ * parents never lead back to it. A loaded state may name a group deleted since, or groups that
+ * hold each other: those read as the top level, so no read loops or fails.
+ */
+export function parentGroup(db: Tables, group: SiteSectionGroupRecord): string | undefined {
+  const inSite = (id: string | undefined) => {
+    const row = id === undefined ? undefined : db.siteSectionGroups.get(id);
+    return row?.site === group.site ? row : undefined;
+  };
+  const parent = inSite(group.sectionGroup);
+  const seen = new Set([group.id]);
+  for (let row = parent; row; row = inSite(row.sectionGroup)) {
+    if (seen.has(row.id)) return undefined;
+    seen.add(row.id);
+  }
+  return parent?.id;
 }
 
-/** The sections of a group, in order. */
-export function sectionsInGroup(db: Tables, siteId: string, groupId: string): SiteSectionRecord[] {
-  return byPosition(db.siteSections, db.siteSections.by('site', siteId).filter((s) => s.sectionGroup === groupId));
-}
-
-/** Ungrouped sections and groups, in their shared order. */
-export function topLevel(db: Tables, siteId: string): TopItem[] {
+/** The sections and groups of a container (a group, or the top level when `groupId` is undefined), in their shared order. */
+export function itemsIn(db: Tables, siteId: string, groupId: string | undefined): TopItem[] {
   const items: TopItem[] = [
-    ...db.siteSections.by('site', siteId).filter((s) => !s.sectionGroup).map((row) => ({ kind: 'section' as const, row })),
-    ...db.siteSectionGroups.by('site', siteId).map((row) => ({ kind: 'group' as const, row })),
+    ...db.siteSections.by('site', siteId).filter((s) => s.sectionGroup === groupId).map((row) => ({ kind: 'section' as const, row })),
+    ...db.siteSectionGroups.by('site', siteId).filter((g) => parentGroup(db, g) === groupId).map((row) => ({ kind: 'group' as const, row })),
   ];
   const seq = (i: TopItem) => (i.kind === 'section' ? db.siteSections.seqOf(i.row.id) : db.siteSectionGroups.seqOf(i.row.id)) ?? 0;
   return items.sort((a, b) => a.row.position - b.row.position || seq(a) - seq(b));
 }
 
-/** Every section in structure order (a group's sections where the group stands). */
+/** Ungrouped sections and top-level groups, in their shared order. */
+export function topLevel(db: Tables, siteId: string): TopItem[] {
+  return itemsIn(db, siteId, undefined);
+}
+
+/** Every group of a site in structure order (a nested group after the one it sits in). */
+export function groupsOf(db: Tables, siteId: string): SiteSectionGroupRecord[] {
+  const walk = (groupId: string | undefined): SiteSectionGroupRecord[] =>
+    itemsIn(db, siteId, groupId).flatMap((item) => (item.kind === 'group' ? [item.row, ...walk(item.row.id)] : []));
+  return walk(undefined);
+}
+
+/** The sections of a group, in order (not those of the groups inside it). */
+export function sectionsInGroup(db: Tables, siteId: string, groupId: string): SiteSectionRecord[] {
+  return byPosition(db.siteSections, db.siteSections.by('site', siteId).filter((s) => s.sectionGroup === groupId));
+}
+
+/** Whether `group` is `ancestor` or sits inside it, at any depth. */
+export function isWithin(db: Tables, group: SiteSectionGroupRecord, ancestor: string): boolean {
+  for (let row: SiteSectionGroupRecord | undefined = group; row; ) {
+    if (row.id === ancestor) return true;
+    const parent = parentGroup(db, row);
+    row = parent === undefined ? undefined : db.siteSectionGroups.get(parent);
+  }
+  return false;
+}
+
+/** The groups a section sits in, innermost first. */
+export function groupsAround(db: Tables, section: SiteSectionRecord): SiteSectionGroupRecord[] {
+  const out: SiteSectionGroupRecord[] = [];
+  let row = section.sectionGroup === undefined ? undefined : db.siteSectionGroups.get(section.sectionGroup);
+  while (row && row.site === section.site) {
+    out.push(row);
+    const parent = parentGroup(db, row);
+    row = parent === undefined ? undefined : db.siteSectionGroups.get(parent);
+  }
+  return out;
+}
+
+/** Every section in structure order (a group's sections, and those of the groups in it, where the group stands). */
 export function orderedSections(db: Tables, siteId: string): SiteSectionRecord[] {
-  return topLevel(db, siteId).flatMap((item) => (item.kind === 'section' ? [item.row] : sectionsInGroup(db, siteId, item.row.id)));
+  const walk = (groupId: string | undefined): SiteSectionRecord[] =>
+    itemsIn(db, siteId, groupId).flatMap((item) => (item.kind === 'section' ? [item.row] : walk(item.row.id)));
+  return walk(undefined);
 }
 
 /** The site spaces of a section, or of the root when `sectionId` is undefined, in order. */
@@ -63,7 +115,7 @@ export function isDefaultSiteSpace(db: Tables, site: SiteRecord, ss: SiteSpaceRe
   return defaultSiteSpaceId(db, site, ss.section) === ss.id;
 }
 
-/** Rewrites positions 0..n-1 of top-level items in the given order. */
+/** Rewrites positions 0..n-1 of the items of one container in the given order. */
 export function renumberTop(db: Tables, items: readonly { kind: 'section' | 'group'; id: string }[]): void {
   items.forEach((item, position) => {
     const table = item.kind === 'section' ? db.siteSections : db.siteSectionGroups;

@@ -12,7 +12,7 @@ import type { SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store
 import { sha256Hex } from '../../text/digest.ts';
 import { redirectFor } from '../families/site-redirects.ts';
 import { pageEntries } from '../shared/page-tree.ts';
-import { defaultSectionId, defaultSiteSpaceId, orderedSections, siteSpacesIn } from '../sites/structure.ts';
+import { defaultSectionId, defaultSiteSpaceId, groupsAround, orderedSections, siteSpacesIn } from '../sites/structure.ts';
 import { gitbookIoUrl, siteBaseUrl } from '../sites/urls.ts';
 import { tokenTimes, visitorJwtClaims, type SiteTokenClaims } from '../../auth/site-token.ts';
 
@@ -84,7 +84,7 @@ function findSite(ctx: HandlerContext, host: string, segments: string[]): SiteMa
 }
 
 function liveSections(ctx: HandlerContext, site: SiteRecord): SiteSectionRecord[] {
-  return orderedSections(ctx.db, site.id).filter((s) => !s.draft && !(s.sectionGroup && ctx.db.siteSectionGroups.get(s.sectionGroup)?.draft));
+  return orderedSections(ctx.db, site.id).filter((s) => !s.draft && !groupsAround(ctx.db, s).some((g) => g.draft));
 }
 
 /** The item the next segment names by its path, else the container's default (or its first live item). */
