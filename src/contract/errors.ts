@@ -32,6 +32,12 @@ export const errors = {
   routeNotFound: (method: string, path: string) => new ApiError(404, `No route for ${method} ${path}`),
   methodNotAllowed: (method: string, path: string, allowed: string[]) =>
     new ApiError(405, `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`),
+  /**
+   * A request field that names a record the state lacks: 400 naming the field, but 404 for an
+   * empty id, which the official document allows and which names nothing (docs/behaviour.md).
+   */
+  unknownReference: (ids: string | readonly string[], message: string) =>
+    new ApiError((typeof ids === 'string' ? ids === '' : ids.includes('')) ? 404 : 400, message),
   conflict: (message: string) => new ApiError(409, message),
   gone: (message: string) => new ApiError(410, message),
   payloadTooLarge: (limit: number) => new ApiError(413, `Request body is larger than ${limit} bytes`),

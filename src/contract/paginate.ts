@@ -13,6 +13,16 @@ import type { RowView } from '../store/table.ts';
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 
+/**
+ * The page size a `limit` asks for. The official document types it as a number from 0: a
+ * fraction is read whole (2.5 is 2), and 0 (or less than 1) as no limit given, the default,
+ * since a page of nothing would have no cursor to go on from (docs/behaviour.md).
+ */
+export function pageSize(limit: number | undefined): number {
+  const whole = Math.floor(limit ?? 0);
+  return whole >= 1 ? Math.min(whole, MAX_LIMIT) : DEFAULT_LIMIT;
+}
+
 export interface ListEnvelope<T> {
   items: T[];
   count: number;
@@ -112,7 +122,7 @@ export function paginate<T, U>(
   defaultOrder: 'asc' | 'desc' = 'asc',
 ): ListEnvelope<U> {
   const order = request.order ?? defaultOrder;
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = pageSize(request.limit);
   const named = request[LIST_NAME];
   const list = typeof named === 'function' ? named() : named;
   const cursor = request.page ? decode(request.page, order, list) : undefined;

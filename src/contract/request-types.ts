@@ -74,9 +74,9 @@ export type ChangeRequestsListQuery = CommonPaginationQuery & ChangeRequestsList
  */
 export type ChangeRequestsOrgListQuery = CommonPaginationQuery & ChangeRequestsOrgListQuery1;
 /**
- * An opaque identifier.
+ * An id a request names (a path, query or body field). The official document sets no minimum length: an empty one names nothing (docs/behaviour.md, "The official document is the gate").
  */
-export type CommonId = string;
+export type CommonReference = string;
 export type ChangeRequestsReviewStatus = 'changes-requested' | 'approved';
 /**
  * A comment body in a request, as the official Document: { markdown } (the seed's shape too), a JSON document { document }, or {} (no content).
@@ -1010,12 +1010,16 @@ export type SpacesSpaceUpdatePropertiesLanguage =
 export type SpacesSpaceMovePointer =
   | {
       type: 'space';
-      space: CommonId;
+      space: CommonReference;
     }
   | {
       type: 'collection';
-      collection: CommonId;
+      collection: CommonReference;
     };
+/**
+ * An opaque identifier.
+ */
+export type CommonId = string;
 
 /**
  * The type of each request schema a row names, by its id: what the schema lets through, after the coercing validator of a query or path (types, defaults).
@@ -1200,7 +1204,7 @@ export type AdminRequestsQuery = {
   status?: number;
 };
 /**
- * limit: how many changes to list (default 10); the rest are counted in more.
+ * limit: how many changes to list (default 10; read whole, below 0 as 0); the rest are counted in more.
  */
 export type ChangeRequestsChangesQuery = {
   limit: number;
@@ -1247,7 +1251,7 @@ export type ChangeRequestsGitImportBody = {
   };
 };
 /**
- * page: a cursor from next.page; limit: 1 to 1000 (default 50).
+ * page: a cursor from next.page (empty: the first page); limit: 0 to 1000 as the official document sets it, read whole (2.5 is 2) and 0 as the default of 50 (docs/behaviour.md).
  */
 export type CommonPaginationQuery = {
   page?: string;
@@ -1283,10 +1287,9 @@ export type ChangeRequestsPdfQuery = {
 };
 export type ChangeRequestsRequestReviewersBody = {
   /**
-   * @minItems 1
    * @maxItems 100
    */
-  users: CommonId[];
+  users: CommonReference[];
   subject?: string;
   description?: {
     [k: string]: unknown;
@@ -1339,7 +1342,7 @@ export type ChangeRequestsUpdateBody = {
 };
 export type CommentsCommentCreate = {
   body: CommentsDocumentInput;
-  page?: CommonId;
+  page?: CommonReference;
   node?: string;
   tableCell?: {
     record: string;
@@ -1349,11 +1352,11 @@ export type CommentsCommentCreate = {
 export type CommentsCommentListQuery1 = {
   order: 'asc' | 'desc';
   status: 'all' | 'open' | 'resolved';
-  targetPage?: CommonId;
+  targetPage?: CommonReference;
   /**
    * @maxItems 100
    */
-  authors?: CommonId[];
+  authors?: CommonReference[];
 };
 export type CommentsCommentUpdate = {
   resolved?: boolean;
@@ -1925,7 +1928,7 @@ export type OrganizationsMemberSpacesQuery1 = {
   order: 'asc' | 'desc';
 };
 export type OrganizationsMemberUpdate = {
-  role: CommonRoleOrGuest;
+  role?: CommonRoleOrGuest;
 };
 export type OrganizationsOpenapiSpecCreate = {
   slug: string;
@@ -1938,9 +1941,9 @@ export type OrganizationsOpenapiSpecCreate = {
       };
 };
 export type OrganizationsOpenapiSpecParams = {
-  organizationId: CommonId;
+  organizationId: CommonReference;
   specSlug: string;
-  versionId?: CommonId;
+  versionId?: CommonReference;
 };
 export type OrganizationsOpenapiSpecPut = {
   source:
@@ -1952,7 +1955,7 @@ export type OrganizationsOpenapiSpecPut = {
       };
 };
 export type OrganizationsOpenapiSpecPutParams = {
-  organizationId: CommonId;
+  organizationId: CommonReference;
   specSlug: string;
 };
 export type OrganizationsOrganizationUpdate = {
@@ -1965,7 +1968,7 @@ export type OrganizationsOrganizationUpdate = {
   defaultRole?: CommonRoleOrGuest;
   defaultContent?: {
     type: 'site';
-    site: CommonId;
+    site: CommonReference;
   } | null;
   logo?: CommonUrl | null;
   sso?: boolean;
@@ -1978,7 +1981,7 @@ export type OrganizationsSamlProviderCreate = {
   entityID?: string;
   certificate?: string;
   ssoURL?: CommonUrl;
-  defaultTeam?: CommonId;
+  defaultTeam?: CommonReference;
   defaultRole?: CommonRoleOrGuest;
 };
 export type OrganizationsSamlProviderUpdate = {
@@ -1986,7 +1989,7 @@ export type OrganizationsSamlProviderUpdate = {
   entityID?: string;
   certificate?: string;
   ssoURL?: CommonUrl;
-  defaultTeam?: CommonId | null;
+  defaultTeam?: CommonReference | null;
   defaultRole?: CommonRoleOrGuest;
 };
 export type OrganizationsSearchQuery1 = {
@@ -2035,7 +2038,7 @@ export type OrganizationsTranslationCreate = {
   languages?: OrganizationsLanguage[];
   language?: OrganizationsLanguage;
   source?: {
-    space: CommonId;
+    space: CommonReference;
     language: OrganizationsLanguage;
   };
   instructions?: CommonJsonDocument;
@@ -2839,11 +2842,11 @@ export type SitesAdaptiveClaims = {
     | undefined;
 };
 export type SitesAddSectionBody = {
-  spaceId: CommonId | null;
+  spaceId: CommonReference | null;
   title?: SitesSiteTitle | null;
   icon?: SitesIcon | null;
   draft?: boolean;
-  siteSectionGroupId?: CommonId;
+  siteSectionGroupId?: CommonReference;
   template?: {
     [k: string]: unknown;
   };
@@ -2855,16 +2858,16 @@ export type SitesAddSectionGroupBody = {
   /**
    * @maxItems 100
    */
-  sections?: CommonId[];
+  sections?: CommonReference[];
   draft?: boolean;
-  parent?: string;
+  parent?: CommonReference;
 };
 export type SitesAddSectionToGroupBody = {
-  sectionId: CommonId;
+  sectionId: CommonReference;
 };
 export type SitesAddSiteSpaceBody = {
-  spaceId: CommonId | null;
-  sectionId?: CommonId;
+  spaceId: CommonReference | null;
+  sectionId?: CommonReference;
   draft?: boolean;
   title?: SitesSiteTitle;
   template?: {
@@ -2879,7 +2882,7 @@ export type SitesCreateSiteBody = {
   type?: SitesSiteType;
   title?: SitesSiteTitle;
   visibility?: SitesVisibility;
-  spaces?: CommonId[] | ('new' | null);
+  spaces?: CommonReference[] | ('new' | null);
 };
 export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   title?: SitesCustomizationInputSiteTitle;
@@ -3071,7 +3074,7 @@ export type SitesMoveSectionBody = {
 };
 export type SitesMoveSectionBodyPointer = {
   type: 'site-section';
-  siteSection: CommonId;
+  siteSection: CommonReference;
 };
 export type SitesMoveSectionGroupBody = {
   position?: {
@@ -3081,7 +3084,7 @@ export type SitesMoveSectionGroupBody = {
 };
 export type SitesMoveSectionGroupBodyPointer = {
   type: 'site-section' | 'site-section-group';
-  id: CommonId;
+  id: CommonReference;
 };
 export type SitesMoveSiteSpaceBody = {
   position?: {
@@ -3091,7 +3094,7 @@ export type SitesMoveSiteSpaceBody = {
 };
 export type SitesMoveSiteSpaceBodyPointer = {
   type: 'site-space';
-  siteSpace: CommonId;
+  siteSpace: CommonReference;
 };
 export type SitesPublishedQuery = {
   shareKey?: string;
@@ -3172,12 +3175,12 @@ export type SitesStructureQuery = {
 export type SitesUpdateSectionBody = {
   title?: SitesSiteTitle;
   path?: SitesPath;
-  defaultSiteSpace?: CommonId;
+  defaultSiteSpace?: CommonReference;
   condition?: SitesCondition | null;
   icon?: SitesIcon | null;
   description?: string | null;
   draft?: boolean;
-  siteSectionGroupId?: CommonId | null;
+  siteSectionGroupId?: CommonReference | null;
   localizedTitle?: {
     [k: string]: unknown;
   };
@@ -3192,7 +3195,7 @@ export type SitesUpdateSectionGroupBody = {
   localizedTitle?: {
     [k: string]: unknown;
   };
-  parentSectionGroupId?: string | null;
+  parentSectionGroupId?: CommonReference | null;
 };
 export type SitesUpdateShareLinkBody = {
   active?: boolean;
@@ -3207,15 +3210,15 @@ export type SitesUpdateSiteBody = {
   };
   agentsContext?: 'excluded' | 'included';
   defaultLevel?: 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | null | 'inherit';
-  defaultSiteSpace?: CommonId;
-  defaultSiteSection?: CommonId;
+  defaultSiteSpace?: CommonReference;
+  defaultSiteSection?: CommonReference;
   proxy?: string | null;
   styleguide?: string | null;
 };
 export type SitesUpdateSiteSpaceBody = {
   path?: SitesPath;
   condition?: SitesCondition | null;
-  spaceId?: CommonId;
+  spaceId?: CommonReference;
   hidden?: boolean;
   draft?: boolean;
   pageId?: string | null;
@@ -3250,7 +3253,7 @@ export type SpacesSpaceGetQuery = {
  * POST /v1/spaces/{spaceId}/move: parent is an opaque collection id (null: the root); position places the space before or after a sibling.
  */
 export type SpacesSpaceMove = {
-  parent?: CommonId | null;
+  parent?: CommonReference | null;
   position?: {
     before?: SpacesSpaceMovePointer;
     after?: SpacesSpaceMovePointer;

@@ -22,9 +22,9 @@ export function applyShareLinkChange<T extends ShareLinkState>(link: T, change: 
 
 export type ShareKeyResolution = { kind: 'absent' } | { kind: 'active'; key: string } | { kind: 'inactive' } | { kind: 'unknown' };
 
-/** What a `shareKey` query parameter resolves to among a site's links. */
+/** What a `shareKey` query parameter resolves to among a site's links; an empty key is none (docs/behaviour.md). */
 export function resolveShareKey(links: readonly ShareLinkState[], key: string | undefined): ShareKeyResolution {
-  if (key === undefined) return { kind: 'absent' };
+  if (!key) return { kind: 'absent' };
   const link = links.find((l) => l.key === key);
   if (!link) return { kind: 'unknown' };
   return link.active ? { kind: 'active', key } : { kind: 'inactive' };

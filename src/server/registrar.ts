@@ -128,7 +128,9 @@ function checkParams(op: Operation, names: string[], schemas: Validators, params
   }
   for (const name of names) {
     const value = params[name];
-    if (!value || value.length > 256) throw errors.badRequest(`path.${name} must be a non-empty string of at most 256 characters`);
+    // An empty id names nothing: the official document sets no minimum length, so it is not a bad request.
+    if (!value) throw errors.notFound(`path.${name}`, '');
+    if (value.length > 256) throw errors.badRequest(`path.${name} must be a string of at most 256 characters`);
   }
 }
 

@@ -51,6 +51,6 @@ export const changeOperations: Operation[] = [
 ];
 
 function presentChanges(ctx: HandlerContext<unknown, unknown, unknown>, space: SpaceRecord, all: SemanticChange[], limit: number) {
-  const shown = all.slice(0, Math.floor(limit)).map((c) => presentChange(ctx, space, c));
+  const shown = all.slice(0, Math.max(0, Math.floor(limit))).map((c) => presentChange(ctx, space, c));
   return { changes: shown, ...(all.length > shown.length && { more: all.length - shown.length }) };
 }

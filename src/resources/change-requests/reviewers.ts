@@ -52,7 +52,7 @@ export const reviewerOperations: Operation[] = [
       ctx.body.users.forEach((userId, i) => {
         const member = membership(ctx.db, space.organization, userId);
         if (!member || member.disabled || spaceRole(ctx.db, space, userId) === null) {
-          throw errors.invalid('body', `users[${i}] ("${userId}") is not a member of the space's organization`);
+          throw errors.unknownReference(userId, `Invalid body: users[${i}] ("${userId}") is not a member of the space's organization`);
         }
       });
       const { requestedReviewers, changeRequests } = ctx.db;

@@ -45,7 +45,7 @@ export function createComment(ctx: HandlerContext, scope: CommentScope, input: C
   requireCommenter(scope);
   if (input.page !== undefined) {
     const pages = ctx.db.revisions.get(scope.revision)?.pages ?? [];
-    if (!findPage(pages, input.page)) throw errors.badRequest(`body.page: no page "${input.page}" in this content`);
+    if (!findPage(pages, input.page)) throw errors.unknownReference(input.page, `body.page: no page "${input.page}" in this content`);
   }
   return ctx.db.comments.insert({
     id: ctx.ids.next('comment'),

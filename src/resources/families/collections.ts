@@ -61,7 +61,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
   example: { create: { title: 'Runbooks' }, update: { title: 'On-call runbooks', description: 'What to do at 3 a.m.' } },
   create: (body, ctx, scope) => {
     if (body.parent !== undefined && !findIn(ctx.db.collections, body.parent, (c) => c.parent === scope.id)) {
-      throw errors.badRequest(`parent: no collection "${body.parent}" in this organization`);
+      throw errors.unknownReference(body.parent, `parent: no collection "${body.parent}" in this organization`);
     }
     return { title: body.title ?? 'Untitled', ...(body.parent !== undefined && { collection: body.parent }), defaultLevel: 'inherit' as const };
   },

@@ -24,7 +24,7 @@ interface Body {
 /** `parent` must be a section group of the site (400 naming it); null or absent: the top level. */
 function groupOf(ctx: HandlerContext, scope: Scope, parent: string | null | undefined): string | undefined {
   if (parent === null || parent === undefined) return undefined;
-  if (!findIn(ctx.db.siteSectionGroups, parent, (g) => g.site === scope.id)) throw errors.badRequest(`parent: no section group "${parent}" in this site`);
+  if (!findIn(ctx.db.siteSectionGroups, parent, (g) => g.site === scope.id)) throw errors.unknownReference(parent, `parent: no section group "${parent}" in this site`);
   return parent;
 }
 

@@ -25,7 +25,7 @@ interface Body {
 
 function siteSpaceOf(ctx: HandlerContext, scope: Scope, id: string, field: string) {
   const ss = findIn(ctx.db.siteSpaces, id, (s) => s.site === scope.id);
-  if (!ss) throw errors.badRequest(`${field}: no site space "${id}" in this site`);
+  if (!ss) throw errors.unknownReference(id, `${field}: no site space "${id}" in this site`);
   return ss;
 }
 
@@ -39,7 +39,7 @@ function destinationOf(ctx: HandlerContext, scope: Scope, d: InputDestination): 
   switch (d.kind) {
     case 'site-section':
       if (!findIn(ctx.db.siteSections, d.siteSectionId, (s) => s.site === scope.id)) {
-        throw errors.badRequest(`destination.siteSectionId: no section "${d.siteSectionId}" in this site`);
+        throw errors.unknownReference(d.siteSectionId, `destination.siteSectionId: no section "${d.siteSectionId}" in this site`);
       }
       return { kind: 'site-section', siteSectionId: d.siteSectionId };
     case 'site-space':
@@ -47,7 +47,7 @@ function destinationOf(ctx: HandlerContext, scope: Scope, d: InputDestination): 
       return { kind: 'site-space', siteSpaceId: d.siteSpaceId };
     case 'site-page': {
       const ss = siteSpaceOf(ctx, scope, d.siteSpaceId, 'destination.siteSpaceId');
-      if (!findPage(pagesOf(ctx, ss.space), d.pageId)) throw errors.badRequest(`destination.pageId: no page "${d.pageId}" in that site space`);
+      if (!findPage(pagesOf(ctx, ss.space), d.pageId)) throw errors.unknownReference(d.pageId, `destination.pageId: no page "${d.pageId}" in that site space`);
       return { kind: 'site-page', siteSpaceId: ss.id, pageId: d.pageId };
     }
     case 'path': {

@@ -40,7 +40,7 @@ const tableOf = (ctx: HandlerContext, kind: Kind) => (kind === 'space' ? ctx.db.
 function targetOf(ctx: HandlerContext, kind: Kind, installation: InstallationRecord, id: string, field: string): string {
   const found = kind === 'space' ? ctx.db.spaces.get(id) : ctx.db.sites.get(id);
   const live = found && found.organization === installation.organization && !('deletedAt' in found && found.deletedAt);
-  if (!live) throw errors.badRequest(`${field}: no ${kind} "${id}" in the installation's organization`);
+  if (!live) throw errors.unknownReference(id, `${field}: no ${kind} "${id}" in the installation's organization`);
   return id;
 }
 

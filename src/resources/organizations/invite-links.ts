@@ -50,11 +50,11 @@ function present(ctx: HandlerContext, link: InviteLinkRecord) {
 /** What a create body invites to: the organization, or a space or collection of it (400 naming the field). */
 function targetOf(ctx: HandlerContext, org: OrganizationRecord, body: CreateBody): InviteLinkRecord['target'] {
   if (body.space !== undefined) {
-    if (!findIn(ctx.db.spaces, body.space, (s) => s.organization === org.id && !s.deletedAt)) throw errors.badRequest(`space: no space "${body.space}" in this organization`);
+    if (!findIn(ctx.db.spaces, body.space, (s) => s.organization === org.id && !s.deletedAt)) throw errors.unknownReference(body.space, `space: no space "${body.space}" in this organization`);
     return { kind: 'space', id: body.space };
   }
   if (body.collection !== undefined) {
-    if (!findIn(ctx.db.collections, body.collection, (c) => c.parent === org.id)) throw errors.badRequest(`collection: no collection "${body.collection}" in this organization`);
+    if (!findIn(ctx.db.collections, body.collection, (c) => c.parent === org.id)) throw errors.unknownReference(body.collection, `collection: no collection "${body.collection}" in this organization`);
     return { kind: 'collection', id: body.collection };
   }
   return undefined;

@@ -62,7 +62,7 @@ export function resolveMembers(ctx: HandlerContext, org: OrganizationRecord, ref
     else unknown.push(ref);
   }
   if (unknown.length > 0) {
-    throw errors.invalid('body', `${field} names users who are not members of the organization: ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
+    throw errors.unknownReference(unknown, `Invalid body: ${field} names users who are not members of the organization: ${unknown.map((u) => JSON.stringify(u)).join(', ')}`);
   }
   return ids;
 }

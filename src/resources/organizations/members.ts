@@ -116,9 +116,12 @@ export const memberOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
-      enforce(ctx, decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      if (member.role !== ctx.body.role) ctx.coverage.transition('member-role', member.role ?? 'guest', ctx.body.role ?? 'guest');
-      return presentMember(ctx, ctx.db.members.update(member.id, { role: ctx.body.role }));
+      // The official body makes `role` optional: without it the member stays as it is (an admin's call all the same).
+      const role = ctx.body.role === undefined ? member.role : ctx.body.role;
+      enforce(ctx, decideRoleChange(member, role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
+      if (member.role === role) return presentMember(ctx, member);
+      ctx.coverage.transition('member-role', member.role ?? 'guest', role ?? 'guest');
+      return presentMember(ctx, ctx.db.members.update(member.id, { role }));
     },
   }),
   op({

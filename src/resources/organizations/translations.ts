@@ -12,7 +12,7 @@ import { presentTranslation } from './present-org-settings.ts';
 
 function checkSourceSpace(ctx: HandlerContext, org: OrganizationRecord, spaceId: string): void {
   if (!findLiveSpace(ctx, org.id, spaceId)) {
-    throw errors.invalid('body', `source.space "${spaceId}" is not a space of this organization`);
+    throw errors.unknownReference(spaceId, `Invalid body: source.space "${spaceId}" is not a space of this organization`);
   }
 }
 

@@ -57,18 +57,18 @@ export function requireShareLink(ctx: HandlerContext, site: SiteRecord, id: stri
 /** A body field naming a section of this site (400 naming the field otherwise). */
 export function sectionField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionRecord {
   const row = findIn(ctx.db.siteSections, id, inSite(site));
-  if (!row) throw errors.badRequest(`${field}: no section "${id}" in this site`);
+  if (!row) throw errors.unknownReference(id, `${field}: no section "${id}" in this site`);
   return row;
 }
 
 export function siteSpaceField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSpaceRecord {
   const row = findIn(ctx.db.siteSpaces, id, inSite(site));
-  if (!row) throw errors.badRequest(`${field}: no site space "${id}" in this site`);
+  if (!row) throw errors.unknownReference(id, `${field}: no site space "${id}" in this site`);
   return row;
 }
 
 export function groupField(ctx: HandlerContext, site: SiteRecord, id: string, field: string): SiteSectionGroupRecord {
   const row = findIn(ctx.db.siteSectionGroups, id, inSite(site));
-  if (!row) throw errors.badRequest(`${field}: no section group "${id}" in this site`);
+  if (!row) throw errors.unknownReference(id, `${field}: no section group "${id}" in this site`);
   return row;
 }

@@ -12,7 +12,7 @@ import type { HandlerContext } from '../../contract/operation.ts';
 /** The space named by a body field; 400 naming the field if it is not a live space of `org`. */
 export function spaceField(ctx: HandlerContext, org: OrganizationRecord, spaceId: string, field: string): SpaceRecord {
   const space = findLiveSpace(ctx, org.id, spaceId);
-  if (!space) throw errors.badRequest(`${field}: no space "${spaceId}" in this organization`);
+  if (!space) throw errors.unknownReference(spaceId, `${field}: no space "${spaceId}" in this organization`);
   return space;
 }
 

@@ -162,10 +162,10 @@ function permissionOperations(content: Content): Operation[] {
         const users = 'users' in ctx.body ? ctx.body.users : [];
         const teams = 'teams' in ctx.body ? ctx.body.teams : [];
         users.forEach((user, i) => {
-          if (!ctx.db.users.get(user)) throw errors.badRequest(`users[${i}]: no user "${user}"`);
+          if (!ctx.db.users.get(user)) throw errors.unknownReference(user, `users[${i}]: no user "${user}"`);
         });
         teams.forEach((team, i) => {
-          if (ctx.db.teams.get(team)?.organization !== target.organization) throw errors.badRequest(`teams[${i}]: no team "${team}" in this organization`);
+          if (ctx.db.teams.get(team)?.organization !== target.organization) throw errors.unknownReference(team, `teams[${i}]: no team "${team}" in this organization`);
         });
         for (const user of users) grant(ctx, content, target, 'user', user, role);
         for (const team of teams) grant(ctx, content, target, 'team', team, role);
