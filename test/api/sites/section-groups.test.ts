@@ -136,4 +136,63 @@ describe('section groups', () => {
   it('refuses editors', async () => {
     expect((await t.call('editor', 'POST', GROUPS, { title: 'Mine' })).status).toBe(403);
   });
+  describe('nested groups (the official parent and parentSectionGroupId)', () => {
+    it('adds a group inside another: it names its parent, sits in its children, and the structure and list stay official', async () => {
+      const { group } = await setup(t);
+      const made = await gb.client('admin').orgs.addSectionGroupToSite(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'), { title: 'Deeper', parent: group });
+      expect(made.status).toBe(201);
+      expectOfficial('addSectionGroupToSite', 201, made.data);
+      expect(made.data).toMatchObject({ title: 'Deeper', sectionGroup: group });
+      const outer = await t.call('admin', 'GET', `${SITE}/structure`);
+      expectOfficial('getSiteStructure', 200, outer.body);
+      const top = outer.body.structure.find((i: { id: string }) => i.id === group);
+      expect(top.children.map((c: { title: string; object: string }) => [c.object, c.title])).toEqual([['site-section', 'Handbook'], ['site-section-group', 'Deeper']]);
+      expect(top.sections.map((s: { title: string }) => s.title)).toEqual(['Handbook']);
+      expect(outer.body.structure.map((i: { title: string }) => i.title)).not.toContain('Deeper');
+      const listed = await gb.client('reader').orgs.listSiteSectionGroups(gb.id('organizations', 'acme'), gb.id('sites', 'docs-site'));
+      expectOfficial('listSiteSectionGroups', 200, listed.data);
+      expect(listed.data.items.map((g) => [g.title, g.sectionGroup])).toEqual([['Guides', undefined], ['Deeper', group]]);
+    });
+
+    it('moves a group into another and back to the top level with parentSectionGroupId; never into itself or a group inside it', async () => {
+      const { group } = await setup(t);
+      const other = (await t.call('admin', 'POST', GROUPS, { title: 'More' })).body.id as string;
+      const moved = await t.call('admin', 'PATCH', `${GROUPS}/${other}`, { parentSectionGroupId: group });
+      expect(moved.status).toBe(200);
+      expectOfficial('updateSiteSectionGroupById', 200, moved.body);
+      expect(moved.body.sectionGroup).toBe(group);
+      await expectRefused(t, 'PATCH', `${GROUPS}/${group}`, { parentSectionGroupId: other }, 400, 'body.parentSectionGroupId');
+      await expectRefused(t, 'PATCH', `${GROUPS}/${group}`, { parentSectionGroupId: group }, 400, 'body.parentSectionGroupId');
+      const back = await t.call('admin', 'PATCH', `${GROUPS}/${other}`, { parentSectionGroupId: null });
+      expect(back.body.sectionGroup).toBeUndefined();
+      expect((await t.call('admin', 'GET', `${SITE}/structure`)).body.structure.map((i: { title: string }) => i.title)).toEqual(['API', 'Guides', 'More']);
+    });
+
+    it('deleting a group puts the groups inside it where it stood, in the group it sat in', async () => {
+      const { group } = await setup(t);
+      const middle = (await t.call('admin', 'POST', GROUPS, { title: 'Middle', parent: group })).body.id as string;
+      await t.call('admin', 'POST', GROUPS, { title: 'Inner', parent: middle });
+      expect((await t.call('admin', 'DELETE', `${GROUPS}/${middle}`)).status).toBe(205);
+      const outer = (await t.call('admin', 'GET', `${SITE}/structure`)).body.structure.find((i: { id: string }) => i.id === group);
+      expect(outer.children.map((c: { title: string }) => c.title)).toEqual(['Handbook', 'Inner']);
+    });
+
+    it('an empty parent is the top level', async () => {
+      const made = await t.call('admin', 'POST', GROUPS, { title: 'Top', parent: '' });
+      expect(made.status).toBe(201);
+      expect(made.body.sectionGroup).toBeUndefined();
+    });
+
+    it('a loaded state whose groups hold each other reads them at the top level', async () => {
+      const { group } = await setup(t);
+      const other = (await t.call('admin', 'POST', GROUPS, { title: 'More', parent: group })).body.id as string;
+      const exported = (await t.admin('GET', '/__admin/state')).body;
+      exported.siteSectionGroups.find((g: { id: string }) => g.id === group).sectionGroup = other;
+      expect((await t.admin('PUT', '/__admin/state', exported)).status).toBe(200);
+      const res = await t.call('admin', 'GET', `${SITE}/structure`);
+      expect(res.status).toBe(200);
+      expectOfficial('getSiteStructure', 200, res.body);
+      expect(res.body.structure.map((i: { title: string }) => i.title)).toEqual(expect.arrayContaining(['Guides', 'More']));
+    });
+  });
 });
