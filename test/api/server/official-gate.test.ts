@@ -54,13 +54,15 @@ describe('empty strings where the document sets no minimum length', () => {
     expectOfficial('getSiteStructure', 200, structure.body);
   });
 
-  it('?creator= and ?query= are answered, not refused', async () => {
+  it('?creator= and ?query= are answered, not refused: no record has an empty creator, an empty search finds nothing', async () => {
     const listed = await t.call('admin', 'GET', '/v1/spaces/{spaces.handbook}/change-requests?creator=');
     expect(listed.status).toBe(200);
     expectOfficial('listChangeRequestsForSpace', 200, listed.body);
+    expect(listed.body.items).toEqual([]);
     const found = await t.call('admin', 'GET', '/v1/orgs/{organizations.acme}/search?query=');
     expect(found.status).toBe(200);
     expectOfficial('searchOrganizationContent', 200, found.body);
+    expect(found.body.items).toEqual([]);
   });
 
   it('"emoji": "" is kept as given', async () => {
