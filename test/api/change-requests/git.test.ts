@@ -69,7 +69,7 @@ describe('git import', () => {
 
   it.each([
     [{ ref: 'refs/heads/main' }, 'body.url'],
-    [{ url: REPO, ref: '' }, 'body.ref'],
+    [{ url: REPO, ref: 5 }, 'body.ref'],
   ])('refuses %j with 400 naming %s, changing nothing', async (body, field) => {
     const before = space(t).revision;
     const res = await t.call('editor', 'POST', `${G}/import`, body);

@@ -45,10 +45,11 @@ describe('requested reviewers', () => {
     expect((await t.call('reader', 'GET', CR)).body.subject).toBe('Update the remote work policy');
   });
 
-  it('refuses an empty list of users with 400', async () => {
+  it('takes an empty list of users (the official body sets no minimum) and requests no one', async () => {
     const res = await t.call('editor', 'POST', R, { users: [] });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toContain('body.users');
+    expect(res.status).toBe(200);
+    expect(res.body.users).toEqual([]);
+    expect((await t.call('reader', 'GET', R)).body.count).toBe(1);
   });
 
   it('lets a reviewer request reviewers, not a commenter (403)', async () => {

@@ -50,7 +50,7 @@ describe('listing space comments', () => {
     expect(res.body.items.every((c: any) => Object.keys(c.body).join() === 'markdown')).toBe(true);
   });
 
-  it.each(['order=sideways', 'status=closed', 'limit=0', 'limit=1001', 'page=garbage'])('refuses %s with 400', async (q) => {
+  it.each(['order=sideways', 'status=closed', 'limit=-1', 'limit=1001', 'page=garbage'])('refuses %s with 400', async (q) => {
     expect((await t.call('reader', 'GET', `${P}?${q}`)).status).toBe(400);
   });
 
