@@ -62,9 +62,9 @@ describe('routing errors', () => {
 
 describe('query validation', () => {
   it.each([
-    ['limit=0', 'query.limit must be >= 1'],
+    ['limit=-1', 'query.limit must be >= 0'],
     ['limit=1001', 'query.limit must be <= 1000'],
-    ['limit=ten', 'query.limit must be integer'],
+    ['limit=ten', 'query.limit must be number'],
     ['page=%7Bnot-a-cursor', 'page is not a cursor'],
   ])('refuses %s with a message naming the field', async (query, message) => {
     const res = await t.call('admin', 'GET', `/v1/orgs?${query}`);
