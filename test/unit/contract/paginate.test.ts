@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/contract/errors.ts';
-import { arrayView, DEFAULT_LIMIT, paginate, type PageRequest } from '../../../src/contract/paginate.ts';
+import { arrayView, DEFAULT_LIMIT, pageSize, paginate, type PageRequest } from '../../../src/contract/paginate.ts';
 import { Table } from '../../../src/store/table.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `r${i + 1}`);
@@ -34,6 +34,14 @@ function refusal(fn: () => unknown): ApiError {
 }
 
 describe('paginate', () => {
+  it('reads the official limit, a number from 0: a fraction whole, 0 (or below 1) as the default', () => {
+    expect([2.5, 0, 0.5, 1, 1000, undefined].map(pageSize)).toEqual([2, DEFAULT_LIMIT, DEFAULT_LIMIT, 1, 1000, DEFAULT_LIMIT]);
+    const out = paginate(filled(5).view(), { limit: 2.5 }, (r) => r.id);
+    expect(out.items).toEqual(['r1', 'r2']);
+    expect(out.next).toBeDefined();
+    expect(paginate(filled(5).view(), { limit: 0 }, (r) => r.id).items).toHaveLength(5);
+  });
+
   it('an empty list is one empty page without next', () => {
     expect(paginate(filled(0).view(), {}, (r) => r.id)).toEqual({ items: [], count: 0 });
   });
