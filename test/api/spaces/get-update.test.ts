@@ -98,7 +98,7 @@ describe('PATCH /v1/spaces/{spaceId}', () => {
 
   it.each([
     [{ title: 'x'.repeat(51) }, 'body.title'],
-    [{ title: '' }, 'body.title'],
+    [{ title: 5 }, 'body.title'],
     [{ emoji: 'x'.repeat(51) }, 'body.emoji'],
     [{ defaultLevel: 'owner' }, 'body.defaultLevel'],
     [{ editMode: 'frozen' }, 'body.editMode'],
