@@ -8,7 +8,7 @@
  * prints the shrunk sequence, its seed and path, and the commands' replayPath; it replays with
  * them (the values below are an example):
  *
- *     FC_SEED=40 FC_PATH="4:0:1:1" FC_REPLAY_PATH="KOB:F" SKIP_DIST_BUILD=1 npx vitest run test/api/model
+ *     FC_SEED=40 FC_PATH="9:1:0:0:0" FC_REPLAY_PATH="OWD:F" SKIP_DIST_BUILD=1 npx vitest run test/api/model
  *
  * A longer search from another seed: `FC_SEED=7 FC_RUNS=100`. `FC_SKIP=deleteSite,updateSpace`
  * leaves commands out (to see what else fails while a known failure is being fixed).
