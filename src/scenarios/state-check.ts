@@ -33,8 +33,11 @@ export interface CheckedState {
   head?: StateHead;
 }
 
-/** Reference fields of each collection: field → collection it points into. */
-const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>> = {
+/**
+ * Reference fields of each collection: field → collection it points into. Exported for the
+ * model test (test/api/model/), which checks every state a write leaves against it.
+ */
+export const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>> = {
   members: { organization: 'organizations', user: 'users' },
   inviteLinks: { organization: 'organizations' },
   teams: { organization: 'organizations' },
