@@ -49,7 +49,7 @@ function environment(scene: Scene, integration: IntegrationRecord, installation:
       installation: secret,
       ...(content && { [`${content.kind}Installation`]: secret }),
     },
-    secrets: {},
+    secrets: integration.secrets ?? {},
   };
 }
 

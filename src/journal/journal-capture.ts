@@ -20,10 +20,17 @@ export type Auth = 'none' | 'unknown' | 'known';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const byManifest = new WeakMap<Manifest, Map<string, string>>();
 
-/** Token → user key of a manifest, built once per manifest. */
+/**
+ * Token → caller of a manifest, built once per manifest: a user's key, `installation:<key>` for
+ * an installation's token, `integration:<key>` for an integration's.
+ */
 function keysByToken(manifest: Manifest): Map<string, string> {
   let map = byManifest.get(manifest);
-  if (!map) byManifest.set(manifest, (map = new Map(Object.entries(manifest.tokens).map(([key, token]) => [token, key]))));
+  if (!map) {
+    const named = (prefix: string, tokens: Record<string, string> = {}) => Object.entries(tokens).map(([key, token]): [string, string] => [token, `${prefix}${key}`]);
+    map = new Map([...named('integration:', manifest.integrationTokens), ...named('installation:', manifest.installationTokens), ...named('', manifest.tokens)]);
+    byManifest.set(manifest, map);
+  }
   return map;
 }
 
