@@ -1,7 +1,10 @@
 /**
- * Sends events to their receivers: one queue per installation, so an installation gets its
- * events in commit order; each event is tried until its receiver answers 2xx, up to
- * `retryDelaysMs.length + 1` tries (at least once, the same bytes and `eventId` each time).
+ * Sends events to their receivers: one queue per installation, tried one at a time, first tries
+ * in commit order; each event is tried until its receiver answers 2xx, up to
+ * `retryDelaysMs.length + 1` tries (at least once, the same bytes and `eventId` each time). A
+ * retry waits its delay without holding back the events behind it: the next due try goes
+ * first, so a receiver that refuses one event gets the later ones as soon as it answers, and
+ * gets the retry after them (docs/behaviour.md, "Delivery").
  * Nothing here runs inside a request: a slow or silent receiver delays only its own queue.
  *
  * Waits between tries are on the session's virtual clock: while it runs they pass with wall
@@ -35,8 +38,18 @@ interface Job {
 }
 
 interface Queue {
+  /** In the order they were queued. */
   jobs: Job[];
   running: boolean;
+  /** The job whose try is under way. */
+  current?: Job;
+}
+
+/** The job due first; among jobs due at once, the first queued. */
+function earliest(queue: Queue): Job | undefined {
+  let first: Job | undefined;
+  for (const job of queue.jobs) if (!first || job.due < first.due) first = job;
+  return first;
 }
 
 export class Deliverer {
@@ -64,6 +77,8 @@ export class Deliverer {
     if (!queue) this.queues.set(delivery.installationId, (queue = { jobs: [], running: false }));
     queue.jobs.push({ delivery, request, due: this.clock.nowMs(), tries: 0 });
     if (!queue.running) void this.run(queue, this.generation);
+    // A queue waiting for a retry tries this one first.
+    else this.wake();
   }
 
   /**
@@ -73,7 +88,7 @@ export class Deliverer {
   forget(delivery: Delivery): void {
     const queue = this.queues.get(delivery.installationId);
     if (!queue) return;
-    const at = queue.jobs.findIndex((job, i) => job.delivery === delivery && !(i === 0 && queue.running));
+    const at = queue.jobs.findIndex((job) => job.delivery === delivery && job !== queue.current);
     if (at >= 0) queue.jobs.splice(at, 1);
   }
 
@@ -88,17 +103,20 @@ export class Deliverer {
     queue.running = true;
     try {
       while (queue.jobs.length > 0 && generation === this.generation) {
-        const job = queue.jobs[0];
-        await this.until(job.due, generation);
-        if (generation !== this.generation) return;
+        await this.until(() => earliest(queue)?.due ?? -Infinity, generation);
+        const job = earliest(queue);
+        if (generation !== this.generation || !job) continue;
+        queue.current = job;
         const attempt = await this.attempt(job.request);
+        queue.current = undefined;
         if (generation !== this.generation) return;
         this.settle(job, attempt);
         this.onAttempt(job.delivery);
-        if (job.delivery.status !== 'pending') queue.jobs.shift();
+        if (job.delivery.status !== 'pending') queue.jobs.splice(queue.jobs.indexOf(job), 1);
       }
     } finally {
       queue.running = false;
+      queue.current = undefined;
     }
   }
 
@@ -144,13 +162,14 @@ export class Deliverer {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  /** Resolves once the virtual clock reaches `due` (or the deliverer stops). */
-  private until(due: number, generation: number): Promise<void> {
+  /** Resolves once the virtual clock reaches `due()` (read again at each wake: a job queued meanwhile may be due first), or the deliverer stops. */
+  private until(dueOf: () => number, generation: number): Promise<void> {
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let stopListening = () => {};
       const check = () => {
         if (timer) clearTimeout(timer);
+        const due = dueOf();
         if (generation !== this.generation || this.clock.nowMs() >= due) {
           stopListening();
           this.waiters.delete(check);
