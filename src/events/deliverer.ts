@@ -27,6 +27,8 @@ export interface DelivererOptions {
 /** The session's in-memory sink: takes every event at once. */
 export const SINK_URL = 'mock:events';
 const EXCERPT = 512;
+/** The statuses whose answers have no body. */
+const NO_BODY = new Set([204, 205, 304]);
 
 interface Job {
   delivery: Delivery;
@@ -139,6 +141,22 @@ export class Deliverer {
     // Frozen, the try happened "at" its due time; running, the wait starts when it ended.
     job.due = (this.clock.frozen ? job.due : this.clock.nowMs()) + delay;
     delivery.nextAttemptAt = new Date(job.due).toISOString();
+  }
+
+  /**
+   * Sends one request at once, outside the queues, and gives the receiver's answer or what went
+   * wrong: a `fetch` event, whose caller waits for the answer (no retry: the caller may try again).
+   */
+  async forward(request: DeliveryRequest): Promise<Response | { error: string }> {
+    try {
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      const res = await this.send(request.url, { method: 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
+      // Read within the time too: the answer is passed on whole (no body where its status has none).
+      const body = NO_BODY.has(res.status) ? null : await res.arrayBuffer();
+      return new Response(body, { status: res.status, headers: res.headers });
+    } catch (error) {
+      return { error: describe(error, this.timeoutMs) };
+    }
   }
 
   private async attempt(request: DeliveryRequest): Promise<Attempt> {

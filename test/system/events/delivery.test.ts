@@ -10,10 +10,7 @@
  *   id and the same bytes on every try, the installation's later events tried meanwhile.
  * - A receiver that never answers delays no API request.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serve } from '@hono/node-server';
 import { GitBookAPI } from '@gitbook/api';
 import type { AppOptions } from '../../../src/app.ts';
 import { createScenarioMock, type TestMock } from '../../helpers/mock.ts';
@@ -21,38 +18,14 @@ import { formatErrors, officialComponent } from '../../helpers/official.ts';
 import { loadRuntime } from '../../helpers/runtime.ts';
 import { verifyIntegrationRequestSignature, verifyIntegrationSignature } from '../../helpers/integration-signature.ts';
 import { expectOfficialEvent } from '../../helpers/events.ts';
+import { closeAll, listen } from '../../helpers/listen.ts';
 
 interface Received {
   headers: Headers;
   body: string;
 }
 
-interface Listening {
-  url: string;
-  close(): Promise<void>;
-}
-
-const open: Listening[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((l) => l.close()));
-});
-
-/** An HTTP server on loopback answering with `handle`; closed after the test. */
-async function listen(handle: (request: Request) => Response | Promise<Response>): Promise<Listening> {
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: handle, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)) as Server;
-  });
-  const listening = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  open.push(listening);
-  return listening;
-}
+afterEach(closeAll);
 
 /** A receiver that records every request and answers with `answer` (the request's rank, from 0). */
 async function receiver(answer: (n: number, request: Request) => Response | Promise<Response> = () => new Response('ok')) {
