@@ -52,8 +52,19 @@ describe('the journal keeps the response and the caller', () => {
     expect(installation.status).toBe(200);
     const integration = await gb.fetch('/v1/integrations/docs-bot', { headers: { authorization: `Bearer ${gb.manifest.integrationTokens['docs-bot']}` } });
     expect(integration.status).toBe(200);
+    // One installed through the API after the load has no key: it is named by its id.
+    const installed = await t.call('admin', 'POST', '/v1/integrations/docs-bot/installations', { organization: gb.id('organizations', 'globex') });
+    const token = await t.call('admin', 'POST', `/v1/integrations/docs-bot/installations/${installed.body.id}/tokens`);
+    expect(token.status).toBeLessThan(300);
+    await gb.fetch(`/v1/integrations/docs-bot/installations/${installed.body.id}`, { headers: { authorization: `Bearer ${token.body.token}` } });
     const entries = await journal(t);
-    expect(entries.map((e: { caller: string; auth: string }) => [e.caller, e.auth])).toEqual([['installation:docs-bot-acme', 'known'], ['integration:docs-bot', 'known']]);
+    expect(entries.map((e: { caller: string; auth: string }) => [e.caller, e.auth])).toEqual([
+      ['installation:docs-bot-acme', 'known'],
+      ['integration:docs-bot', 'known'],
+      ['admin', 'known'],
+      ['admin', 'known'],
+      [`installation:${installed.body.id}`, 'known'],
+    ]);
   });
 
   it('keeps the headers an operation chose (Location) and a 405\'s Allow', async () => {
