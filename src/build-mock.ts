@@ -19,6 +19,8 @@ import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import type { RouteRow } from './contract/operation.ts';
 import { routedOperations, fileRows } from './resources/index.ts';
+import { INTEGRATION_ROWS } from './events/fetch-event.ts';
+import { INTEGRATION_URLS } from './resources/integrations/present.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { Exchange, SESSION_HEADER, WARNING_HEADER } from './sessions/exchange.ts';
@@ -138,7 +140,8 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   };
   const steps = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string, text: string | undefined): Answer => {
     if (text !== undefined) exchange.received(text);
-    return within(path, '/v1') ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
+    // The integration URLs run in their session and are journaled as the API's requests are.
+    return within(path, '/v1') || within(path, INTEGRATION_URLS) ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
   };
   usePipeline(app, pipeline, (c) => nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations));
 
@@ -147,6 +150,13 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   register(app, routedOperations);
   // The files the API links to, on the request's session (opened by the pipeline above).
   registerRows(app, fileRows, (c, row, input, exchange) => row.handle({ ...input, path: c.req.path, session: exchange.runtime }));
+  // The integration URLs, on the request's session: the integration's answer, noted for the journal.
+  registerRows(app, INTEGRATION_ROWS, async (c, row, input, exchange) => {
+    exchange.mark(row.operationId, null);
+    const answer = await row.handle({ ...input, url: c.req.url, method: c.req.method, headers: c.req.raw.headers, body: exchange.text, session: exchange.runtime });
+    exchange.noteAnswer(await answer.clone().text(), Object.fromEntries(answer.headers));
+    return answer;
+  });
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init));
   return { app, runtime, sessions, fetch, events: mockEvents(() => runtime.events), endStreams: () => streams.endAll() };

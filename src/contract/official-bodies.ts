@@ -172,3 +172,29 @@ export function officialAnswersModule(answers: Record<string, OfficialAnswer>): 
     '',
   ].join('\n');
 }
+
+/** The `type` an event component names: its own `type` enum or one of its `allOf` parts'. */
+function eventType(schemas: Record<string, unknown>, schema: unknown): string | undefined {
+  const node = schema as { $ref?: string; allOf?: unknown[]; properties?: { type?: { enum?: string[] } } };
+  if (node.$ref) return eventType(schemas, schemas[node.$ref.slice(node.$ref.lastIndexOf('/') + 1)]);
+  return node.properties?.type?.enum?.[0] ?? node.allOf?.map((part) => eventType(schemas, part)).find((type) => type !== undefined);
+}
+
+/** Every type of the official `Event` union (what GitBook may send an integration), in its order. */
+export function officialEventTypes(): string[] {
+  const { schemas } = readOfficial().components;
+  const union = (schemas.Event as { oneOf: unknown[] }).oneOf;
+  return union.map((member) => eventType(schemas, member)).filter((type) => type !== undefined);
+}
+
+/** The text of src/contract/official-events.ts. */
+export function officialEventsModule(types: string[]): string {
+  return [
+    "// Written by `npm run official-schemas` from @gitbook/api's spec/openapi.json; do not edit by hand.",
+    '// Every type of the official Event union, in its order.',
+    'export const OFFICIAL_EVENT_TYPES = [',
+    ...types.map((type) => `  ${JSON.stringify(type)},`),
+    '] as const;',
+    '',
+  ].join('\n');
+}

@@ -31,8 +31,13 @@ function contentOf(kind: 'space' | 'site', scene: Scene, content: ContentInstall
   return { ...presentContentInstallation(scene, kind, content), [kind]: content.target };
 }
 
-function environment(scene: Scene, integration: IntegrationRecord, installation: InstallationRecord, content?: { kind: 'space' | 'site'; record: ContentInstallationRecord }) {
-  const bot = scene.db.users.get(installation.user);
+/**
+ * The IntegrationEnvironment GitBook hands an integration's script with an event: of the
+ * installation, and of the space or site installation, the event is about (none for a request to
+ * the integration's own URL).
+ */
+export function environmentOf(scene: Scene, integration: IntegrationRecord, installation?: InstallationRecord, content?: { kind: 'space' | 'site'; record: ContentInstallationRecord }) {
+  const bot = installation && scene.db.users.get(installation.user);
   const integrationUser = scene.db.users.get(integration.user);
   // Presented as the installation sees itself (its own user, or the integration's once it is gone).
   const as = { ...scene, user: (bot ?? integrationUser ?? scene.user) as UserRecord } as HandlerContext;
@@ -41,15 +46,15 @@ function environment(scene: Scene, integration: IntegrationRecord, installation:
     apiEndpoint: scene.origin,
     apiTokens: { integration: integrationUser?.token ?? '', ...(bot && { installation: bot.token }) },
     integration: presentIntegration(as, integration),
-    installation: presentInstallation(as, installation),
+    ...(installation && { installation: presentInstallation(as, installation) }),
     ...(content?.kind === 'space' && { spaceInstallation: contentOf('space', as, content.record) }),
     ...(content?.kind === 'site' && { siteInstallation: contentOf('site', as, content.record) }),
     signingSecrets: {
       integration: secret,
-      installation: secret,
+      ...(installation && { installation: secret }),
       ...(content && { [`${content.kind}Installation`]: secret }),
     },
-    secrets: {},
+    secrets: integration.secrets ?? {},
   };
 }
 
@@ -72,7 +77,7 @@ export function address(scene: Scene, what: Occurrence): Addressed[] {
   const add = (installation: InstallationRecord, fields: Record<string, unknown>, content?: { kind: 'space' | 'site'; record: ContentInstallationRecord }) => {
     const integration = receiver(scene.db, installation, what.type);
     if (!integration) return;
-    out.push({ type: what.type, installation, integration, fields: { type: what.type, installationId: installation.id, ...fields }, environment: environment(scene, integration, installation, content) });
+    out.push({ type: what.type, installation, integration, fields: { type: what.type, installationId: installation.id, ...fields }, environment: environmentOf(scene, integration, installation, content) });
   };
   switch (what.type) {
     case 'installation_setup':

@@ -1,7 +1,10 @@
 /**
- * Sends events to their receivers: one queue per installation, so an installation gets its
- * events in commit order; each event is tried until its receiver answers 2xx, up to
- * `retryDelaysMs.length + 1` tries (at least once, the same bytes and `eventId` each time).
+ * Sends events to their receivers: one queue per installation, tried one at a time, first tries
+ * in commit order; each event is tried until its receiver answers 2xx, up to
+ * `retryDelaysMs.length + 1` tries (at least once, the same bytes and `eventId` each time). A
+ * retry waits its delay without holding back the events behind it: the next due try goes
+ * first, so a receiver that refuses one event gets the later ones as soon as it answers, and
+ * gets the retry after them (docs/behaviour.md, "Delivery").
  * Nothing here runs inside a request: a slow or silent receiver delays only its own queue.
  *
  * Waits between tries are on the session's virtual clock: while it runs they pass with wall
@@ -24,6 +27,8 @@ export interface DelivererOptions {
 /** The session's in-memory sink: takes every event at once. */
 export const SINK_URL = 'mock:events';
 const EXCERPT = 512;
+/** The statuses whose answers have no body. */
+const NO_BODY = new Set([204, 205, 304]);
 
 interface Job {
   delivery: Delivery;
@@ -35,8 +40,18 @@ interface Job {
 }
 
 interface Queue {
+  /** In the order they were queued. */
   jobs: Job[];
   running: boolean;
+  /** The job whose try is under way. */
+  current?: Job;
+}
+
+/** The job due first; among jobs due at once, the first queued. */
+function earliest(queue: Queue): Job | undefined {
+  let first: Job | undefined;
+  for (const job of queue.jobs) if (!first || job.due < first.due) first = job;
+  return first;
 }
 
 export class Deliverer {
@@ -64,6 +79,8 @@ export class Deliverer {
     if (!queue) this.queues.set(delivery.installationId, (queue = { jobs: [], running: false }));
     queue.jobs.push({ delivery, request, due: this.clock.nowMs(), tries: 0 });
     if (!queue.running) void this.run(queue, this.generation);
+    // A queue waiting for a retry tries this one first.
+    else this.wake();
   }
 
   /**
@@ -73,7 +90,7 @@ export class Deliverer {
   forget(delivery: Delivery): void {
     const queue = this.queues.get(delivery.installationId);
     if (!queue) return;
-    const at = queue.jobs.findIndex((job, i) => job.delivery === delivery && !(i === 0 && queue.running));
+    const at = queue.jobs.findIndex((job) => job.delivery === delivery && job !== queue.current);
     if (at >= 0) queue.jobs.splice(at, 1);
   }
 
@@ -88,17 +105,20 @@ export class Deliverer {
     queue.running = true;
     try {
       while (queue.jobs.length > 0 && generation === this.generation) {
-        const job = queue.jobs[0];
-        await this.until(job.due, generation);
-        if (generation !== this.generation) return;
+        await this.until(() => earliest(queue)?.due ?? -Infinity, generation);
+        const job = earliest(queue);
+        if (generation !== this.generation || !job) continue;
+        queue.current = job;
         const attempt = await this.attempt(job.request);
+        queue.current = undefined;
         if (generation !== this.generation) return;
         this.settle(job, attempt);
         this.onAttempt(job.delivery);
-        if (job.delivery.status !== 'pending') queue.jobs.shift();
+        if (job.delivery.status !== 'pending') queue.jobs.splice(queue.jobs.indexOf(job), 1);
       }
     } finally {
       queue.running = false;
+      queue.current = undefined;
     }
   }
 
@@ -123,6 +143,22 @@ export class Deliverer {
     delivery.nextAttemptAt = new Date(job.due).toISOString();
   }
 
+  /**
+   * Sends one request at once, outside the queues, and gives the receiver's answer or what went
+   * wrong: a `fetch` event, whose caller waits for the answer (no retry: the caller may try again).
+   */
+  async forward(request: DeliveryRequest): Promise<Response | { error: string }> {
+    try {
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      const res = await this.send(request.url, { method: 'POST', headers: request.headers, body: request.body, signal, redirect: 'manual' });
+      // Read within the time too: the answer is passed on whole (no body where its status has none).
+      const body = NO_BODY.has(res.status) ? null : await res.arrayBuffer();
+      return new Response(body, { status: res.status, headers: res.headers });
+    } catch (error) {
+      return { error: describe(error, this.timeoutMs) };
+    }
+  }
+
   private async attempt(request: DeliveryRequest): Promise<Attempt> {
     const at = this.clock.iso();
     const started = performance.now();
@@ -144,13 +180,14 @@ export class Deliverer {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  /** Resolves once the virtual clock reaches `due` (or the deliverer stops). */
-  private until(due: number, generation: number): Promise<void> {
+  /** Resolves once the virtual clock reaches `due()` (read again at each wake: a job queued meanwhile may be due first), or the deliverer stops. */
+  private until(dueOf: () => number, generation: number): Promise<void> {
     return new Promise((resolve) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       let stopListening = () => {};
       const check = () => {
         if (timer) clearTimeout(timer);
+        const due = dueOf();
         if (generation !== this.generation || this.clock.nowMs() >= due) {
           stopListening();
           this.waiters.delete(check);

@@ -4,7 +4,9 @@
  * - `runtime`: what GitBook's dispatcher hands an integration's script, which
  *   `createIntegration` of @gitbook/runtime reads: a multipart form with the event (`event`)
  *   and the IntegrationEnvironment (`environment`), signed in `X-GitBook-Integration-Signature`
- *   (HMAC-SHA-256 of the body, hex, keyed by `signingSecrets.integration`).
+ *   (HMAC-SHA-256 of the body, hex, keyed by `signingSecrets.integration`). A `fetch` event
+ *   (a request to the integration's URL, events/fetch-event.ts) carries the request's body in a
+ *   third part, `fetch-body`, which the runtime hands the integration's `fetch` handler.
  * - `webhook`: what GitBook's Webhook integration forwards: the event as JSON, signed in
  *   `X-GitBook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<body>">`.
  * The body and signature are made once per event, so every try sends the same bytes.
@@ -26,7 +28,8 @@ function sign(secret: string, text: string): string {
 /**
  * A multipart/form-data body written by hand rather than with FormData: the signature is of
  * the exact bytes sent, and a FormData body is only serialized (with a random boundary) when
- * fetch sends it. JSON text holds no raw line breaks, so no part can contain the boundary line.
+ * fetch sends it. JSON text holds no raw line breaks, so no JSON part can contain the boundary
+ * line; a forwarded body is checked.
  */
 function multipart(boundary: string, fields: [string, string][]): string {
   const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
@@ -41,6 +44,8 @@ export function encodeDelivery(input: {
   environment: unknown;
   /** The event's time (virtual clock), in milliseconds: the webhook signature's `t`. */
   at: number;
+  /** The body of the request a `fetch` event forwards (runtime format). */
+  fetchBody?: string;
 }): DeliveryRequest {
   const event = JSON.stringify(input.payload);
   if (input.format === 'webhook') {
@@ -51,11 +56,15 @@ export function encodeDelivery(input: {
       body: event,
     };
   }
-  const boundary = `gitbook-event-${input.payload.eventId}`;
-  const body = multipart(boundary, [
+  const fields: [string, string][] = [
     ['event', event],
     ['environment', JSON.stringify(input.environment)],
-  ]);
+    ...(input.fetchBody === undefined ? [] : [['fetch-body', input.fetchBody] as [string, string]]),
+  ];
+  // A forwarded body is anyone's text: the boundary grows until no part holds it.
+  let boundary = `gitbook-event-${input.payload.eventId}`;
+  while (fields.some(([, value]) => value.includes(boundary))) boundary += '-';
+  const body = multipart(boundary, fields);
   return {
     url: input.url,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-gitbook-integration-signature': sign(input.secret, body) },

@@ -38,6 +38,8 @@ export class EventLog {
   private readonly taken = new Set<string>();
   private waiters: Waiter[] = [];
   private counter = 0;
+  /** Fetch events forwarded (their ids). */
+  private fetches = 0;
   private readonly deliverer: Deliverer;
 
   constructor(
@@ -135,6 +137,16 @@ export class EventLog {
 
   get(id: string): EventItem | undefined {
     return this.items.find((item) => item.id === id);
+  }
+
+  /**
+   * Sends a `fetch` event (events/fetch-event.ts) at once and gives what its receiver answered:
+   * not kept, not queued, not retried. Its id is drawn as events' ids are, from a count of its own.
+   */
+  forward(input: Omit<Parameters<typeof encodeDelivery>[0], 'payload' | 'at'> & { payload: Record<string, unknown> }): Promise<Response | { error: string }> {
+    this.fetches += 1;
+    const payload = { eventId: deriveId(`${this.seed()}:fetch:${this.fetches}`), ...input.payload };
+    return this.deliverer.forward(encodeDelivery({ ...input, payload, at: this.clock.nowMs() }));
   }
 
   /** Sends a kept event again, with a new round of tries, behind the installation's queue. */

@@ -2,9 +2,9 @@
  * A fault rule is checked against the route table when it is added: a rule that no route can
  * match (an operationId this server does not have, a path or template none of its routes
  * has, a method its operation does not take) would be kept and never fire, so it is a 400
- * naming the field, with the nearest name the table has (edit distance, fastest-levenshtein).
+ * naming the field, with the nearest name the table has (text/nearest.ts).
  */
-import { distance } from 'fastest-levenshtein';
+import { didYouMean, nearest } from '../text/nearest.ts';
 import { errors } from '../contract/errors.ts';
 
 /** What the check needs of an operation row. */
@@ -38,21 +38,10 @@ function pathSelects(rulePath: string, row: RouteRow): boolean {
 }
 
 /**
- * The names nearest to `value`, best first (at most three). GitBook's operationIds end in
- * `ById` where a read takes an id, and that is the part people leave out (`getSpace`), so a
- * name is also compared without it.
+ * The operationIds nearest to `value`. GitBook's operationIds end in `ById` where a read takes
+ * an id, and that is the part people leave out (`getSpace`), so a name is also compared without it.
  */
-function nearest(value: string, names: Iterable<string>): string[] {
-  const wanted = value.toLowerCase();
-  const scored = [...new Set(names)].map((name) => {
-    const lower = name.toLowerCase();
-    return { name, far: Math.min(distance(wanted, lower), distance(wanted, lower.replace(/byid$/, ''))) };
-  });
-  const limit = Math.max(3, Math.floor(value.length / 2));
-  const near = scored.filter((s) => s.far <= limit).sort((a, b) => a.far - b.far || a.name.length - b.name.length);
-  if (near[0]?.far === 0) return [near[0].name];
-  return near.slice(0, 3).map((s) => s.name);
-}
+const nearestOperations = (value: string, names: string[]) => nearest(value, names, (name) => [name, name.replace(/byid$/, '')]);
 
 /** The template the table would use for `rulePath`, when there is a clear one. */
 function pathHint(rulePath: string, rows: readonly RouteRow[]): string | undefined {
@@ -68,19 +57,13 @@ function pathHint(rulePath: string, rows: readonly RouteRow[]): string | undefin
   return nearest(rulePath, rows.map((row) => row.path))[0];
 }
 
-const didYouMean = (hints: string | string[] | undefined) => {
-  const list = hints === undefined ? [] : typeof hints === 'string' ? [hints] : hints;
-  if (list.length === 0) return '';
-  return `; did you mean ${list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`}?`;
-};
-
 /** Throws a 400 naming the first field of `rule` that leaves no route it could match. */
 export function checkRuleTarget(rule: RuleTarget, rows: readonly RouteRow[]): void {
   let left = rows;
   if (rule.operationId !== undefined) {
     left = left.filter((row) => row.operationId === rule.operationId);
     if (left.length === 0) {
-      const hint = nearest(rule.operationId, rows.map((row) => row.operationId));
+      const hint = nearestOperations(rule.operationId, rows.map((row) => row.operationId));
       throw errors.badRequest(`body.operationId "${rule.operationId}" is not an operation of this server, so the rule would never match${didYouMean(hint)}`);
     }
   }

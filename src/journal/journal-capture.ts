@@ -20,10 +20,17 @@ export type Auth = 'none' | 'unknown' | 'known';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const byManifest = new WeakMap<Manifest, Map<string, string>>();
 
-/** Token → user key of a manifest, built once per manifest. */
+/**
+ * Token → caller of a manifest, built once per manifest: a user's key, `installation:<key>` for
+ * an installation's token, `integration:<key>` for an integration's.
+ */
 function keysByToken(manifest: Manifest): Map<string, string> {
   let map = byManifest.get(manifest);
-  if (!map) byManifest.set(manifest, (map = new Map(Object.entries(manifest.tokens).map(([key, token]) => [token, key]))));
+  if (!map) {
+    const named = (prefix: string, tokens: Record<string, string> = {}) => Object.entries(tokens).map(([key, token]): [string, string] => [token, `${prefix}${key}`]);
+    map = new Map([...named('integration:', manifest.integrationTokens), ...named('installation:', manifest.installationTokens), ...named('', manifest.tokens)]);
+    byManifest.set(manifest, map);
+  }
   return map;
 }
 
@@ -40,11 +47,25 @@ const UNKNOWN_TOKEN: Caller = Object.freeze({ caller: null, auth: 'unknown' });
 export function callerOf(authorization: string | undefined, manifest: Manifest, db: Tables): Caller {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!token) return NO_TOKEN;
-  return callerOfToken(token, db.users.idsBy('token', token).length > 0, manifest);
+  return callerOfToken(token, db.users.idsBy('token', token).length > 0, manifest, db);
+}
+
+/**
+ * The installation or integration whose user has a token the manifest does not name (one
+ * installed through the API after the load), by its id; null for anyone else's.
+ */
+function botOf(db: Tables, token: string): string | null {
+  const [user] = db.users.idsBy('token', token);
+  if (user === undefined) return null;
+  const installation = db.installations.find((row) => row.user === user);
+  if (installation) return `installation:${installation.id}`;
+  const integration = db.integrations.find((row) => row.user === user);
+  return integration ? `integration:${integration.id}` : null;
 }
 
 /** The caller of a bearer token already read (by the registrar): `known` when a user of the tables has it. */
-export function callerOfToken(token: string, known: boolean, manifest: Manifest): Caller {
+export function callerOfToken(token: string, known: boolean, manifest: Manifest, db: Tables): Caller {
+  if (!known) return UNKNOWN_TOKEN;
   // A user of an imported state may have no key in the manifest.
-  return known ? { caller: keysByToken(manifest).get(token) ?? null, auth: 'known' } : UNKNOWN_TOKEN;
+  return { caller: keysByToken(manifest).get(token) ?? botOf(db, token), auth: 'known' };
 }

@@ -2,10 +2,13 @@
  * Scenario build step for integrations and their installations. An integration's events go
  * to its `url` (or an installation's own), `mock:events` being the session's in-memory sink;
  * each installation gets the user its tokens authenticate as, its token in the manifest's
- * `installationTokens` under the installation's key, and the integration's signing secret in `signingSecrets`.
+ * `installationTokens` under the installation's key; the integration's token is in
+ * `integrationTokens`, its signing secret in `signingSecrets` and its secrets (given, or drawn
+ * from the seed for the names given alone) in `secrets`, under the integration's key.
  */
 import { deriveId } from '../ids.ts';
-import { SENT_EVENT_TYPES } from '../events/types.ts';
+import { SENT_EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES } from '../events/types.ts';
+import { didYouMean, nearest } from '../text/nearest.ts';
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -26,6 +29,17 @@ function botUser(b: Builder, kind: string, key: string, title: string, token?: s
   return user;
 }
 
+/** The types an integration subscribes to; a type no integration can subscribe to is refused, with the nearest ones. */
+function subscriptions(b: Builder, path: string, events: string[] | undefined): string[] {
+  if (!events) return [...SENT_EVENT_TYPES];
+  events.forEach((type, j) => {
+    if (SUBSCRIBABLE_EVENT_TYPES.includes(type)) return;
+    const hint = didYouMean(nearest(type, SUBSCRIBABLE_EVENT_TYPES).map((name) => `"${name}"`));
+    b.fail(`${path}/events/${j}`, `"${type}" is not an event type an integration subscribes to${hint} (types: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')})`);
+  });
+  return events;
+}
+
 export function buildIntegrations(b: Builder, integrations: Integrations, installations: Installations): void {
   integrations.forEach((entry, i) => {
     const path = `/integrations/${i}`;
@@ -34,7 +48,14 @@ export function buildIntegrations(b: Builder, integrations: Integrations, instal
     const title = entry.title ?? entry.key;
     const signingSecret = entry.signingSecret ?? deriveId(`${b.seed}:integration-secret:${entry.key}`, 40);
     b.signingSecrets[entry.key] = signingSecret;
+    const secrets = Array.isArray(entry.secrets)
+      ? Object.fromEntries(entry.secrets.map((secret) => [secret, deriveId(`${b.seed}:integration-secret:${entry.key}:${secret}`, 32)]))
+      : (entry.secrets ?? {});
+    b.secrets[entry.key] = secrets;
+    // Drawn in this order (the integration's time, then its user's), so a scenario's times stay what they were.
     const createdAt = b.pastTime(60, 120);
+    const user = botUser(b, 'integration', entry.key, title);
+    b.integrationTokens[entry.key] = user.token;
     b.state.integrations.push({
       id,
       title,
@@ -45,10 +66,11 @@ export function buildIntegrations(b: Builder, integrations: Integrations, instal
       visibility: entry.visibility ?? 'public',
       owner: b.ref('organizations', entry.owner, `${path}/owner`),
       version: 1,
-      events: entry.events ?? [...SENT_EVENT_TYPES],
+      events: subscriptions(b, path, entry.events),
       ...(entry.url && { delivery: { url: entry.url, format: entry.format ?? 'runtime' } }),
       signingSecret,
-      user: botUser(b, 'integration', entry.key, title).id,
+      ...(Object.keys(secrets).length > 0 && { secrets }),
+      user: user.id,
       createdAt,
       updatedAt: createdAt,
     });

@@ -73,6 +73,10 @@ export class Builder {
   readonly installationTokens: Record<string, string> = {};
   /** The signing secret of each integration, by integration key. */
   readonly signingSecrets: Record<string, string> = {};
+  /** The token of each integration, by integration key. */
+  readonly integrationTokens: Record<string, string> = {};
+  /** The secrets of each integration, by integration key. */
+  readonly secrets: Record<string, Record<string, string>> = {};
   /** Where each key was declared, to report duplicates. */
   private readonly declared = new Map<string, string>();
   /** `collection:id` of the ids the scenario pins. */

@@ -25,6 +25,10 @@ export interface Manifest {
   installationTokens: Record<string, string>;
   /** The signing secret of each integration, by integration key (what its events are signed with). */
   signingSecrets: Record<string, string>;
+  /** The token of each integration, by integration key (its environment's `apiTokens.integration`). */
+  integrationTokens: Record<string, string>;
+  /** The secrets of each integration, by integration key (its environment's `secrets`). */
+  secrets: Record<string, Record<string, string>>;
 }
 
 /** What a build makes: the state (its listed rows and the rows a generator describes) and the manifest. */
@@ -71,6 +75,6 @@ export function buildScenario(
   return {
     state: b.state,
     generated: b.generated,
-    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets },
+    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets, integrationTokens: b.integrationTokens, secrets: b.secrets },
   };
 }

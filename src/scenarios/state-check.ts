@@ -133,6 +133,6 @@ export function checkState(state: unknown, schemas: Validators): CheckedState {
 /** The head of a valid export; a manifest written before it had every list gets empty ones. */
 function headOf(head: StateHead): StateHead {
   const given: Partial<Manifest> = structuredClone(head.manifest);
-  const manifest = { ...given, shareKeys: given.shareKeys ?? {}, installationTokens: given.installationTokens ?? {}, signingSecrets: given.signingSecrets ?? {} } as Manifest;
+  const manifest = { ...given, shareKeys: given.shareKeys ?? {}, installationTokens: given.installationTokens ?? {}, signingSecrets: given.signingSecrets ?? {}, integrationTokens: given.integrationTokens ?? {}, secrets: given.secrets ?? {} } as Manifest;
   return { format: STATE_FORMAT, scenario: head.scenario, clock: { ...head.clock }, manifest, seed: head.seed, idPosition: head.idPosition };
 }

@@ -205,6 +205,8 @@ export interface ScenarioFile {
     url?: string;
     format?: 'runtime' | 'webhook';
     signingSecret?: string;
+    /** Its secrets by name, or their names alone (values drawn from the seed). */
+    secrets?: Record<string, string> | string[];
   }[];
   installations?: {
     key: Key;

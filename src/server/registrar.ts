@@ -28,9 +28,12 @@ const NO_BODY = new Set([204, 205, 304]);
  * `/v1/spaces/{spaceId}` → `/v1/spaces/:spaceId`. A `{pagePath}` spans segments (`a/b/c`), as
  * the official page-by-path reads take it; it is always the last segment of its path.
  */
+/** Parameters that span segments: a page's path, the path after an integration URL (events/fetch-event.ts). */
+const SPANNING = new Set(['pagePath', 'integrationPath']);
+
 export function honoPath(path: string): string {
   // `/v1/` (getApiInformation) is `/v1`: the app is not strict about a trailing slash.
-  return path.replace(/(.)\/$/, '$1').replace(/\{(\w+)\}/g, (_, name: string) => (name === 'pagePath' ? `:${name}{.+}` : `:${name}`));
+  return path.replace(/(.)\/$/, '$1').replace(/\{(\w+)\}/g, (_, name: string) => (SPANNING.has(name) ? `:${name}{.+}` : `:${name}`));
 }
 
 function paramNames(path: string): string[] {

@@ -126,7 +126,7 @@ export class Exchange implements JournalEntry {
 
   /** The registrar's note of the bearer token it read, `known` when a user has it: the journal's caller without a second read. */
   identify(token: string, known: boolean): void {
-    this.#identified = callerOfToken(token, known, this.runtime.manifest);
+    this.#identified = callerOfToken(token, known, this.runtime.manifest, this.runtime.db);
   }
 
   /** Completes the journal entry once the request is answered: its URL, status, caller and time taken. */

@@ -511,6 +511,8 @@ export interface IntegrationRecord {
   delivery?: EventDelivery;
   /** Key of the signatures on what the mock sends it (`signingSecrets.integration`). */
   signingSecret: string;
+  /** What its manifest's `secrets` hold, by name: every event's `environment.secrets`. */
+  secrets?: Record<string, string>;
   /** The user its integration token authenticates as. */
   user: string;
   createdAt: Timestamp;

@@ -14,7 +14,11 @@ export interface RuntimeContext {
 type Handler<T extends Event['type']> = (event: Extract<Event, { type: T }>, context: RuntimeContext) => Promise<void> | void;
 
 export interface Runtime {
-  createIntegration(definition: { events?: { [T in Event['type']]?: Handler<T> } }): {
+  createIntegration(definition: {
+    /** A request to the integration's URL, handed over as a `fetch` event. */
+    fetch?: (request: Request, context: RuntimeContext) => Promise<Response> | Response;
+    events?: { [T in Event['type']]?: Handler<T> };
+  }): {
     fetch(request: Request, env: unknown, context: { waitUntil(promise: Promise<unknown>): void }): Promise<Response>;
   };
 }

@@ -1,14 +1,15 @@
 /**
  * GET .../change-requests/{id}/changes (official getChangeRequestChanges): what the change
  * request changes against the content it is based on, worked out from the two revisions
- * (src/rules/semantic-changes.ts), so every edit, import or update shows at once.
+ * (src/rules/semantic-changes.ts), so every edit, import or update shows at once. A revision's
+ * changes carry what the revision tells of its merge (`mergedFrom`), as the revision itself does.
  */
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { baseRevision } from '../../rules/change-request.ts';
 import { semanticChanges, type SemanticChange } from '../../rules/semantic-changes.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { contentOf, loadChangeRequest, revisionOf } from './context.ts';
-import { presentFile } from './content-present.ts';
+import { presentFile, presentMergedFrom } from './content-present.ts';
 import { revisionContent } from '../spaces/content.ts';
 
 function presentChange(ctx: HandlerContext, space: SpaceRecord, change: SemanticChange) {
@@ -45,7 +46,7 @@ export const changeOperations: Operation[] = [
       const { space, revision } = revisionContent(ctx);
       const parent = revision.parents[0] === undefined ? undefined : ctx.db.revisions.get(revision.parents[0]);
       const base = parent ? contentOf(parent) : { pages: [], files: [], reusableContents: [], variables: {} };
-      return presentChanges(ctx, space, semanticChanges(base, contentOf(revision)), ctx.query.limit);
+      return { ...presentMergedFrom(ctx, revision), ...presentChanges(ctx, space, semanticChanges(base, contentOf(revision)), ctx.query.limit) };
     },
   }),
 ];

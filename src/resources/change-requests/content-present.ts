@@ -133,20 +133,25 @@ function revisionType(revision: RevisionRecord): 'edits' | 'merge' | 'update' | 
   return revision.type === 'git-import' ? 'edits' : revision.type;
 }
 
+/**
+ * What a revision tells of the change request it merged (`mergedFrom`): every answer that reads
+ * a revision (the revision, its semantic changes) carries it, from here.
+ */
+export function presentMergedFrom(ctx: HandlerContext, revision: RevisionRecord) {
+  if (revisionType(revision) !== 'merge') return {};
+  const id = revision.parents.map((parent) => ctx.db.revisions.get(parent)?.changeRequest).find((cr) => cr !== undefined);
+  const merged = id ? ctx.db.changeRequests.get(id) : undefined;
+  return merged ? { mergedFrom: presentChangeRequest(ctx, merged) } : {};
+}
+
 export function presentRevision(ctx: HandlerContext, place: ContentPlace, options: ContentOptions = {}) {
   const { revision, space } = place;
   const metadata = options.metadata !== false;
-  const type = revisionType(revision);
-  const mergedFrom =
-    type === 'merge'
-      ? revision.parents.map((id) => ctx.db.revisions.get(id)?.changeRequest).find((id) => id !== undefined)
-      : undefined;
-  const mergedCr = mergedFrom ? ctx.db.changeRequests.get(mergedFrom) : undefined;
   return {
     object: 'revision' as const,
     id: revision.id,
-    type,
-    ...(mergedCr && { mergedFrom: presentChangeRequest(ctx, mergedCr) }),
+    type: revisionType(revision),
+    ...presentMergedFrom(ctx, revision),
     parents: revision.parents,
     pages: presentPages(place, options),
     files: revision.files.map((f) => presentFile(ctx, space, f, options)),

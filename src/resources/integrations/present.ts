@@ -1,7 +1,10 @@
 /**
  * The official Integration, IntegrationInstallation and IntegrationSpace/SiteInstallation
- * objects. Public endpoints and app URLs point where GitBook puts them; nothing there is
- * served by the mock (its events go to the delivery URL the scenario or test gives).
+ * objects. Their public endpoints are the mock's integration URLs: GitBook's
+ * (`https://integrations.gitbook.com/v1/integrations/{name}/...`) with the mock's origin and
+ * `/__integrations` in place of GitBook's host, which forward a request to the integration as
+ * a `fetch` event (events/fetch-event.ts). Icons, assets and app URLs point where GitBook puts
+ * them; the mock serves nothing there.
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../../store/records.ts';
@@ -12,10 +15,19 @@ import { can } from '../../auth/roles.ts';
 
 const PUBLIC_ENDPOINT = 'https://integrations.gitbook.com/v1/integrations';
 
+/** Where the mock serves the integration URLs (events/fetch-event.ts): GitBook's path after it. */
+export const INTEGRATION_URLS = '/__integrations';
+
+/** The mock's integration URL of `path` (`{name}/integration`, `{name}/installations/{id}`, ...). */
+function publicUrl(ctx: Pick<HandlerContext, 'origin'>, path: string): string {
+  return `${ctx.origin}${INTEGRATION_URLS}/v1/integrations/${path}`;
+}
+
 export function presentIntegration(ctx: HandlerContext, integration: IntegrationRecord) {
   // The state check keeps `owner` an organization id; a missing one cannot load.
   const owner = ctx.db.organizations.existing(integration.owner);
   const endpoint = `${PUBLIC_ENDPOINT}/${integration.id}/integration`;
+  const served = publicUrl(ctx, `${integration.id}/integration`);
   return {
     object: 'integration' as const,
     name: integration.id,
@@ -36,8 +48,8 @@ export function presentIntegration(ctx: HandlerContext, integration: Integration
       icon: `${endpoint}/icon.png`,
       app: appUrl(`/integrations/${integration.id}`),
       assets: `${endpoint}/assets`,
-      publicEndpoint: endpoint,
-      publicContentEndpoint: endpoint,
+      publicEndpoint: served,
+      publicContentEndpoint: served,
     },
     permissions: { admin: can(orgRole(ctx.db, integration.owner, ctx.user.id), 'admin') },
   };
@@ -45,7 +57,7 @@ export function presentIntegration(ctx: HandlerContext, integration: Integration
 
 export function presentInstallation(ctx: Pick<HandlerContext, 'db' | 'origin'>, installation: InstallationRecord) {
   const path = `/integrations/${installation.integration}/installations/${installation.id}`;
-  const endpoint = `${PUBLIC_ENDPOINT}/${installation.integration}/installations/${installation.id}`;
+  const endpoint = publicUrl(ctx, `${installation.integration}/installations/${installation.id}`);
   return {
     id: installation.id,
     status: installation.status,
@@ -69,7 +81,7 @@ export function presentInstallation(ctx: Pick<HandlerContext, 'db' | 'origin'>, 
 /** A space or site installation; `kind` names the field (`space` or `site`) that holds its target's id. */
 export function presentContentInstallation(ctx: Pick<HandlerContext, 'origin'>, kind: 'space' | 'site', content: ContentInstallationRecord) {
   const path = `/integrations/${content.integration}/installations/${content.installation}/${kind}s/${content.target}`;
-  const endpoint = `${PUBLIC_ENDPOINT}/${content.integration}/installations/${content.installation}/${kind}s/${content.target}`;
+  const endpoint = publicUrl(ctx, `${content.integration}/installations/${content.installation}/${kind}s/${content.target}`);
   return {
     integration: content.integration,
     installation: content.installation,

@@ -63,4 +63,20 @@ describe('a revision\'s semantic changes', () => {
     expect(changes.data.changes).toEqual([expect.objectContaining({ type: 'page_created', page: expect.objectContaining({ title: 'travel policy' }) })]);
     expect((await t.call('reader', 'GET', `/v1/spaces/${space}/revisions/nope/changes`)).status).toBe(404);
   });
+
+  it("a merge revision's changes name the change request it merged, as the revision does (mergedFrom)", async () => {
+    const api = gb.client('editor').spaces;
+    const space = gb.id('spaces', 'handbook');
+    const first = (await api.getCurrentRevision(space)).data;
+    const cr = (await api.createChangeRequest(space, { subject: 'Travel' })).data;
+    await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/content/import`, { url: 'https://example.com/travel-policy', source: 'website' });
+    const merged = (await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)).body.revision;
+    const revision = (await api.getRevisionById(space, merged)).data;
+    const changes = (await api.getRevisionSemanticChanges(space, merged)).data;
+    expectOfficial('getRevisionSemanticChanges', 200, changes);
+    expect(changes.mergedFrom).toMatchObject({ id: cr.id, number: cr.number, subject: 'Travel' });
+    expect(changes.mergedFrom).toEqual(revision.type === 'merge' && revision.mergedFrom);
+    // A revision that merged nothing tells of no merge.
+    expect((await api.getRevisionSemanticChanges(space, first.id)).data).not.toHaveProperty('mergedFrom');
+  });
 });

@@ -11,7 +11,7 @@ const user = (id: string): UserRecord => ({ id, displayName: id, email: `${id}@e
 function built(name: string, rows: number) {
   const store = new Store();
   store.import({ users: Array.from({ length: rows }, (_, i) => user(`${name}-${i}`)) }, true);
-  const manifest: Manifest = { scenario: name, now: '2026-01-01T00:00:00.000Z', tokens: {}, ids: {}, shareKeys: {}, installationTokens: {}, signingSecrets: {} };
+  const manifest: Manifest = { scenario: name, now: '2026-01-01T00:00:00.000Z', tokens: {}, ids: {}, shareKeys: {}, installationTokens: {}, signingSecrets: {}, integrationTokens: {}, secrets: {} };
   return { manifest, snapshot: store.snapshot() };
 }
 

@@ -46,6 +46,27 @@ describe('the journal keeps the response and the caller', () => {
     expect(unknown).toMatchObject({ caller: null, auth: 'unknown', response: { status: 401, body: { error: { code: 401, message: 'The bearer token is not known to this server' } } } });
   });
 
+  it('names the installation or the integration whose token called (issue 45)', async () => {
+    const space = gb.id('spaces', 'handbook');
+    const installation = await gb.fetch(`/v1/spaces/${space}`, { headers: { authorization: `Bearer ${gb.token('docs-bot-acme')}` } });
+    expect(installation.status).toBe(200);
+    const integration = await gb.fetch('/v1/integrations/docs-bot', { headers: { authorization: `Bearer ${gb.manifest.integrationTokens['docs-bot']}` } });
+    expect(integration.status).toBe(200);
+    // One installed through the API after the load has no key: it is named by its id.
+    const installed = await t.call('admin', 'POST', '/v1/integrations/docs-bot/installations', { organization: gb.id('organizations', 'globex') });
+    const token = await t.call('admin', 'POST', `/v1/integrations/docs-bot/installations/${installed.body.id}/tokens`);
+    expect(token.status).toBeLessThan(300);
+    await gb.fetch(`/v1/integrations/docs-bot/installations/${installed.body.id}`, { headers: { authorization: `Bearer ${token.body.token}` } });
+    const entries = await journal(t);
+    expect(entries.map((e: { caller: string; auth: string }) => [e.caller, e.auth])).toEqual([
+      ['installation:docs-bot-acme', 'known'],
+      ['integration:docs-bot', 'known'],
+      ['admin', 'known'],
+      ['admin', 'known'],
+      [`installation:${installed.body.id}`, 'known'],
+    ]);
+  });
+
   it('keeps the headers an operation chose (Location) and a 405\'s Allow', async () => {
     const created = await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'Journal test' });
     expect(created.status).toBe(201);
