@@ -108,7 +108,7 @@ export const REFERENCES = {
   samlProviders: [owner('organization', 'organizations'), optional('defaultTeam', 'teams')],
   openapiSpecs: [owner('organization', 'organizations')],
   openapiSpecVersions: [owner('spec', 'openapiSpecs')],
-  translations: [owner('organization', 'organizations')],
+  translations: [owner('organization', 'organizations'), optional('source', 'spaces')],
   siteRedirects: [
     owner('parent', 'sites'),
     // A redirect goes with the section, site space or page's site space it sends to.
