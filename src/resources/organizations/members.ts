@@ -103,7 +103,7 @@ export const memberOperations: Operation[] = [
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
       ctx.coverage.transition('member-role', member.role ?? 'guest', 'none');
-      for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.db.teamMembers.delete(tm.id);
+      for (const tm of teamsOfMember(ctx, org.id, member.user)) removeWithDependents(ctx.db, 'teamMembers', tm.id);
       removeWithDependents(ctx.db, 'members', member.id);
     },
   }),
