@@ -30,12 +30,11 @@ function isDoomed(doomed: Doomed, collection: CollectionName, id: string): boole
   return doomed.get(collection)?.has(id) === true;
 }
 
-/** Whether a record of another collection still names `id` of `collection` by an author reference (`retain`). */
-function retained(db: Tables, doomed: Doomed, collection: CollectionName, id: string): boolean {
+/** Whether a record still names `id` of `collection` by an author reference (`retain`). */
+function retained(db: Tables, collection: CollectionName, id: string): boolean {
   for (const [reference, from] of pointingAt([collection])) {
     if (reference.onDelete !== 'retain') continue;
     for (const row of tableOf(db, from).all()) {
-      if (isDoomed(doomed, from, row.id)) continue;
       if (idsNamed(row, reference).some((named) => named.to === collection && named.id === id)) return true;
     }
   }
@@ -62,7 +61,7 @@ function doomedBy(db: Tables, collection: CollectionName, id: string): Doomed {
   return doomed;
 }
 
-/** `row` without what `reference` names among the removed records (null: nothing to clear). */
+/** The patch that takes out of `row` what `reference` names among the removed records (null: it names none). */
 function cleared(row: Row, reference: DeclaredReference, doomed: Doomed): { [field: string]: unknown } | null {
   const gone = idsNamed(row, reference).filter((named) => isDoomed(doomed, named.to, named.id));
   if (gone.length === 0) return null;
@@ -76,12 +75,12 @@ function cleared(row: Row, reference: DeclaredReference, doomed: Doomed): { [fie
 
 /**
  * Removes record `id` of `collection` and applies every `onDelete` that names it, transitively.
- * A record an author reference holds (`retain`) stays, and so do what belongs to it. Call it in
+ * A record an author reference holds (`retain`) stays, with what belongs to it. Call it in
  * a transaction: a write that throws afterwards undoes it whole.
  */
 export function removeWithDependents(db: Tables, collection: CollectionName, id: string): void {
   if (!tableOf(db, collection).get(id)) return;
-  if (retained(db, new Map(), collection, id)) return;
+  if (retained(db, collection, id)) return;
   const doomed = doomedBy(db, collection, id);
   for (const [reference, from] of pointingAt(doomed.keys())) {
     if (reference.onDelete !== 'clear') continue;
