@@ -1,7 +1,7 @@
 /**
  * Checks a state given to PUT /__admin/state: its shape (schemas/state.json), unique ids,
- * and that every reference points at a record of the right collection. A failure is a
- * 400 naming the bad path; nothing is changed. An export of format 2 also carries what makes
+ * and that every reference the store declares (store/references.ts) points at a record of the
+ * right collection. A failure is a 400 naming the bad path; nothing is changed. An export of format 2 also carries what makes
  * the state reproducible (its scenario, clock, manifest, seed and id counter): `StateHead`.
  */
 import type { ClockState } from '../clock.ts';
@@ -9,7 +9,8 @@ import { errors } from '../contract/errors.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { firstRefusal, type Validators } from '../contract/validators.ts';
 import type { Manifest } from './loader.ts';
-import { COLLECTION_NAMES, type CollectionName, type StateJson } from '../store/store.ts';
+import { referencesOf } from '../store/references.ts';
+import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
 
 /** The export format GET /__admin/state writes (an export without `format` is the older one: records only). */
 export const STATE_FORMAT = 2;
@@ -32,49 +33,6 @@ export interface CheckedState {
   records: Partial<StateJson>;
   head?: StateHead;
 }
-
-/**
- * Reference fields of each collection: field → collection it points into. Exported for the
- * model test (test/api/model/), which checks every state a write leaves against it.
- */
-export const REFERENCES: Partial<Record<CollectionName, Record<string, CollectionName>>> = {
-  members: { organization: 'organizations', user: 'users' },
-  inviteLinks: { organization: 'organizations' },
-  teams: { organization: 'organizations' },
-  teamMembers: { team: 'teams', user: 'users', organization: 'organizations' },
-  spaces: { organization: 'organizations', revision: 'revisions' },
-  revisions: { space: 'spaces' },
-  comments: { space: 'spaces', changeRequest: 'changeRequests', postedBy: 'users' },
-  commentReplies: { comment: 'comments', postedBy: 'users' },
-  changeRequests: { space: 'spaces', createdBy: 'users', revision: 'revisions', revisionInitial: 'revisions' },
-  requestedReviewers: { changeRequest: 'changeRequests', user: 'users' },
-  changeRequestReviews: { changeRequest: 'changeRequests', reviewer: 'users', comment: 'comments' },
-  sites: { organization: 'organizations' },
-  siteSections: { site: 'sites' },
-  siteSectionGroups: { site: 'sites' },
-  siteSpaces: { site: 'sites', space: 'spaces', section: 'siteSections' },
-  shareLinks: { site: 'sites' },
-  samlProviders: { organization: 'organizations', defaultTeam: 'teams' },
-  openapiSpecs: { organization: 'organizations' },
-  openapiSpecVersions: { spec: 'openapiSpecs' },
-  translations: { organization: 'organizations' },
-  siteRedirects: { parent: 'sites' },
-  siteMcpServers: { parent: 'sites' },
-  siteChannels: { parent: 'sites' },
-  // An installation's target may name a space or site deleted since (it then reads as gone: 404).
-  gitSyncInstallations: { organization: 'organizations', createdBy: 'users' },
-  // A link's `sectionGroup` may name a group deleted since (the link then shows at the top level).
-  siteExternalLinks: { parent: 'sites' },
-  // A collection's `collection` may name one deleted since (it is then presented without it).
-  collections: { parent: 'organizations' },
-  spacePermissions: { parent: 'spaces', user: 'users', team: 'teams' },
-  collectionPermissions: { parent: 'collections', user: 'users', team: 'teams' },
-  sitePermissions: { parent: 'sites', user: 'users', team: 'teams' },
-  integrations: { owner: 'organizations', user: 'users' },
-  installations: { integration: 'integrations', organization: 'organizations', user: 'users' },
-  spaceInstallations: { installation: 'installations', integration: 'integrations', target: 'spaces' },
-  siteInstallations: { installation: 'installations', integration: 'integrations', target: 'sites' },
-};
 
 /** A newer export than this build reads gets a sentence saying so, not a schema error. */
 function checkFormat(state: unknown): void {
@@ -111,14 +69,12 @@ export function checkState(state: unknown, schemas: Validators): CheckedState {
     });
     ids.set(name, seen);
   }
-  for (const [name, fields] of Object.entries(REFERENCES)) {
-    (valid[name] ?? []).forEach((row, i) => {
-      for (const [field, target] of Object.entries(fields)) {
-        const value: unknown = Reflect.get(row, field);
-        if (value === undefined) continue;
-        if (typeof value !== 'string' || !ids.get(target)?.has(value)) {
-          throw errors.badRequest(`Invalid state: state.${name}[${i}].${field} "${String(value)}" is not an id of ${target}`);
-        }
+  // Every reference the store declares (store/references.ts) names a record of its collection.
+  for (const name of COLLECTION_NAMES) {
+    (state[name] ?? []).forEach((row: object, i) => {
+      for (const named of referencesOf(name, row)) {
+        if (named.reference.loose || ids.get(named.to)?.has(named.id)) continue;
+        throw errors.badRequest(`Invalid state: state.${name}[${i}].${named.path} "${named.id}" is not an id of ${named.to}`);
       }
     });
   }

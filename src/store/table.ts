@@ -44,6 +44,8 @@ export interface AnyTable {
   list(): Row[];
   insert(row: Row): Row;
   upsert(row: Row): void;
+  update(id: string, patch: { readonly [field: string]: unknown }): Row;
+  all(): IterableIterator<Row>;
   delete(id: string): boolean;
   clear(): void;
   load(rows: readonly Row[], generated?: RowMaker<Row>): void;

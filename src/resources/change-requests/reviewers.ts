@@ -1,5 +1,6 @@
 /** Requested reviewers of a change request: list, request, remove. */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
@@ -77,9 +78,11 @@ export const reviewerOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'review', 'remove reviewers in this space');
-      const removed = ctx.db.requestedReviewers.delete(`${cr.id}:${ctx.params.userId}`);
+      const id = `${cr.id}:${ctx.params.userId}`;
       // The official document answers 204 when the user was not a requested reviewer.
-      return removed ? undefined : reply(undefined, { status: 204 });
+      if (!ctx.db.requestedReviewers.has(id)) return reply(undefined, { status: 204 });
+      removeWithDependents(ctx.db, 'requestedReviewers', id);
+      return undefined;
     },
   }),
 ];

@@ -3,6 +3,7 @@
  * checks the caller's right first (the same rules `permissions` reports), then writes.
  */
 import { requireCapability } from '../shared/access.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
@@ -98,9 +99,7 @@ export function deleteComment(ctx: HandlerContext, scope: CommentScope, comment:
   if (!commentPermissions(scope.role, comment.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a comment posted by someone else');
   }
-  const { commentReplies, comments } = ctx.db;
-  for (const id of [...commentReplies.idsBy('comment', comment.id)]) commentReplies.delete(id);
-  comments.delete(comment.id);
+  removeWithDependents(ctx.db, 'comments', comment.id);
 }
 
 export function createReply(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
@@ -127,5 +126,5 @@ export function deleteReply(ctx: HandlerContext, scope: CommentScope, reply: Com
   if (!commentPermissions(scope.role, reply.postedBy === ctx.user.id).delete) {
     throw errors.forbidden('delete a reply posted by someone else');
   }
-  ctx.db.commentReplies.delete(reply.id);
+  removeWithDependents(ctx.db, 'commentReplies', reply.id);
 }

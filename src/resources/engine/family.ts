@@ -44,8 +44,6 @@ export interface Family<R extends EngineRecord = EngineRecord, C = any, U = any,
    * (test/api/engine/families.test.ts) drives every family with them, and the README shows them.
    */
   example: { create: C; update: U };
-  /** What else goes when a record is deleted (records that name it), in the same transaction. */
-  onDelete?(record: R, ctx: HandlerContext): void;
   /** Status of a delete: 204 (default) or 205 where the seeds' deletes answer it. */
   deleteStatus?: 204 | 205;
   /**

@@ -5,6 +5,7 @@
  * so reset, sessions, --data, state export and import hold them like any other record.
  */
 import { can, type Capability } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { reply, runtimeOp, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
@@ -131,8 +132,8 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
       operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
       handle: (ctx) => {
         const { record } = item(ctx, route.path, family.access.write);
-        family.onDelete?.(record, ctx);
-        table(ctx).delete(record.id);
+        // What names the record goes with it or lets go of it (store/references.ts).
+        removeWithDependents(ctx.db, family.collection, record.id);
         return reply(null, {});
       },
     }));

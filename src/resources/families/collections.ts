@@ -71,10 +71,6 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
     ...(body.defaultLevel !== undefined && { defaultLevel: body.defaultLevel }),
   }),
   present,
-  // Its grants (spaces/permissions.ts) go with it.
-  onDelete: (c, ctx) => {
-    for (const id of [...ctx.db.collectionPermissions.idsBy('parent', c.id)]) ctx.db.collectionPermissions.delete(id);
-  },
   // {"key", "organization", "title", "description"?, "collection"?: KEY of the parent collection}
   scenario: {
     parentField: 'organization',

@@ -16,6 +16,7 @@
  * an editor (space), 403 otherwise.
  */
 import { can, type Capability, type Role } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { rawReply, reply, runtimeOp, type Method, type Operation, type RuntimeContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
@@ -382,7 +383,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             const found = typeof id === 'string' ? table(ctx).get(id) : undefined;
             const mine = found && found.family === s.family && found.parent === parent ? found : undefined;
             if ((operation === 'update' || operation === 'delete') && !mine) throw errors.notFound(s.label, String(id));
-            if (operation === 'delete' && mine) table(ctx).delete(mine.id);
+            if (operation === 'delete' && mine) removeWithDependents(ctx.db, 'officialRecords', mine.id);
             else if (mine && operation !== 'insert') table(ctx).update(mine.id, { fields: { ...(isObject(mine.fields) ? mine.fields : {}), ...fields }, updatedAt: ctx.now });
             else {
               if (found && operation !== 'insert') throw errors.conflict(`The id "${String(id)}" is taken`);
@@ -394,7 +395,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
         });
       case 'delete':
         return familyRow((ctx, scope, s) => {
-          table(ctx).delete(itemOf(ctx, g, s, scope).id);
+          removeWithDependents(ctx.db, 'officialRecords', itemOf(ctx, g, s, scope).id);
           return reply(null, {});
         });
       case 'under-item':

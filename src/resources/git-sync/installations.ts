@@ -6,6 +6,7 @@
  * (GitHub `repositoryId`, GitLab `projectId`) and a branch, then `active`.
  */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
@@ -147,7 +148,7 @@ export const gitSyncInstallationOperations: Operation[] = [
     ...officialRow('uninstallGitSyncInstallation'),
     status: 205,
     handle: (ctx) => {
-      ctx.db.gitSyncInstallations.delete(requireInstallation(ctx, ctx.params.installationId, true).id);
+      removeWithDependents(ctx.db, 'gitSyncInstallations', requireInstallation(ctx, ctx.params.installationId, true).id);
       return reply(undefined, {});
     },
   }),

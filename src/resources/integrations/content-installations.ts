@@ -4,6 +4,7 @@
  * space or site must be one of the installation's organization that the caller sees.
  */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
@@ -120,7 +121,7 @@ function rowsFor(kind: Kind): Operation[] {
       status: 204,
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
-        tableOf(ctx, kind).delete(requireContentInstallation(ctx, kind, installation, contentId(ctx.params)).id);
+        removeWithDependents(ctx.db, kind === 'space' ? 'spaceInstallations' : 'siteInstallations', requireContentInstallation(ctx, kind, installation, contentId(ctx.params)).id);
         return reply(undefined, {});
       },
     }),

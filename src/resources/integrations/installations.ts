@@ -6,6 +6,7 @@
  * or configuration, and removing it send the installation events (src/events/).
  */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { InstallationRecord, IntegrationRecord } from '../../store/records.ts';
@@ -40,12 +41,13 @@ export function install(ctx: HandlerContext, integration: IntegrationRecord, org
   });
 }
 
-/** Removes an installation, its space and site installations and its user (whose tokens stop working). */
+/**
+ * Removes an installation, its space and site installations, and its user (whose tokens then
+ * act on nothing); a user that wrote something (a comment, a change request) stays its author.
+ */
 function uninstall(ctx: HandlerContext, installation: InstallationRecord): void {
-  for (const content of ctx.db.spaceInstallations.by('installation', installation.id)) ctx.db.spaceInstallations.delete(content.id);
-  for (const content of ctx.db.siteInstallations.by('installation', installation.id)) ctx.db.siteInstallations.delete(content.id);
-  ctx.db.installations.delete(installation.id);
-  ctx.db.users.delete(installation.user);
+  removeWithDependents(ctx.db, 'installations', installation.id);
+  removeWithDependents(ctx.db, 'users', installation.user);
 }
 
 export const installationOperations: Operation[] = [

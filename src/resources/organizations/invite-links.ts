@@ -6,6 +6,7 @@
  * types it; links to a space or a collection are read by id.
  */
 import { rank, type Role } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
@@ -134,7 +135,7 @@ export const inviteLinkOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
-      ctx.db.inviteLinks.delete(requireInviteLink(ctx, org, ctx.params.inviteId).id);
+      removeWithDependents(ctx.db, 'inviteLinks', requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
   op({

@@ -1,5 +1,6 @@
 /** Organization members (document 002). */
 import type { Role } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
@@ -102,8 +103,8 @@ export const memberOperations: Operation[] = [
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
       ctx.coverage.transition('member-role', member.role ?? 'guest', 'none');
-      for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.db.teamMembers.delete(tm.id);
-      ctx.db.members.delete(member.id);
+      for (const tm of teamsOfMember(ctx, org.id, member.user)) removeWithDependents(ctx.db, 'teamMembers', tm.id);
+      removeWithDependents(ctx.db, 'members', member.id);
     },
   }),
   op({

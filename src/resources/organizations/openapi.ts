@@ -1,5 +1,6 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
@@ -138,8 +139,7 @@ export const openApiOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete OpenAPI specs');
       const spec = requireSpec(ctx, org, ctx.params.specSlug);
-      for (const id of [...ctx.db.openapiSpecVersions.idsBy('spec', spec.id)]) ctx.db.openapiSpecVersions.delete(id);
-      ctx.db.openapiSpecs.delete(spec.id);
+      removeWithDependents(ctx.db, 'openapiSpecs', spec.id);
     },
   }),
   op({

@@ -1,5 +1,6 @@
 /** SAML providers and SSO login infos (document 002). */
 import type { Role } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
@@ -86,7 +87,7 @@ export const samlOperations: Operation[] = [
     status: 204,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
-      ctx.db.samlProviders.delete(requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
+      removeWithDependents(ctx.db, 'samlProviders', requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
     },
   }),
   op({

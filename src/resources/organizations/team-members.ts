@@ -3,6 +3,7 @@
  * roster rules (removal wins, default role) are in rules/team-membership.ts.
  */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
@@ -37,7 +38,7 @@ function save(ctx: HandlerContext, team: TeamRecord, before: TeamRoster, change:
   const { teamMembers } = ctx.db;
   const note = (user: string) => ctx.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
   [...change.removed, ...change.changed, ...change.added].forEach(note);
-  for (const user of change.removed) teamMembers.delete(`${team.id}:${user}`);
+  for (const user of change.removed) removeWithDependents(ctx.db, 'teamMembers', `${team.id}:${user}`);
   const role = (user: string) => known(change.roster, user, 'The team role of user');
   for (const user of change.changed) teamMembers.update(`${team.id}:${user}`, { role: role(user) });
   for (const user of change.added) {

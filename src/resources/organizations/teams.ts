@@ -1,5 +1,6 @@
 /** Teams of an organization (document 002). Team members are in team-members.ts. */
 import { op, type Operation } from '../../contract/operation.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { membership } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
@@ -66,16 +67,8 @@ export const teamOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete teams');
       const team = requireTeam(ctx, org, ctx.params.teamId);
-      const { teamMembers, samlProviders, teams } = ctx.db;
-      for (const id of [...teamMembers.idsBy('team', team.id)]) teamMembers.delete(id);
-      for (const provider of samlProviders.by('organization', org.id)) {
-        if (provider.defaultTeam === team.id) samlProviders.update(provider.id, { defaultTeam: undefined });
-      }
-      // The team's grants on spaces go with it (resources/spaces/permissions.ts).
-      for (const id of [...ctx.db.spacePermissions.idsBy('team', team.id)]) ctx.db.spacePermissions.delete(id);
-      for (const id of [...ctx.db.collectionPermissions.idsBy('team', team.id)]) ctx.db.collectionPermissions.delete(id);
-      for (const id of [...ctx.db.sitePermissions.idsBy('team', team.id)]) ctx.db.sitePermissions.delete(id);
-      teams.delete(team.id);
+      // Its memberships and grants go with it; a SAML provider's default team is cleared.
+      removeWithDependents(ctx.db, 'teams', team.id);
     },
   }),
   op({

@@ -3,6 +3,7 @@
  * (`title`, `languages`) and the official one (`language`, `source`, `instructions`).
  */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
@@ -101,7 +102,7 @@ export const translationOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete translations');
-      ctx.db.translations.delete(requireTranslation(ctx, org, ctx.params.translationSettingsId).id);
+      removeWithDependents(ctx.db, 'translations', requireTranslation(ctx, org, ctx.params.translationSettingsId).id);
     },
   }),
 ];

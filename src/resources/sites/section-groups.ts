@@ -1,5 +1,6 @@
 /** Site section groups: list, add, update, delete, add or remove a section, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
@@ -109,7 +110,7 @@ export const sectionGroupOperations: Operation[] = [
     handle: (ctx) => {
       const { site, group } = groupOf(ctx, true);
       ungroup(ctx, site, group, itemsIn(ctx.db, site.id, group.id), false);
-      ctx.db.siteSectionGroups.delete(group.id);
+      removeWithDependents(ctx.db, 'siteSectionGroups', group.id);
     },
   }),
   op({

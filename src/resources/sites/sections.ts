@@ -1,5 +1,6 @@
 /** Site sections: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
@@ -10,7 +11,7 @@ import { groupField, requireSection, sectionField, siteOf, siteSpaceField } from
 import { presentSection, siteView } from './present.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
-import { defaultSiteSpaceId, deleteSection, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from './structure.ts';
+import { defaultSiteSpaceId, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from './structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
 
@@ -112,7 +113,7 @@ export const sectionOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      deleteSection(ctx.db, requireSection(ctx, site, ctx.params.siteSectionId));
+      removeWithDependents(ctx.db, 'siteSections', requireSection(ctx, site, ctx.params.siteSectionId).id);
     },
   }),
   op({

@@ -1,5 +1,6 @@
 /** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
 import { op, reply, type Operation } from '../../contract/operation.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { applyShareLinkChange } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -51,7 +52,7 @@ export const shareLinkOperations: Operation[] = [
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
-      ctx.db.shareLinks.delete(requireShareLink(ctx, site, ctx.params.shareLinkId).id);
+      removeWithDependents(ctx.db, 'shareLinks', requireShareLink(ctx, site, ctx.params.shareLinkId).id);
     },
   }),
   op({

@@ -1,5 +1,6 @@
 /** Site spaces: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { canLeave, moveInOrder, uniquePath } from '../../rules/site-order.ts';
@@ -67,7 +68,7 @@ export const siteSpaceOperations: Operation[] = [
     handle: (ctx) => {
       const { ss } = siteSpaceOf(ctx, true);
       assertCanLeave(ctx, ss, 'deleted');
-      ctx.db.siteSpaces.delete(ss.id);
+      removeWithDependents(ctx.db, 'siteSpaces', ss.id);
     },
   }),
   op({

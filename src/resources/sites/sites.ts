@@ -9,7 +9,8 @@ import { sectionField, siteOf, siteSpaceField } from './access.ts';
 import { presentSite } from './present.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
 import { insertSiteSpace } from './site-space-writes.ts';
-import { defaultSectionId, deleteSite } from './structure.ts';
+import { defaultSectionId } from './structure.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { proxyTarget } from './urls.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites';
@@ -81,7 +82,7 @@ export const siteCoreOperations: Operation[] = [
     path: `${BASE}/{siteId}`,
     status: 205,
     handle: (ctx) => {
-      deleteSite(ctx.db, siteOf(ctx, true).site);
+      removeWithDependents(ctx.db, 'sites', siteOf(ctx, true).site.id);
     },
   }),
   op({

@@ -3,7 +3,8 @@
  * section group) holds sections and section groups in one order: groups nest, as the official
  * document describes (a group's `sectionGroup` is the group it sits in). Site spaces are
  * ordered within their section (or at the root of a site without sections). Defaults are
- * derived with effectiveDefault, so they never dangle.
+ * derived with effectiveDefault, so they never dangle. Removing a section or a site is
+ * removeWithDependents (store/removal.ts): what names it goes with it.
  */
 import { effectiveDefault } from '../../rules/site-order.ts';
 import type { Tables } from '../../store/store.ts';
@@ -131,28 +132,4 @@ export function renumber(table: Tables['siteSections'] | Tables['siteSpaces'], i
 
 export function nextPosition(rows: readonly { position: number }[]): number {
   return rows.reduce((max, r) => Math.max(max, r.position + 1), 0);
-}
-
-/** Removes a section and its site spaces (the site keeps a valid default by derivation). */
-export function deleteSection(db: Tables, section: SiteSectionRecord): void {
-  for (const ss of db.siteSpaces.by('site', section.site)) if (ss.section === section.id) db.siteSpaces.delete(ss.id);
-  db.siteSections.delete(section.id);
-  const site = db.sites.existing(section.site);
-  if (site.defaultSiteSection === section.id) db.sites.update(site.id, { defaultSiteSection: undefined });
-}
-
-/** Removes a site and everything under it. */
-export function deleteSite(db: Tables, site: SiteRecord): void {
-  const { siteSpaces, siteSections, siteSectionGroups, shareLinks, sites } = db;
-  for (const table of [siteSpaces, siteSections, siteSectionGroups, shareLinks] as const) {
-    for (const id of [...table.idsBy('site', site.id)]) table.delete(id);
-  }
-  // Engine families under a site (resources/families/) keep their site in `parent`.
-  for (const table of [db.siteRedirects, db.siteMcpServers, db.siteChannels, db.sitePermissions, db.siteExternalLinks] as const) {
-    for (const id of [...table.idsBy('parent', site.id)]) table.delete(id);
-  }
-  for (const i of db.gitSyncInstallations.by('organization', site.organization)) {
-    if (i.target.type === 'site' ? i.target.siteId === site.id : i.target.siteId === site.id) db.gitSyncInstallations.delete(i.id);
-  }
-  sites.delete(site.id);
 }

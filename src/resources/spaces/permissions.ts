@@ -7,6 +7,7 @@
  * (shared/access.ts, spaceRole); a site grant shows in the site's lists.
  */
 import type { Role } from '../../auth/roles.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
@@ -34,6 +35,8 @@ interface Content {
   name: 'Space' | 'Collection' | 'Site';
   param: string;
   table(db: Tables): Tables['spacePermissions'];
+  /** The same table's collection name, for removals (store/removal.ts). */
+  collection: 'spacePermissions' | 'collectionPermissions' | 'sitePermissions';
   /** The content the path names, seen by the caller (404), with the admin role on it when `write` (403). */
   find(ctx: HandlerContext, write: boolean): Target;
   /** An aggregate row beyond `permission` and `user` (the site's UserSitePermission says where the role comes from). */
@@ -53,6 +56,7 @@ const SPACE: Content = {
   name: 'Space',
   param: 'spaceId',
   table: (db) => db.spacePermissions,
+  collection: 'spacePermissions',
   find: (ctx, write) => {
     const { space } = requireSpace(ctx, (ctx.params as Params).spaceId, write ? 'admin' : 'view', { action: ACTION });
     return { id: space.id, organization: space.organization, base: (role) => roleOnSpace(role, space) };
@@ -63,6 +67,7 @@ const COLLECTION: Content = {
   name: 'Collection',
   param: 'collectionId',
   table: (db) => db.collectionPermissions,
+  collection: 'collectionPermissions',
   find: (ctx, write) => {
     const id = (ctx.params as Params).collectionId;
     const collection = ctx.db.collections.get(id);
@@ -81,6 +86,7 @@ const SITE: Content = {
   name: 'Site',
   param: 'siteId',
   table: (db) => db.sitePermissions,
+  collection: 'sitePermissions',
   find: (ctx, write) => {
     const { organizationId, siteId } = ctx.params as Params;
     const { org, site } = requireSite(ctx, organizationId, siteId);
@@ -231,7 +237,7 @@ function permissionOperations(content: Content): Operation[] {
           status: 204,
           handle: (ctx) => {
             const target = content.find(ctx, true);
-            content.table(ctx.db).delete(requireGrant(ctx, content, target, kind, param(ctx)).id);
+            removeWithDependents(ctx.db, content.collection, requireGrant(ctx, content, target, kind, param(ctx)).id);
           },
         }),
       ];

@@ -3,27 +3,24 @@
  * an Error saying what broke: no 5xx; the export imports back and exports the same text; every
  * reference of the state resolves; a restart on the `--data` file holds the same state.
  */
-import { REFERENCES, type StateExport } from '../../../src/scenarios/state-check.ts';
-import type { CollectionName } from '../../../src/store/store.ts';
+import type { StateExport } from '../../../src/scenarios/state-check.ts';
+import { referencesOf } from '../../../src/store/references.ts';
+import { COLLECTION_NAMES, type CollectionName } from '../../../src/store/store.ts';
 import { exportText, restartedText, type World } from './world.ts';
 
-/** Reference fields by collection: field → the collection its value is an id of. */
-export type References = Partial<Record<CollectionName, Record<string, CollectionName>>>;
-
 /**
- * The references that do not resolve in `state`, one line each. Given the importer's list by
- * default; a declaration of the store's references can be passed instead.
+ * The references that do not resolve in `state`, one line each, read from the store's one
+ * declaration of references (`src/store/references.ts`); a loose reference may name nothing.
  */
-export function unresolvedReferences(state: StateExport, references: References = REFERENCES): string[] {
+export function unresolvedReferences(state: StateExport): string[] {
   const ids = new Map<string, Set<string>>();
-  const idsOf = (name: CollectionName) => ids.get(name) ?? ids.set(name, new Set(state[name].map((row) => row.id))).get(name)!;
+  const idsOf = (name: CollectionName) => ids.get(name) ?? ids.set(name, new Set((state[name] ?? []).map((row) => row.id))).get(name)!;
   const out: string[] = [];
-  for (const [name, fields] of Object.entries(references)) {
-    const rows: readonly object[] = state[name as CollectionName];
+  for (const name of COLLECTION_NAMES) {
+    const rows: readonly object[] = state[name] ?? [];
     rows.forEach((row, i) => {
-      for (const [field, target] of Object.entries(fields)) {
-        const value: unknown = Reflect.get(row, field);
-        if (value !== undefined && (typeof value !== 'string' || !idsOf(target).has(value))) out.push(`${name}[${i}].${field} "${String(value)}" is not an id of ${target}`);
+      for (const named of referencesOf(name, row)) {
+        if (!named.reference.loose && !idsOf(named.to).has(named.id)) out.push(`${name}[${i}].${named.path} "${named.id}" is not an id of ${named.to}`);
       }
     });
   }
