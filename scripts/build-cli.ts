@@ -20,15 +20,14 @@
  * do (src/paths/package-paths.ts), so the same addresses hold in it.
  */
 import { build } from 'esbuild';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILD_OUT, ROOT } from './build-out.ts';
 import { ScenarioCatalog } from '../src/scenarios/catalog.ts';
 import { buildScenario } from '../src/scenarios/loader.ts';
 import { nodeFiller } from '../src/scenarios/node-filler.ts';
 import { prebuiltText } from '../src/scenarios/prebuilt.ts';
-
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /**
  * The packages every start loads, bundled in: resolving and loading hono's, lowdb's and the
@@ -47,7 +46,7 @@ const external = [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies]
 await build({
   absWorkingDir: ROOT,
   entryPoints: ['src/bin.ts'],
-  outfile: 'dist/cli/main.cjs',
+  outfile: join(relative(ROOT, BUILD_OUT), 'cli/main.cjs'),
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -68,7 +67,7 @@ await build({
  * every one but those with a generator (`large`, whose state is megabytes; it builds at load).
  */
 function prebuildScenarios(): void {
-  const out = new URL('dist/prebuilt/', `file://${ROOT}`);
+  const out = pathToFileURL(join(BUILD_OUT, 'prebuilt/'));
   mkdirSync(out, { recursive: true });
   const catalog = new ScenarioCatalog([]);
   for (const name of catalog.names()) {
@@ -80,26 +79,3 @@ function prebuildScenarios(): void {
 }
 
 prebuildScenarios();
-
-/**
- * Starts the CLI once, so that the first start after a build (`npm ci`, the tests' rebuild, the
- * bench) finds the code cache bin/gitbook-mock.js keeps in dist/cli/code-cache/: without it that
- * start compiles the whole file, about a fifth more work. The package leaves the folder out
- * (`files` in package.json): a cache holds only for the Node that wrote it. Nothing here fails
- * the build: a start that cannot listen, or flags in NODE_OPTIONS (the CLI writes no cache
- * then), leave the first real start to write it.
- */
-async function warmCodeCache(): Promise<void> {
-  if (process.env.NODE_OPTIONS) return;
-  const dir = `${ROOT}dist/cli/code-cache/`;
-  // Caches of an earlier build name another file's hash: they would never be read again.
-  rmSync(dir, { recursive: true, force: true });
-  const written = () => existsSync(dir) && readdirSync(dir).some((name) => name.endsWith('.bin'));
-  const child = spawn(process.execPath, ['bin/gitbook-mock.js', '--port', '0'], { cwd: ROOT, stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let waited = 0; waited < 15_000 && child.exitCode === null && !written(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-await warmCodeCache();

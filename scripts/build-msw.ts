@@ -11,15 +11,14 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { BUILD_OUT, ROOT } from './build-out.ts';
 import { GENERIC_SCHEMA, readSchemaFiles, Schemas } from '../src/contract/schemas.ts';
 import { ANY_VALUE_SCHEMA } from '../src/contract/validators.ts';
 import { routedOperations } from '../src/resources/index.ts';
 import { ADMIN_ROWS } from '../src/admin/routes.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const OUT = join(ROOT, 'dist/msw/generated');
+const OUT = join(BUILD_OUT, 'msw/generated');
 /** Scenarios the browser build leaves out: `large`'s generator needs faker. */
 const LEFT_OUT = new Set(['large']);
 

@@ -12,6 +12,7 @@ import { Activity, warmUp } from './cli/warm-up.ts';
 import { HTTP_WARM_REQUESTS, warmHttp } from './cli/http-warm-up.ts';
 import { DataFileError } from './persistence/data-file.ts';
 import { routedOperations } from './resources/index.ts';
+import { listeningLines } from './cli/listening.ts';
 
 // The server's peak memory is mostly old-generation headroom, not live data: V8 lets the old
 // generation grow to up to 4 times what the last full collection kept before it collects
@@ -66,9 +67,7 @@ function main(): void {
   };
   const server = serve({ fetch, port: cli.port, hostname: cli.host, serverOptions: { ...SERVER_TIMEOUTS } }, (info: AddressInfo) => {
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-    process.stdout.write(
-      `gitbook-mock listening on http://${host}:${info.port} (scenario ${mock.runtime.scenarioName})\n`,
-    );
+    process.stdout.write(listeningLines(`http://${host}:${info.port}`, mock.runtime.scenarioName));
     capHeapGrowth();
     // In this order: Node's own HTTP path, on a throwaway server (cli/http-warm-up.ts says why);
     // faker (its English locale): `large` and any scenario that leaves fields out need it, and

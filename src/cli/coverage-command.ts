@@ -1,13 +1,15 @@
 /**
- * `gitbook-mock coverage --url URL [--session NAME] [--fail-under PERCENT] [--format text|json|html]`:
- * reads GET /__admin/coverage of a running mock, prints it, and exits 1 when the overall
- * coverage (operations called and transitions exercised, over all of them) is under PERCENT,
- * so a CI job can fail on it. 2: a bad flag or a server that cannot be read.
+ * `gitbook-mock coverage --url URL [--session NAME | --all-sessions] [--fail-under PERCENT] [--format text|json|html] [--details]`:
+ * reads GET /__admin/coverage of a running mock (every session added up, unless `--session`
+ * names one), prints it, and exits 1 when the overall coverage (operations called and
+ * transitions exercised, over all of them) is under PERCENT, so a CI job can fail on it. 2: a
+ * bad flag or a server that cannot be read.
  */
 import { parseArgs } from 'node:util';
 import { joinNegativeNumbers } from '../cli-args.ts';
 import type { CoverageReport } from '../coverage/coverage.ts';
 import { coveragePercent, formatCoverage, summary, type CoverageFormat } from '../coverage/format.ts';
+import { mergeCoverage } from '../coverage/merge.ts';
 
 export const COVERAGE_USAGE = `Usage: gitbook-mock coverage --url URL [options]
 
@@ -15,16 +17,21 @@ Prints which operations and state-machine transitions a running mock has seen ex
 
 Options:
   --url URL             the mock, for example http://127.0.0.1:4010
-  --session NAME        the session to read (sent as X-Mock-Session)
+  --all-sessions        every session of the server, added up (the default)
+  --session NAME        one session only (sent as X-Mock-Session)
   --fail-under PERCENT  exit 1 when the overall coverage is below PERCENT (0 to 100)
-  --format FORMAT       text (default), json, or html (one self-contained file)
+  --format FORMAT       text (default: a summary line), json, or html (one self-contained file)
+  --details             with text: the whole table of operations, transitions and events
   -h, --help            prints this text and exits`;
 
 export interface CoverageCommand {
   url: string;
+  /** One session; undefined: every session, added up. */
   session?: string;
   failUnder?: number;
   format: CoverageFormat;
+  /** The whole table rather than the summary (text only). */
+  details: boolean;
   help: boolean;
 }
 
@@ -40,6 +47,8 @@ export function parseCoverageArgs(argv: string[]): CoverageCommand {
       options: {
         url: { type: 'string' },
         session: { type: 'string' },
+        'all-sessions': { type: 'boolean' },
+        details: { type: 'boolean' },
         'fail-under': { type: 'string' },
         format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -61,13 +70,15 @@ export function parseCoverageArgs(argv: string[]): CoverageCommand {
     }
   }
   if (values.session !== undefined && values.session.trim() === '') throw new CoverageUsageError('--session must not be empty');
-  return { url: values.url ?? '', session: values.session, failUnder, format, help };
+  if (values.session !== undefined && values['all-sessions']) throw new CoverageUsageError('--session and --all-sessions cannot go together');
+  return { url: values.url ?? '', session: values.session, failUnder, format, details: values.details ?? false, help };
 }
 
-async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
+/** The JSON answer of GET `path` of the mock (in `session` when given); its error message otherwise. */
+async function readAdmin(command: CoverageCommand, path: string, session?: string): Promise<{ body: unknown; warning: string | null }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (command.session) headers['X-Mock-Session'] = command.session;
-  const url = new URL('/__admin/coverage', command.url);
+  if (session) headers['X-Mock-Session'] = session;
+  const url = new URL(path, command.url);
   const res = await fetch(url, { headers });
   if (!res.ok) {
     const text = await res.text();
@@ -79,14 +90,33 @@ async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
     }
     throw new Error(message ?? `GET ${url} answered ${res.status}: ${text.slice(0, 200)}`);
   }
-  // A session that does not exist is read as it would start (empty coverage): say so instead.
-  const warning = res.headers.get('x-mock-warning');
-  if (command.session && warning?.startsWith(`Session "${command.session}" does not exist`)) throw new Error(warning);
-  return (await res.json()) as CoverageReport;
+  return { body: await res.json(), warning: res.headers.get('x-mock-warning') };
+}
+
+async function readCoverage(command: CoverageCommand): Promise<CoverageReport> {
+  const { session } = command;
+  if (session !== undefined) {
+    const { body, warning } = await readAdmin(command, '/__admin/coverage', session);
+    // A session that does not exist is read as it would start (empty coverage): say so instead.
+    if (warning?.startsWith(`Session "${session}" does not exist`)) throw new Error(warning);
+    return body as CoverageReport;
+  }
+  // Every session: a suite against a server runs a session per test file (gitbook-mock/vitest).
+  const { body } = await readAdmin(command, '/__admin/sessions');
+  const reports: CoverageReport[] = [];
+  for (const { name } of (body as { items: { name: string }[] }).items) {
+    reports.push((await readAdmin(command, '/__admin/coverage', name)).body as CoverageReport);
+  }
+  return mergeCoverage(reports) ?? ((await readAdmin(command, '/__admin/coverage')).body as CoverageReport);
 }
 
 /** Runs the subcommand; resolves to the exit code. */
-export async function runCoverageCommand(argv: string[], out = process.stdout, err = process.stderr): Promise<number> {
+/** Where the command writes: process.stdout and process.stderr, or a test's collector. */
+export interface Writer {
+  write(text: string): unknown;
+}
+
+export async function runCoverageCommand(argv: string[], out: Writer = process.stdout, err: Writer = process.stderr): Promise<number> {
   let command: CoverageCommand;
   try {
     command = parseCoverageArgs(argv);
@@ -107,7 +137,7 @@ export async function runCoverageCommand(argv: string[], out = process.stdout, e
     err.write(`gitbook-mock coverage: cannot read the coverage of ${command.url}: ${cause ?? (error as Error).message}\n`);
     return 2;
   }
-  out.write(formatCoverage(report, command.format));
+  out.write(command.format === 'text' && !command.details ? `Coverage: ${summary(report)} (--details for the table)\n` : formatCoverage(report, command.format));
   if (command.failUnder !== undefined && coveragePercent(report) < command.failUnder) {
     err.write(`gitbook-mock coverage: ${summary(report)}, under --fail-under ${command.failUnder}%\n`);
     return 1;

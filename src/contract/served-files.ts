@@ -1,6 +1,6 @@
 /**
  * A row that serves a few fixed files by name, at a path ending in `{file}`: the console's
- * script and style sheet (`GET /__admin/ui/{file}`), Swagger UI's (`GET /__admin/docs/{file}`).
+ * script and style sheet (`GET /__admin/ui/{file}`).
  * Each file has its content type and is read on first use; a name the row does not hold
  * answers as a path no route serves would.
  */

@@ -16,12 +16,15 @@ import type { CoverageReport } from '../coverage/coverage.ts';
 import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
+import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
 
 export type { Manifest } from '../scenarios/loader.ts';
 export type { ScenarioFile } from '../scenarios/types.ts';
 export type { CoverageReport } from '../coverage/coverage.ts';
 export type { Mock } from '../build-mock.ts';
 export { DEFAULT_BASE_URL } from './handlers.ts';
+export type { AdminMembers, ClockState, FaultRule, FaultRuleInput, JournalItem, RequestFilter } from '../handle/admin-handle.ts';
+export type { GitBookMockEvents } from '../handle/events.ts';
 
 export interface MockHandlersOptions extends Pick<AppOptions, 'seed' | 'latency' | 'wallClock' | 'requestLogLimit' | 'maxSessions' | 'sessionTtl'> {
   /** Where the page calls the API (default `https://api.gitbook.com`); may carry a path (`https://host/gitbook`). */
@@ -36,30 +39,8 @@ export interface MockHandlersOptions extends Pick<AppOptions, 'seed' | 'latency'
   frozen?: boolean;
 }
 
-export interface ClockState {
-  now: string;
-  frozen: boolean;
-}
-
-/** One item of the request journal (GET /__admin/requests). */
-export interface JournalItem {
-  method: string;
-  path: string;
-  status: number;
-  at: string;
-  operationId: string | null;
-  [field: string]: unknown;
-}
-
-export interface RequestFilter {
-  method?: string;
-  /** A path prefix (`/v1/spaces`). */
-  path?: string;
-  operationId?: string;
-  status?: number;
-}
-
-export interface MockHandlers {
+/** `loadScenario`, `clock`, `faults`, `requests`, `events` and `coverage`: the names of `gitbook-mock/vitest`'s handle (handle/admin-handle.ts). */
+export interface MockHandlers extends Omit<AdminMembers, 'loadScenario'> {
   /** The MSW handlers: `setupWorker(...handlers)` or `setupServer(...handlers)`. */
   readonly handlers: HttpHandler[];
   /** The base URL the handlers answer. */
@@ -74,21 +55,6 @@ export interface MockHandlers {
   id(collection: string, key: string): string;
   /** Replaces the whole state with a scenario (a name, or one as data, named `custom`); answers its manifest. */
   loadScenario(scenario: string | ScenarioFile): Promise<Manifest>;
-  /** State and clock back to just after the last load; the journal is emptied. */
-  reset(): Promise<Manifest>;
-  /** The virtual clock: read it, set it, move it on (`'P8D'` or milliseconds), stop or restart it. */
-  readonly clock: {
-    get(): Promise<ClockState>;
-    set(now: string): Promise<ClockState>;
-    advance(by: string | number): Promise<ClockState>;
-    freeze(frozen?: boolean): Promise<ClockState>;
-  };
-  /** What the API received, newest last (the journal of GET /__admin/requests). */
-  requests(filter?: RequestFilter): Promise<JournalItem[]>;
-  clearRequests(): Promise<void>;
-  /** Operations called and state-machine transitions exercised (GET /__admin/coverage). */
-  coverage(): Promise<CoverageReport>;
-  clearCoverage(): Promise<void>;
   /** Any admin API call, in-process (`admin('/faults', { method: 'POST', body })`): the admin API's own answer. */
   admin(path: string, init?: RequestInit): Promise<Response>;
 }
@@ -117,15 +83,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   }
 
   const admin = (path: string, init?: RequestInit) => mock.fetch(`${ADMIN}${path}`, init);
-  const json = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const res = await admin(path, init);
-    if (res.status === 204) return undefined as T;
-    const body = (await res.json()) as { error?: { message?: string } };
-    if (!res.ok) throw new Error(`gitbook-mock/msw: ${init?.method ?? 'GET'} /__admin${path}: ${res.status} ${body.error?.message ?? ''}`.trim());
-    return body as T;
-  };
-  const post = <T>(path: string, body?: unknown) =>
-    json<T>(path, { method: 'POST', ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const members = adminMembers(admin, 'gitbook-mock/msw', () => mock.events);
   // A copy: the manifest of a load is shared by every session that loads the same scenario.
   const current = () => structuredClone(mock.runtime.manifest);
 
@@ -142,25 +100,11 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
     id(collection, key) {
       return manifestId(current(), collection, key, 'gitbook-mock/msw');
     },
+    ...members,
     loadScenario(next) {
       if (typeof next !== 'string') catalog.add(CUSTOM, next);
-      return post<Manifest>(`/scenarios/${encodeURIComponent(typeof next === 'string' ? next : CUSTOM)}`);
+      return members.loadScenario(typeof next === 'string' ? next : CUSTOM);
     },
-    reset: () => post<Manifest>('/reset'),
-    clock: {
-      get: () => json<ClockState>('/clock'),
-      set: (to) => post<ClockState>('/clock', { now: to }),
-      advance: (by) => post<ClockState>('/clock', { advance: by }),
-      freeze: (stop = true) => post<ClockState>('/clock', { frozen: stop }),
-    },
-    async requests(filter = {}) {
-      const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-      const q = query.toString() ? `?${query}` : '';
-      return (await json<{ items: JournalItem[] }>(`/requests${q}`)).items;
-    },
-    clearRequests: () => json<void>('/requests', { method: 'DELETE' }),
-    coverage: () => json<CoverageReport>('/coverage'),
-    clearCoverage: () => json<void>('/coverage', { method: 'DELETE' }),
     admin,
   };
 }

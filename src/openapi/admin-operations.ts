@@ -6,6 +6,6 @@
 import type { RouteRow } from '../contract/operation.ts';
 import { ADMIN_ROWS } from '../admin/routes.ts';
 import { CONSOLE_FILES_ROW, CONSOLE_ROW } from '../admin/ui/routes.tsx';
-import { DOCS_FILES_ROW, REFERENCE_ROWS } from './reference.ts';
+import { REFERENCE_ROWS } from './reference.ts';
 
-export const adminOperations: readonly RouteRow[] = [...ADMIN_ROWS, ...REFERENCE_ROWS, DOCS_FILES_ROW, CONSOLE_ROW, CONSOLE_FILES_ROW];
+export const adminOperations: readonly RouteRow[] = [...ADMIN_ROWS, ...REFERENCE_ROWS, CONSOLE_ROW, CONSOLE_FILES_ROW];

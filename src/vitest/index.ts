@@ -3,7 +3,8 @@
  * exported here.
  */
 export { useGitBookMock, type GitBookMock, type UseMockOptions } from './use-mock.ts';
-export type { GitBookMockEvents } from './events.ts';
+export type { GitBookMockEvents } from '../handle/events.ts';
+export type { AdminMembers, ClockState, FaultRule, FaultRuleInput, JournalItem, RequestFilter } from '../handle/admin-handle.ts';
 export type { EventPayload } from '../events/mock-events.ts';
 export { GitBookMockCoverageReporter, mergeCoverage, type CoverageReporterOptions } from './coverage.ts';
 export type { CoverageReport } from '../coverage/coverage.ts';

@@ -57,7 +57,8 @@ export async function inProcess(options: AppOptions): Promise<Target> {
 export function overHttp(url: string, session: string, adminToken?: string): Target {
   const base = url.replace(/\/+$/, '');
   const fetch = resolving(base, (request) => {
-    request.headers.set('x-mock-session', session);
+    // A request that names its own session keeps it (two sessions of one test: alice and bob).
+    if (!request.headers.has('x-mock-session')) request.headers.set('x-mock-session', session);
     return globalThis.fetch(request);
   });
   const admin = async (method: string, path: string): Promise<Manifest> => {

@@ -9,7 +9,7 @@ import type { AppOptions, Mock } from '../app.ts';
 import type { Manifest } from '../scenarios/loader.ts';
 import { inProcess, overHttp, sessionName, type Fetch, type Target } from './session.ts';
 import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
-import { eventsOf, type GitBookMockEvents } from './events.ts';
+import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 
 export interface UseMockOptions extends AppOptions {
@@ -23,7 +23,8 @@ export interface UseMockOptions extends AppOptions {
   scope?: 'test' | 'file';
 }
 
-export interface GitBookMock {
+/** `loadScenario`, `clock`, `faults`, `requests`, `events` and `coverage`: the names of `gitbook-mock/msw`'s handle (handle/admin-handle.ts). */
+export interface GitBookMock extends AdminMembers {
   /** The manifest of the loaded scenario: tokens and ids by key. */
   readonly manifest: Manifest;
   /** Base URL the API answers on. */
@@ -32,7 +33,11 @@ export interface GitBookMock {
   readonly session: string | undefined;
   /** The in-process mock (undefined against a running server). */
   readonly mock: Mock | undefined;
-  /** Fetches from the mock; a path such as `/v1/user` is resolved against `url`. */
+  /**
+   * Fetches from the mock; a path such as `/v1/user` is resolved against `url`. Against a
+   * server it sends the file's `X-Mock-Session` unless the request names one. A scenario or
+   * state it loads into the file's session becomes `manifest`.
+   */
   fetch: Fetch;
   /** The official client as user `user` of the manifest (default `admin`), or as the installation with that key. */
   client(user?: string): GitBookAPI;
@@ -40,10 +45,20 @@ export interface GitBookMock {
   token(user?: string): string;
   /** The id of entity `key` in manifest collection `collection`. */
   id(collection: string, key: string): string;
+  /** Loads scenario `name` into the file's mock (or session); `manifest` and `id()` then describe it. */
+  loadScenario(name: string): Promise<Manifest>;
   /** State and clock back to just after the scenario loaded. */
   reset(): Promise<Manifest>;
-  /** The events the mock sends integrations: `await gb.events.waitFor('space_content_updated')`. */
-  readonly events: GitBookMockEvents;
+}
+
+/** An admin call that loads a state (a scenario, a reset, an import, a snapshot), after which the manifest is read again. */
+const LOADS = /\/__admin\/(scenarios\/[^/]+|reset|state|snapshots\/[^/]+\/load)$/;
+
+/** Whether `request` loaded a state into the session the handle's manifest describes (`session`; the default one in-process). */
+function loadsState(request: Request, session: string | undefined): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || !LOADS.test(new URL(request.url).pathname)) return false;
+  const named = request.headers.get('x-mock-session');
+  return named === null || named === session;
 }
 
 type ClientClass = typeof GitBookAPI;
@@ -98,7 +113,30 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     manifest = undefined;
   });
 
+  /** An admin call of the file's session, with the admin token when there is one. */
+  const adminCall = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (adminToken && !headers.has('authorization')) headers.set('authorization', `Bearer ${adminToken}`);
+    return ready().fetch(`/__admin${path}`, { ...init, headers });
+  };
+  const readManifest = async (): Promise<Manifest> => {
+    const response = await adminCall('/manifest');
+    if (!response.ok) throw new Error(`gitbook-mock: GET /__admin/manifest answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as Manifest;
+  };
+  const members = adminMembers(adminCall, 'gitbook-mock', () => target?.mock?.events);
+  const fetch: Fetch = async (input, init) => {
+    const t = ready();
+    const request = typeof input === 'string' && input.startsWith('/') ? new Request(t.url + input, init) : new Request(input, init);
+    const loads = loadsState(request, t.session);
+    const response = await t.fetch(request);
+    // A copy in-process: the manifest of a load is shared by every session that loads the same scenario.
+    if (loads && response.ok) manifest = t.mock ? structuredClone(t.mock.runtime.manifest) : await readManifest();
+    return response;
+  };
+
   const handle: GitBookMock = {
+    ...members,
     get manifest() {
       return current();
     },
@@ -111,7 +149,7 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
     get mock() {
       return ready().mock;
     },
-    fetch: (input, init) => ready().fetch(input, init),
+    fetch,
     token(user = 'admin') {
       // A user's token, or an installation's (manifest `installationTokens`) by its key.
       return manifestToken(current(), user, 'gitbook-mock');
@@ -124,7 +162,7 @@ export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
       return new Client({ authToken: handle.token(user), endpoint: ready().url, serviceBinding: { fetch: handle.fetch } });
     },
     reset: async () => (manifest = await ready().reset()),
-    events: eventsOf(ready, adminToken),
+    loadScenario: async (name) => (manifest = await ready().load(name)),
   };
   return handle;
 }

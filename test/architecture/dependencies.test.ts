@@ -44,6 +44,12 @@ describe('runtime dependencies', () => {
     expect(allowed.has(name)).toBe(true);
   });
 
+  it('installs nothing that runs a script of its own (no telemetry postinstall: issue 44)', () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; hasInstallScript?: boolean }> };
+    const scripted = Object.entries(lock.packages).filter(([path, p]) => path !== '' && !p.dev && p.hasInstallScript).map(([path]) => path);
+    expect(scripted).toEqual([]);
+  });
+
   it('keeps tsx and build tools out of dependencies', () => {
     for (const tool of ['tsx', 'typescript', 'vitest', '@types/node']) expect(Object.keys(pkg.dependencies)).not.toContain(tool);
   });

@@ -31,7 +31,7 @@ const LAYERS: readonly { name: string; holds: readonly string[] }[] = [
   { name: 'surfaces', holds: ['admin/', 'openapi/'] },
   {
     name: 'entry',
-    holds: ['build-mock.ts', 'app.ts', 'node-platform.ts', 'index.ts', 'bin.ts', 'cli-args.ts', 'cli/', 'fidelity/', 'vitest/', 'msw/'],
+    holds: ['build-mock.ts', 'app.ts', 'node-platform.ts', 'index.ts', 'bin.ts', 'cli-args.ts', 'cli/', 'fidelity/', 'handle/', 'vitest/', 'msw/'],
   },
 ];
 

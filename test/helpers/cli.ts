@@ -19,6 +19,8 @@ export interface StartedCli {
   base: string;
   /** The first line the CLI printed. */
   line: string;
+  /** Everything the CLI printed up to the listening line's write (the lines printed with it included). */
+  printed: string;
 }
 
 /** Starts `gitbook-mock --port 0 ...args` (`bin`: another copy's); rejects with its stderr if it exits first. */
@@ -31,7 +33,7 @@ export function startCli(args: string[], bin = BIN): Promise<StartedCli> {
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, base: m[1], line: out.split('\n')[0] });
+      if (m) resolve({ child, base: m[1], line: out.split('\n')[0], printed: out });
     });
     child.stderr!.on('data', (chunk) => (err += chunk));
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));

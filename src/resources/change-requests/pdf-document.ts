@@ -11,6 +11,7 @@
 import type { Font } from 'fontkit';
 import { pdfFonts } from './pdf-fonts.ts';
 import { perProcess } from '../../cache/caches.ts';
+import type { PdfLine } from './pdf-line.ts';
 
 declare global {
   namespace PDFKit.Mixins {
@@ -21,10 +22,6 @@ declare global {
   }
 }
 
-export interface PdfLine {
-  text: string;
-  heading?: boolean;
-}
 
 const MARGIN = 64;
 

@@ -12,7 +12,7 @@ import type { VirtualClock } from '../../clock.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
 import { loadChangeRequest } from './context.ts';
 import { evaluate, plainText } from './markdown.ts';
-import type { PdfLine } from './pdf-document.ts';
+import type { PdfLine } from './pdf-line.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
 

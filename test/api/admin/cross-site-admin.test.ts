@@ -34,7 +34,6 @@ function requestsOf(mock: Mock): { label: string; method: string; path: string; 
       .replace('/sessions/{name}', '/sessions/other')
       .replace('/state/{collection}/{id}', `/state/spaces/${space}`)
       .replace('/ui/{file}', '/ui/console.js')
-      .replace('/docs/{file}', '/docs/swagger-ui.css')
       .replace('{id}', 'some-id');
   const bodies: Record<string, string> = {
     adminImportState: JSON.stringify({ users: [] }),

@@ -1,12 +1,10 @@
 /**
  * The files the admin surface serves beside its pages, as rows (issue 25): the console's
- * scripts and style sheet (`GET /__admin/ui/{file}`) and Swagger UI's (`GET /__admin/docs/{file}`).
+ * scripts and style sheet (`GET /__admin/ui/{file}`).
  * Each answers the bytes of its file with its content type and Cache-Control; a name the row
  * does not hold is a 404 as for a path no route serves.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { CONSOLE_SCRIPTS } from '../../../src/admin/ui/files.ts';
@@ -14,7 +12,6 @@ import { CONSOLE_SCRIPTS } from '../../../src/admin/ui/files.ts';
 const gb = useGitBookMock();
 
 const consoleAsset = (name: string) => readFileSync(new URL(`../../../src/admin/ui/assets/${name}`, import.meta.url));
-const swaggerUiFile = (name: string) => readFileSync(join(dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json')), name));
 
 async function fetched(path: string, init?: RequestInit) {
   const res = await gb.fetch(path, init);
@@ -29,16 +26,6 @@ describe('the admin surface’s files', () => {
       expect({ name, status: got.status, type: got.type, cache: got.cache }).toEqual({ name, status: 200, type, cache: 'no-cache' });
       expect(got.bytes.equals(consoleAsset(name)), name).toBe(true);
     }
-  });
-
-  it('serve Swagger UI’s script and style sheet from swagger-ui-dist, cached for an hour', async () => {
-    for (const [name, type] of [['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'], ['swagger-ui.css', 'text/css; charset=utf-8']]) {
-      const got = await fetched(`/__admin/docs/${name}`);
-      expect({ name, status: got.status, type: got.type, cache: got.cache }).toEqual({ name, status: 200, type, cache: 'max-age=3600' });
-      expect(got.bytes.equals(swaggerUiFile(name)), name).toBe(true);
-    }
-    const head = await gb.fetch('/__admin/docs/swagger-ui.css', { method: 'HEAD' });
-    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/css; charset=utf-8', '']);
   });
 
   it('answer a name they do not hold as a path no route serves: 404, never a 500 (an object key was one)', async () => {
@@ -58,8 +45,5 @@ describe('the admin surface’s files', () => {
     expect(consoleFiles.operationId).toBe('adminGetConsoleFile');
     expect(consoleFiles.parameters).toEqual([{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }]);
     expect(Object.keys(consoleFiles.responses['200'].content)).toEqual(['text/javascript', 'text/css']);
-    const docsFiles = doc.paths['/__admin/docs/{file}'].get;
-    expect(docsFiles.operationId).toBe('adminGetDocsFile');
-    expect(Object.keys(docsFiles.responses['200'].content)).toEqual(['text/javascript', 'text/css']);
   });
 });

@@ -102,7 +102,7 @@ describe('gitbook-mock/msw under setupServer, with the official client against h
   it('keeps a journal and coverage of what the client did, and loads another scenario', async () => {
     await gb.clearRequests();
     await client('reader').spaces.getSpaceById(gb.id('spaces', 'handbook'));
-    const items = await gb.requests({ operationId: 'getSpaceById' });
+    const { items } = await gb.requests({ operationId: 'getSpaceById' });
     expect(items.map((i) => [i.method, i.path, i.status])).toEqual([['GET', `/v1/spaces/${gb.id('spaces', 'handbook')}`, 200]]);
     const coverage = await gb.coverage();
     expect(coverage.operations.items.find((o) => o.operationId === 'getSpaceById')?.calls).toBeGreaterThan(0);

@@ -46,8 +46,8 @@ describe('a test that loads another scenario', () => {
   it('loads trash through the admin API', async () => {
     const res = await own.fetch('/__admin/scenarios/trash', { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(own.manifest.scenario).toBe('starter');
     expect((await res.json()).scenario).toBe('trash');
+    expect(own.manifest.scenario).toBe('trash');
   });
 
   it('leaves the next test on the scenario the file started on', async () => {

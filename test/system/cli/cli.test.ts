@@ -27,6 +27,15 @@ describe('the CLI', () => {
     expect(await done).toBe(0);
   });
 
+  it('follows the listening line with the console URL and where the tokens are (issue 44)', async () => {
+    const { base, printed } = await start([]);
+    const lines = printed.split('\n');
+    expect(lines[1]).toBe(`  console:        ${base}/__admin/ui`);
+    expect(lines[2]).toBe(`  tokens and ids: ${base}/__admin/manifest`);
+    expect((await fetch(`${base}/__admin/ui`)).status).toBe(200);
+    expect((await (await fetch(`${base}/__admin/manifest`)).json()).tokens.admin).toEqual(expect.any(String));
+  });
+
   it('stops with 0 on SIGINT', async () => {
     const { child } = await start(['--scenario', 'empty']);
     const done = exited(child);

@@ -33,8 +33,8 @@ describe('gitbook-mock coverage', () => {
 
   afterAll(() => served?.close());
 
-  it('prints a table of covered and uncovered operations and transitions (text)', async () => {
-    const { code, stdout } = await run(['--url', served.origin]);
+  it('prints a table of covered and uncovered operations and transitions (text, --details)', async () => {
+    const { code, stdout } = await run(['--url', served.origin, '--details']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ {6}1 {2}DELETE {2}\/v1\/spaces\/\{spaceId\} +205×1$/m);
     expect(stdout).toMatch(/^✗ {5}0 {2}POST {4}\/v1\/spaces\/\{spaceId\}\/restore/m);

@@ -149,7 +149,7 @@ const server = setupServer(...gitbook.handlers);
 server.listen({ onUnhandledRequest: 'error' });
 const { data } = await new GitBookAPI({ authToken: gitbook.token('reader') }).spaces.getSpaceById(gitbook.id('spaces', 'handbook'));
 server.close();
-console.log(JSON.stringify({ title: data.title, calls: (await gitbook.requests()).length }));
+console.log(JSON.stringify({ title: data.title, calls: (await gitbook.requests()).items.length }));
 `,
     );
     const { stdout } = await exec(process.execPath, ['msw.mjs']);
