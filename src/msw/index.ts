@@ -16,6 +16,9 @@ import type { CoverageReport } from '../coverage/coverage.ts';
 import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
+import { checkAppOptions } from '../sessions/app-options.ts';
+import { ADVANCE_TAKES, advancedBy, INSTANT_TAKES, instantOf } from '../clock.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 export type { Manifest } from '../scenarios/loader.ts';
 export type { ScenarioFile } from '../scenarios/types.ts';
@@ -79,7 +82,8 @@ export interface MockHandlers {
   /** The virtual clock: read it, set it, move it on (`'P8D'` or milliseconds), stop or restart it. */
   readonly clock: {
     get(): Promise<ClockState>;
-    set(now: string): Promise<ClockState>;
+    /** To an ISO 8601 date-time (as `POST /__admin/clock` takes `now`), a Date, or milliseconds since 1970. */
+    set(now: string | Date | number): Promise<ClockState>;
     advance(by: string | number): Promise<ClockState>;
     freeze(frozen?: boolean): Promise<ClockState>;
   };
@@ -94,9 +98,29 @@ export interface MockHandlers {
 }
 
 const ADMIN = 'http://gitbook-mock.local/__admin';
+const WHO = 'gitbook-mock/msw';
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A TypeError naming the first option of `createMockHandlers` that is not what it takes (the app's options: sessions/app-options.ts). */
+function checkHandlersOptions(options: MockHandlersOptions): void {
+  if (!isObject(options)) throw argumentError(`${WHO}: options`, 'an object', options);
+  const { baseUrl, scenario, scenarios, now: _, frozen, ...app } = options;
+  if (baseUrl !== undefined && typeof baseUrl !== 'string') throw argumentError(`${WHO}: options.baseUrl`, `an http(s) URL (like ${DEFAULT_BASE_URL})`, baseUrl);
+  if (scenario !== undefined && typeof scenario !== 'string' && !isObject(scenario)) throw argumentError(`${WHO}: options.scenario`, 'a scenario name or a scenario as data', scenario);
+  if (scenarios !== undefined && !isObject(scenarios)) throw argumentError(`${WHO}: options.scenarios`, 'an object of scenarios by name', scenarios);
+  if (frozen !== undefined && typeof frozen !== 'boolean') throw argumentError(`${WHO}: options.frozen`, 'true or false', frozen);
+  checkAppOptions(app);
+}
+
+/** What the handle's `admin(path)` and its `requests(filter)` take. */
+const REQUEST_FILTERS = ['method', 'path', 'operationId', 'status'];
 const CUSTOM = 'custom';
 
 export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {
+  checkHandlersOptions(options);
   const { baseUrl = DEFAULT_BASE_URL, scenario = 'starter', scenarios = {}, now, frozen, ...app } = options;
   const base = normalBaseUrl(baseUrl).href.replace(/\/+$/, '');
   const { platform, catalog } = browserPlatform(scenarios);
@@ -105,7 +129,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   if (now !== undefined) {
     // The clock start becomes the scenario's now (the manifest shows it, reset comes back to
     // it): the scenario as read, under its own name, hides the built-in or given one.
-    if (Number.isNaN(Date.parse(now))) throw new Error(`gitbook-mock/msw: now "${now}" is not a date-time`);
+    if (typeof now !== 'string' || instantOf(now) === undefined) throw argumentError('gitbook-mock/msw: options.now', 'an ISO 8601 date-time', now);
     const { name: _, ...file } = catalog.read(first);
     catalog.add(first, { ...file, now });
   }
@@ -142,18 +166,30 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
     id(collection, key) {
       return manifestId(current(), collection, key, 'gitbook-mock/msw');
     },
-    loadScenario(next) {
+    async loadScenario(next) {
+      if (typeof next !== 'string' && !isObject(next)) throw argumentError(`${WHO}: loadScenario(scenario): scenario`, 'a scenario name or a scenario as data', next);
       if (typeof next !== 'string') catalog.add(CUSTOM, next);
       return post<Manifest>(`/scenarios/${encodeURIComponent(typeof next === 'string' ? next : CUSTOM)}`);
     },
     reset: () => post<Manifest>('/reset'),
     clock: {
       get: () => json<ClockState>('/clock'),
-      set: (to) => post<ClockState>('/clock', { now: to }),
-      advance: (by) => post<ClockState>('/clock', { advance: by }),
-      freeze: (stop = true) => post<ClockState>('/clock', { frozen: stop }),
+      async set(to) {
+        const at = instantOf(to);
+        if (at === undefined) throw argumentError(`${WHO}: clock.set(now): now`, INSTANT_TAKES, to);
+        return post<ClockState>('/clock', { now: new Date(at).toISOString() });
+      },
+      async advance(by) {
+        if (advancedBy(mock.runtime.clock.nowMs(), by) === undefined) throw argumentError(`${WHO}: clock.advance(by): by`, ADVANCE_TAKES, by);
+        return post<ClockState>('/clock', { advance: by });
+      },
+      async freeze(stop = true) {
+        if (typeof stop !== 'boolean') throw argumentError(`${WHO}: clock.freeze(frozen): frozen`, 'true or false', stop);
+        return post<ClockState>('/clock', { frozen: stop });
+      },
     },
     async requests(filter = {}) {
+      if (!isObject(filter)) throw argumentError(`${WHO}: requests(filter): filter`, `an object of ${REQUEST_FILTERS.join(', ')}`, filter);
       const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
       const q = query.toString() ? `?${query}` : '';
       return (await json<{ items: JournalItem[] }>(`/requests${q}`)).items;
@@ -161,6 +197,9 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
     clearRequests: () => json<void>('/requests', { method: 'DELETE' }),
     coverage: () => json<CoverageReport>('/coverage'),
     clearCoverage: () => json<void>('/coverage', { method: 'DELETE' }),
-    admin,
+    admin(path, init) {
+      if (typeof path !== 'string' || !path.startsWith('/')) return Promise.reject(argumentError(`${WHO}: admin(path): path`, 'a path under /__admin, such as "/faults"', path));
+      return admin(path, init);
+    },
   };
 }
