@@ -1,5 +1,5 @@
 /** `mock.events`: the default session's events, for tests that await what an integration would get. */
-import type { EventFilter, EventLog } from './event-log.ts';
+import { EVENT_FILTERS, type EventFilter, type EventLog } from './event-log.ts';
 import { SENT_EVENT_TYPES, type EventItem, type SentEvent, type SentEventType } from './types.ts';
 import { argumentError, checkWhole } from '../text/argument-error.ts';
 
@@ -21,7 +21,6 @@ export interface MockEvents {
 
 /** The longest wait a timer holds, in milliseconds. */
 const TIMER_MAX_MS = 2 ** 31 - 1;
-const FILTERS = ['type', 'installationId', 'spaceId', 'status'];
 
 /** Throws a TypeError unless `type` is an event type the mock sends (or undefined: any) and `timeoutMs` whole milliseconds. */
 export function checkEventWait(who: string, type: unknown, timeoutMs: unknown): void {
@@ -32,9 +31,9 @@ export function checkEventWait(who: string, type: unknown, timeoutMs: unknown): 
 /** Throws a TypeError unless `filter` is an object of the filters GET /__admin/events takes, each a string. */
 export function checkEventFilter(who: string, filter: unknown): void {
   if (filter === undefined) return;
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw argumentError(`${who}: filter`, `an object of ${FILTERS.join(', ')}`, filter);
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw argumentError(`${who}: filter`, `an object of ${EVENT_FILTERS.join(', ')}`, filter);
   for (const [name, value] of Object.entries(filter)) {
-    if (!FILTERS.includes(name)) throw argumentError(`${who}: filter`, `an object of ${FILTERS.join(', ')}`, name);
+    if (!EVENT_FILTERS.some((known) => known === name)) throw argumentError(`${who}: filter`, `an object of ${EVENT_FILTERS.join(', ')}`, name);
     if (value !== undefined && typeof value !== 'string') throw argumentError(`${who}: filter.${name}`, 'a string', value);
   }
 }

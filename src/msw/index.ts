@@ -17,6 +17,7 @@ import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 import { checkAppOptions } from '../sessions/app-options.ts';
+import { REQUEST_FILTERS } from '../admin/admin-query.ts';
 import { ADVANCE_TAKES, advancedBy, INSTANT_TAKES, instantOf } from '../clock.ts';
 import { argumentError } from '../text/argument-error.ts';
 
@@ -115,8 +116,6 @@ function checkHandlersOptions(options: MockHandlersOptions): void {
   checkAppOptions(app);
 }
 
-/** What the handle's `admin(path)` and its `requests(filter)` take. */
-const REQUEST_FILTERS = ['method', 'path', 'operationId', 'status'];
 const CUSTOM = 'custom';
 
 export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {

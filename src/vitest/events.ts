@@ -2,7 +2,7 @@
  * `gb.events`: await the events the mock sends integrations, in-process (the mock's own
  * `events.next`) or on a running server (polling `GET /__admin/events` of the file's session).
  */
-import type { EventPayload } from '../events/mock-events.ts';
+import { checkEventFilter, checkEventWait, type EventPayload } from '../events/mock-events.ts';
 import type { EventItem, SentEventType } from '../events/types.ts';
 import type { Target } from './session.ts';
 
@@ -19,6 +19,7 @@ const POLL_MS = 20;
 export function eventsOf(target: () => Target, adminToken?: string): GitBookMockEvents {
   const taken = new Set<string>();
   const list = async (filter: Record<string, string> = {}): Promise<EventItem[]> => {
+    checkEventFilter('gb.events.list(filter)', filter);
     const t = target();
     if (t.mock) return t.mock.events.list(filter);
     const query = new URLSearchParams(filter).toString();
@@ -27,8 +28,9 @@ export function eventsOf(target: () => Target, adminToken?: string): GitBookMock
     return ((await res.json()) as { items: EventItem[] }).items;
   };
   async function waitFor(type?: SentEventType, options: { timeoutMs?: number } = {}): Promise<EventPayload> {
+    checkEventWait('gb.events.waitFor(type, options)', type, options?.timeoutMs);
     const t = target();
-    const timeoutMs = options.timeoutMs ?? 5000;
+    const timeoutMs = options?.timeoutMs ?? 5000;
     if (t.mock) return t.mock.events.next(type as SentEventType, { timeoutMs });
     const until = Date.now() + timeoutMs;
     for (;;) {
