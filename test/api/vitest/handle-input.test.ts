@@ -124,6 +124,15 @@ describe('the runtime, fault rules, sessions and events of the handle', () => {
     expect(await userStatus(mock)).toBe(200);
   });
 
+  it('the id counter takes a whole number from 0', async () => {
+    const mock = frozenMock();
+    const before = mock.runtime.ids.position;
+    expect(() => (mock.runtime.ids.position = NaN)).toThrow(/^ids\.position must be a whole number from 0/);
+    expect(() => (mock.runtime.ids.position = -1)).toThrow(TypeError);
+    expect(mock.runtime.ids.position).toBe(before);
+    expect(await userStatus(mock)).toBe(200);
+  });
+
   it('sessions refuse a name that is not a string', () => {
     const mock = frozenMock();
     for (const call of [() => mock.sessions.start(5 as unknown as string), () => mock.sessions.delete({} as unknown as string), () => mock.sessions.get(null as unknown as string)]) {
