@@ -68,7 +68,8 @@ function checkUseOptions(options: UseMockOptions): void {
   const { url, session, adminToken, scope, ...app } = options;
   if (url !== undefined && (typeof url !== 'string' || !/^https?:\/\/[^/]/i.test(url))) throw argumentError('options.url', 'the http(s) URL of a running server', url);
   if (session !== undefined && (typeof session !== 'string' || !isSessionName(session))) throw argumentError('options.session', 'a session name (1 to 64 of A-Z a-z 0-9 . _ -)', session);
-  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.trim() === '')) throw argumentError('options.adminToken', 'a non-empty string', adminToken);
+  // An empty token is none, as an empty GITBOOK_MOCK_ADMIN_TOKEN is on the command line.
+  if (adminToken !== undefined && typeof adminToken !== 'string') throw argumentError('options.adminToken', 'a string', adminToken);
   if (scope !== undefined && scope !== 'test' && scope !== 'file') throw argumentError('options.scope', '"test" or "file"', scope);
   checkAppOptions(app);
 }
