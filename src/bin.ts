@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createMock } from './app.ts';
 import { SERVER_TIMEOUTS } from './server/server-timeouts.ts';
+import { answerClientErrors } from './server/client-errors.ts';
 import { CliError, isLoopbackListen, parseCli, USAGE } from './cli-args.ts';
 import { ScenarioError } from './scenarios/catalog.ts';
 import { watchLauncher } from './cli/launcher-watch.ts';
@@ -81,6 +82,8 @@ function main(): void {
     warmUp(() => mock.runtime.schemas, routedOperations, () => activity.busy(), first);
   }) as Server;
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+  // Node's own refusals (431, 400, 408) carry the error body too.
+  answerClientErrors(server);
   server.on('error', (error: NodeJS.ErrnoException) => fail(`cannot listen on ${cli.host}:${cli.port}: ${error.code ?? error.message}`));
 
   let stopping = false;

@@ -31,6 +31,9 @@ export type { AppOptions } from './runtime.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** What the pipeline's access step let through: an API request (its access is the registrar's), a call, or a console file. */
+type Admitted = 'api' | 'call' | 'console file';
+
 
 export interface Mock {
   app: Hono;
@@ -85,27 +88,34 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     return res;
   };
   const adminToken = runtime.options.adminToken;
-  // Every other request: the access of the row the route serves (a path no row serves takes its
-  // surface's: the admin API's under /__admin), checked before any session opens, so a caller
-  // without it never creates one; then the session of the admin calls and the files.
-  const surfaces = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string): Answer => {
-    const admin = within(path, '/__admin');
-    const files = within(path, '/__files');
-    switch (row ? row.access : admin ? 'admin' : 'public') {
+  // The access of the row the route serves (a path no row serves takes its surface's: the
+  // admin API's under /__admin), decided from the method, path and headers alone: the pipeline
+  // asks it before a byte of the body is read, so a refused caller's body is never read (a 200
+  // MB import from a caller without the admin token costs nothing) and no session opens.
+  // API requests (`user`) are the registrar's to check: response control answers first, and
+  // the token is looked up in the session's tables.
+  const admit = (c: Context, row: RouteRow | undefined, path: string): Admitted => {
+    // The integration URLs run in their session and are journaled as the API's requests are.
+    if (within(path, '/v1') || within(path, INTEGRATION_URLS)) return 'api';
+    switch (row ? row.access : within(path, '/__admin') ? 'admin' : 'public') {
       case 'admin':
-        if (adminGate(c, adminToken) === 'console file') return route(c, exchange);
+        if (adminGate(c, adminToken) === 'console file') return 'console file';
         checkAdminQuery(c);
         break;
       case 'signed URL':
         if (!hasValidSignature(new URL(c.req.url))) throw unsignedUrl();
         break;
-      // 'public' rows are anyone's; `user` rows are the API's (above).
+      // 'public' rows are anyone's.
     }
-    if (files) {
+    return 'call';
+  };
+  // Every other request, admitted: the session of the admin calls and the files.
+  const surfaces = (c: Context, exchange: Exchange, route: Route, path: string): Answer => {
+    if (within(path, '/__files')) {
       exchange.open();
       return route(c, exchange);
     }
-    if (!admin) return route(c, exchange);
+    if (!within(path, '/__admin')) return route(c, exchange);
     // An admin read never creates the session it names (issue 27): it answers as the session
     // would start, with a warning. The list of sessions belongs to none: a console left on a
     // session that is gone must still find the others.
@@ -116,10 +126,11 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     return route(c, exchange);
   };
   // What every route runs inside (server/registrar.ts wraps each route in it), in this order:
-  // CORS, the body read once (and refused past its limit), then the request's exchange
-  // (sessions/exchange.ts), made here once and handed to the route and the journal, with its
-  // session opened here and nowhere else. No middleware: a request runs one handler, and a
-  // GET that waits for nothing answers synchronously, on @hono/node-server's fast path.
+  // CORS, the access (from the method, path and headers), the body read once (and refused past
+  // its limit), then the request's exchange (sessions/exchange.ts), made here once and handed
+  // to the route and the journal, with its session opened here and nowhere else. No
+  // middleware: a request runs one handler, and a GET that waits for nothing answers
+  // synchronously, on @hono/node-server's fast path.
   const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   const pipeline: Pipeline = (c, row, route) => {
     const path = c.req.path;
@@ -128,9 +139,12 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const exchange = new Exchange(c, sessions);
     let answer: Answer;
     try {
+      const admitted = admit(c, row, path);
       const reading = readBody(c);
-      answer = reading ? reading.then((text) => steps(c, exchange, row, route, path, text)) : steps(c, exchange, row, route, path, undefined);
+      answer = reading ? reading.then((text) => steps(c, exchange, admitted, route, path, text)) : steps(c, exchange, admitted, route, path, undefined);
     } catch (error) {
+      // A refusal before the body was read: @hono/node-server discards what the client still
+      // sends (at most 64 MB or half a second) and closes the connection; nothing is kept.
       answer = sendError(c, error, exchange);
     }
     // The session released, whatever answered (a refusal included).
@@ -138,10 +152,10 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     exchange.close();
     return answer;
   };
-  const steps = (c: Context, exchange: Exchange, row: RouteRow | undefined, route: Route, path: string, text: string | undefined): Answer => {
+  const steps = (c: Context, exchange: Exchange, admitted: Admitted, route: Route, path: string, text: string | undefined): Answer => {
     if (text !== undefined) exchange.received(text);
-    // The integration URLs run in their session and are journaled as the API's requests are.
-    return within(path, '/v1') || within(path, INTEGRATION_URLS) ? api(c, exchange, route) : surfaces(c, exchange, row, route, path);
+    if (admitted === 'api') return api(c, exchange, route);
+    return admitted === 'console file' ? route(c, exchange) : surfaces(c, exchange, route, path);
   };
   usePipeline(app, pipeline, (c) => nearMiss(errors.routeNotFound(c.req.method, c.req.path), c.req.method, c.req.path, routedOperations));
 

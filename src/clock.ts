@@ -3,6 +3,8 @@
  * Every timestamp and every time rule of the server reads it.
  */
 import { parse } from 'tinyduration';
+import { argumentError } from './text/argument-error.ts';
+
 export interface ClockState {
   now: string;
   frozen: boolean;
@@ -17,8 +19,10 @@ export class VirtualClock {
     start: Date | string | number,
     private readonly wallNow: () => number = Date.now,
   ) {
-    this.base = new Date(start).getTime();
+    if (typeof wallNow !== 'function') throw argumentError('wallClock', 'a function answering milliseconds since 1970', wallNow);
+    this.base = checkedInstant('the clock start', start);
     this.setAtWall = this.wallNow();
+    if (!Number.isFinite(this.setAtWall)) throw argumentError('wallClock()', 'milliseconds since 1970', this.setAtWall);
   }
 
   nowMs(): number {
@@ -51,9 +55,12 @@ export class VirtualClock {
     return this.isFrozen;
   }
 
-  /** Moves the clock to `at`, keeping whether it is frozen. */
+  /**
+   * Moves the clock to `at` (a Date, an ISO 8601 date-time, or milliseconds since 1970), keeping
+   * whether it is frozen; anything else is a TypeError, and the clock stays where it was.
+   */
   set(at: Date | string | number): void {
-    this.base = new Date(at).getTime();
+    this.base = checkedInstant('clock.set(at): at', at);
     this.setAtWall = this.wallNow();
     this.changed();
   }
@@ -62,6 +69,7 @@ export class VirtualClock {
 
   /** Calls `listener` after every move and every freeze (what waits on the virtual clock); returns its removal. */
   onChange(listener: () => void): () => void {
+    if (typeof listener !== 'function') throw argumentError('clock.onChange(listener): listener', 'a function', listener);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -70,11 +78,20 @@ export class VirtualClock {
     for (const listener of [...this.listeners]) listener();
   }
 
-  advance(ms: number): void {
-    this.set(this.nowMs() + ms);
+  /**
+   * Moves the clock on by `by`: milliseconds, or an ISO 8601 duration (`"P1D"`, `"PT2H"`,
+   * `"-P1M"`), as `POST /__admin/clock` takes `advance`; anything else, or a move past the
+   * dates a Date holds, is a TypeError, and the clock stays where it was.
+   */
+  advance(by: number | string): void {
+    const target = advancedBy(this.nowMs(), by);
+    if (target === undefined) throw argumentError('clock.advance(by): by', ADVANCE_TAKES, by);
+    this.set(target);
   }
 
-  freeze(frozen: boolean): void {
+  /** Stops the clock (`true`, the default) or lets it run on from where it stands (`false`). */
+  freeze(frozen = true): void {
+    if (typeof frozen !== 'boolean') throw argumentError('clock.freeze(frozen): frozen', 'true or false', frozen);
     if (frozen === this.isFrozen) return;
     this.base = this.nowMs();
     this.setAtWall = this.wallNow();
@@ -85,6 +102,40 @@ export class VirtualClock {
   state(): ClockState {
     return { now: this.iso(), frozen: this.isFrozen };
   }
+}
+
+/** The most milliseconds either side of 1970 a Date holds. */
+const MAX_TIME = 8.64e15;
+
+/** What the clock takes as a time (`set`, the admin API's `now`). */
+export const INSTANT_TAKES = 'a Date, an ISO 8601 date-time such as "2026-01-01T00:00:00Z", or milliseconds since 1970';
+/** What the clock takes as a move (`advance`, the admin API's `advance`). */
+export const ADVANCE_TAKES = 'milliseconds or an ISO 8601 duration such as "P1D", "PT2H" or "-P1M" (whole months and years), landing on a date a Date holds';
+
+/**
+ * A time as the clock takes it, in milliseconds since 1970: a valid Date, a date-time that
+ * `Date.parse` reads, or a finite number of milliseconds, within the dates a Date holds;
+ * undefined for anything else.
+ */
+export function instantOf(at: unknown): number | undefined {
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'string' ? Date.parse(at) : typeof at === 'number' ? at : Number.NaN;
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME ? new Date(ms).getTime() : undefined;
+}
+
+function checkedInstant(name: string, at: unknown): number {
+  const ms = instantOf(at);
+  if (ms === undefined) throw argumentError(name, INSTANT_TAKES, at);
+  return ms;
+}
+
+/**
+ * `now` moved by `by` (milliseconds, or an ISO 8601 duration), as the clock takes a move;
+ * undefined when `by` is neither, or lands past the dates a Date holds.
+ */
+export function advancedBy(now: number, by: unknown): number | undefined {
+  if (typeof by === 'number') return instantOf(now + by);
+  const duration = typeof by === 'string' ? parseDuration(by) : undefined;
+  return duration && instantOf(addDuration(now, duration));
 }
 
 /** An ISO 8601 duration as tinyduration reads it (`P1Y2M`, `-PT1H`, `P1W`). */

@@ -1,4 +1,5 @@
 import { sha256Of } from './text/digest.ts';
+import { checkWhole } from './text/argument-error.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -76,7 +77,7 @@ export class IdSource {
   }
 
   set position(value: number) {
-    this.counter = value;
+    this.counter = checkWhole('ids.position', value, 0, Number.MAX_SAFE_INTEGER);
   }
 }
 

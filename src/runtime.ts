@@ -12,7 +12,7 @@ import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
 import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
 import { RequestLog } from './journal/request-log.ts';
-import type { Validators } from './contract/validators.ts';
+import { problemOf, type Validators } from './contract/validators.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { Platform } from './platform.ts';
 import { buildScenario, type Manifest } from './scenarios/loader.ts';
@@ -22,32 +22,10 @@ import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
 import { routedOperations } from './resources/index.ts';
 import { EventLog } from './events/event-log.ts';
-import type { DelivererOptions } from './events/deliverer.ts';
+import { checkAppOptions, SEED_RANGE, type AppOptions } from './sessions/app-options.ts';
+import { argumentError, checkWhole } from './text/argument-error.ts';
 
-export interface AppOptions {
-  /** Scenario loaded at start (default `starter`). */
-  scenario?: string;
-  /** Folders of user scenarios, searched before the built-in ones. */
-  scenariosDirs?: string[];
-  /** Changes the generated filler data (names, texts) without changing ids. */
-  seed?: number;
-  /** Delay added to every API response, in milliseconds. */
-  latency?: number;
-  /** Keep the state in this JSON file and load it on restart. */
-  dataFile?: string;
-  /** Wall time source of the virtual clock (tests inject one). */
-  wallClock?: () => number;
-  /** Opens the admin API from anywhere with `Authorization: Bearer TOKEN` (docs/contract.md). */
-  adminToken?: string;
-  /** How many requests GET /__admin/requests keeps. */
-  requestLogLimit?: number;
-  /** Most sessions (`X-Mock-Session`) kept besides the default one (default 1000). */
-  maxSessions?: number;
-  /** Seconds a session may stay idle before it is dropped (default 1800; 0: never). */
-  sessionTtl?: number;
-  /** How events are delivered to integrations: the wait for an answer, the retries, the fetch (docs/behaviour.md, "Events"). */
-  events?: DelivererOptions;
-}
+export type { AppOptions } from './sessions/app-options.ts';
 
 interface Loaded {
   name: string;
@@ -76,7 +54,7 @@ export class Runtime {
   /** Which operations and state-machine transitions this runtime's requests exercised. */
   readonly coverage = new Coverage(routedOperations);
   /** Response-control rules (/__admin/faults); cleared by reset and scenario load. */
-  readonly faults = new FaultRules(routedOperations);
+  readonly faults = new FaultRules(routedOperations, (rule) => problemOf(this.schemas.strictValidator('admin/fault-rule'), rule, 'rule'));
   /** Values derived from this session's tables, kept while those tables are unchanged (cache/caches.ts). */
   readonly caches = new Caches();
   /** The events this session's writes sent to integrations (/__admin/events); cleared by reset and scenario load. */
@@ -94,6 +72,8 @@ export class Runtime {
     readonly options: AppOptions = {},
     fork?: { catalog: Catalog; built: BuiltScenarios; base: LoadedWithSnapshot },
   ) {
+    // The options of an app are checked once, by its default session (its forks share them).
+    if (!fork) checkAppOptions(options);
     this.clock = new VirtualClock(0, options.wallClock);
     const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
     const seed = () => String(this.seed);
@@ -178,6 +158,8 @@ export class Runtime {
    * `seed`: the app's, unless a reset rebuilds a load that brought its own.
    */
   loadScenario(name: string, seed = this.options.seed ?? 0): Manifest {
+    if (typeof name !== 'string' || name === '') throw argumentError('loadScenario(name): name', 'the name of a scenario', name);
+    checkWhole('loadScenario(name, seed): seed', seed, ...SEED_RANGE);
     // A scenario built lately (by this session or another of the app), loaded again as it was
     // built (the same file, the same seed), is restored as a reset restores: the build would
     // make the very rows its snapshot holds. A suite that loads `large` before each test, or

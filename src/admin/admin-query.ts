@@ -7,11 +7,10 @@
 import { distance } from 'fastest-levenshtein';
 import type { Context } from 'hono';
 import { errors } from '../contract/errors.ts';
+import { EVENT_FILTERS } from '../events/event-log.ts';
 
 /** The journal's filters (GET /__admin/requests). */
 export const REQUEST_FILTERS = ['method', 'path', 'operationId', 'status'] as const;
-/** The event list's filters (GET /__admin/events). */
-export const EVENT_FILTERS = ['type', 'installationId', 'spaceId', 'status'] as const;
 
 /** Query parameters of each admin GET that takes any; every other admin GET takes none. */
 const KNOWN: Readonly<Record<string, readonly string[]>> = {

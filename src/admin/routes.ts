@@ -13,7 +13,7 @@ import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
 import { rawReply, reply, type BodyOf, type RequestSchemaId, type RouteRow } from '../contract/operation.ts';
 import type { AdminClockChange, RequestTypes } from '../contract/request-types.ts';
 import { registerRows, type RowInput } from '../server/registrar.ts';
-import { addDuration, parseDuration } from '../clock.ts';
+import { advancedBy, instantOf } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Sessions } from '../sessions/registry.ts';
 import { editRecord } from './record-edit.ts';
@@ -36,16 +36,12 @@ function checkImportRows(state: unknown): void {
  */
 function applyClockChange(rt: Runtime, change: AdminClockChange): void {
   if (change.now !== undefined) {
-    const at = Date.parse(change.now);
-    if (Number.isNaN(at)) throw errors.badRequest('body.now must be an ISO 8601 date-time');
+    const at = instantOf(change.now);
+    if (at === undefined) throw errors.badRequest('body.now must be an ISO 8601 date-time');
     rt.clock.set(at);
   } else if (change.advance !== undefined) {
-    const value = change.advance;
-    const duration = typeof value === 'string' ? parseDuration(value) : undefined;
-    const target = typeof value === 'number' ? rt.clock.nowMs() + value : duration && addDuration(rt.clock.nowMs(), duration);
-    if (target === undefined || !Number.isFinite(target) || Number.isNaN(new Date(target).getTime())) {
-      throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
-    }
+    const target = advancedBy(rt.clock.nowMs(), change.advance);
+    if (target === undefined) throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
     rt.clock.set(target);
   } else if (change.frozen !== undefined) rt.clock.freeze(change.frozen);
 }

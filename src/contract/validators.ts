@@ -143,8 +143,13 @@ export function describeErrors(where: string, all: readonly ErrorObject[]): stri
 
 /** Validates `value` and throws a 400 naming every bad field when it does not pass. */
 export function check(validate: ValidateFunction, value: unknown, where: string): void {
-  if (!validate(value)) {
-    const list = validate.errors ?? [];
-    throw errors.badRequest(list.length ? describeErrors(where, list) : `${where} is invalid`);
-  }
+  const problem = problemOf(validate, value, where);
+  if (problem !== undefined) throw errors.badRequest(problem);
+}
+
+/** What `validate` finds wrong with `value`, in the words of a 400 (`where`: the value's name); undefined when it passes. */
+export function problemOf(validate: ValidateFunction, value: unknown, where: string): string | undefined {
+  if (validate(value)) return undefined;
+  const list = validate.errors ?? [];
+  return list.length ? describeErrors(where, list) : `${where} is invalid`;
 }

@@ -18,6 +18,9 @@ import type { Delivery, EventItem } from './types.ts';
 /** Events kept per session; the oldest go first past it. */
 const LIMIT = 2000;
 
+/** The filters of the event list (GET /__admin/events, `mock.events.list`). */
+export const EVENT_FILTERS = ['type', 'installationId', 'spaceId', 'status'] as const;
+
 export interface EventFilter {
   type?: string;
   installationId?: string;

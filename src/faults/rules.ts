@@ -5,6 +5,7 @@
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
 import { checkRuleTarget, type RouteRow } from './rule-target.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 export interface FaultRule {
   id: string;
@@ -40,6 +41,17 @@ export function ruleOf(input: NewFaultRule, id: string): FaultRule {
   return rule;
 }
 
+/** `input` as JSON would carry it (what the admin API would be sent), or a TypeError for what JSON cannot carry. */
+function asJson(input: NewFaultRule): NewFaultRule {
+  try {
+    const text = JSON.stringify(input) as string | undefined;
+    if (text !== undefined) return JSON.parse(text) as NewFaultRule;
+  } catch {
+    // A BigInt, a cycle: below.
+  }
+  throw argumentError('faults.add(rule): rule', 'a fault rule as POST /__admin/faults takes it (an object JSON can carry)', input);
+}
+
 /** What a request is, for matching: its operation (if any), method, path and the template. */
 export interface Target {
   operationId: string;
@@ -52,12 +64,25 @@ export class FaultRules {
   private held: Held[] = [];
   private next = 1;
 
-  /** `routes`: the route table a rule is checked against (a rule no route can match is a 400). */
-  constructor(private readonly routes: readonly RouteRow[]) {}
+  /**
+   * `routes`: the route table a rule is checked against (a rule no route can match is a 400).
+   * `problem`: what is wrong with a rule as POST /__admin/faults reads it (schemas/admin/fault-rule.json), if anything.
+   */
+  constructor(
+    private readonly routes: readonly RouteRow[],
+    private readonly problem: (rule: unknown) => string | undefined = () => undefined,
+  ) {}
 
-  /** Keeps `input` (checked by the registrar against schemas/admin/fault-rule.json) if a route can match it. */
+  /**
+   * Keeps `input` if a route can match it. The admin API's rules were checked by the registrar;
+   * one added in-process (`runtime.faults.add`) is taken as JSON and checked the same way, a
+   * TypeError naming the field when it is not a rule the admin API would take.
+   */
   add(input: NewFaultRule): FaultRule {
-    const rule = ruleOf(input, `fault_${this.next}`);
+    const taken = asJson(input);
+    const problem = this.problem(taken);
+    if (problem !== undefined) throw new TypeError(`faults.add(rule): ${problem}`);
+    const rule = ruleOf(taken, `fault_${this.next}`);
     checkRuleTarget(rule, this.routes);
     this.next++;
     this.held.push({ rule, matched: 0, seen: 0 });

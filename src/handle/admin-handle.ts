@@ -10,6 +10,9 @@ import type { CoverageReport } from '../coverage/coverage.ts';
 import type { MockEvents } from '../events/mock-events.ts';
 import type { EventItem } from '../events/types.ts';
 import { eventsOf, type GitBookMockEvents } from './events.ts';
+import { ADVANCE_TAKES, advancedBy, INSTANT_TAKES, instantOf } from '../clock.ts';
+import { REQUEST_FILTERS } from '../admin/admin-query.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 /** One admin call: `path` under `/__admin` (`/faults`), answered as the admin API answers it. */
 export type AdminCall = (path: string, init?: RequestInit) => Promise<Response>;
@@ -68,7 +71,8 @@ export interface AdminMembers {
   /** The virtual clock (`/__admin/clock`): read it, set it, move it on (`'P8D'` or milliseconds), stop or restart it. */
   readonly clock: {
     get(): Promise<ClockState>;
-    set(now: string): Promise<ClockState>;
+    /** To an ISO 8601 date-time (as `POST /__admin/clock` takes `now`), a Date, or milliseconds since 1970. */
+    set(now: string | Date | number): Promise<ClockState>;
     advance(by: string | number): Promise<ClockState>;
     freeze(frozen?: boolean): Promise<ClockState>;
   };
@@ -118,13 +122,28 @@ export function adminMembers(call: AdminCall, who: string, local?: () => MockEve
   const send = <T>(method: string, path: string, body?: unknown) =>
     json<T>(path, { method, ...(body !== undefined && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
   return {
-    loadScenario: (name) => send<Manifest>('POST', `/scenarios/${encodeURIComponent(name)}`),
+    async loadScenario(name) {
+      if (typeof name !== 'string') throw argumentError(`${who}: loadScenario(name): name`, 'a scenario name', name);
+      return send<Manifest>('POST', `/scenarios/${encodeURIComponent(name)}`);
+    },
     reset: () => send<Manifest>('POST', '/reset'),
     clock: {
       get: () => json<ClockState>('/clock'),
-      set: (now) => send<ClockState>('POST', '/clock', { now }),
-      advance: (by) => send<ClockState>('POST', '/clock', { advance: by }),
-      freeze: (frozen = true) => send<ClockState>('POST', '/clock', { frozen }),
+      // Checked here too, so a wrong argument is a TypeError naming it (the admin API's 400 would
+      // come back as an Error); the admin API checks the move again against the session's clock.
+      async set(now) {
+        const at = instantOf(now);
+        if (at === undefined) throw argumentError(`${who}: clock.set(now): now`, INSTANT_TAKES, now);
+        return send<ClockState>('POST', '/clock', { now: new Date(at).toISOString() });
+      },
+      async advance(by) {
+        if (advancedBy(Date.now(), by) === undefined) throw argumentError(`${who}: clock.advance(by): by`, ADVANCE_TAKES, by);
+        return send<ClockState>('POST', '/clock', { advance: by });
+      },
+      async freeze(frozen = true) {
+        if (typeof frozen !== 'boolean') throw argumentError(`${who}: clock.freeze(frozen): frozen`, 'true or false', frozen);
+        return send<ClockState>('POST', '/clock', { frozen });
+      },
     },
     faults: {
       add: (rule) => send<FaultRule>('POST', '/faults', rule),
@@ -132,7 +151,10 @@ export function adminMembers(call: AdminCall, who: string, local?: () => MockEve
       delete: (id) => send<void>('DELETE', `/faults/${encodeURIComponent(id)}`),
       clear: () => send<void>('DELETE', '/faults'),
     },
-    requests: (filter = {}) => json<{ items: JournalItem[] }>(`/requests${queryOf(filter)}`),
+    async requests(filter = {}) {
+      if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw argumentError(`${who}: requests(filter): filter`, `an object of ${REQUEST_FILTERS.join(', ')}`, filter);
+      return json<{ items: JournalItem[] }>(`/requests${queryOf(filter)}`);
+    },
     clearRequests: () => send<void>('DELETE', '/requests'),
     coverage: () => json<CoverageReport>('/coverage'),
     clearCoverage: () => send<void>('DELETE', '/coverage'),

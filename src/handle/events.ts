@@ -2,7 +2,7 @@
  * `events` of both test handles: await the events the mock sends integrations, in-process (the
  * mock's own `events.next`) or on a running server (polling `GET /__admin/events` of the session).
  */
-import type { EventPayload, MockEvents } from '../events/mock-events.ts';
+import { checkEventFilter, checkEventWait, type EventPayload, type MockEvents } from '../events/mock-events.ts';
 import type { EventItem, SentEventType } from '../events/types.ts';
 
 export interface GitBookMockEvents {
@@ -19,7 +19,8 @@ const POLL_MS = 20;
 export function eventsOf(list: (filter: Record<string, string>) => Promise<EventItem[]>, who: string, local?: () => MockEvents | undefined): GitBookMockEvents {
   const taken = new Set<string>();
   async function waitFor(type?: SentEventType, options: { timeoutMs?: number } = {}): Promise<EventPayload> {
-    const timeoutMs = options.timeoutMs ?? 5000;
+    checkEventWait(`${who}: events.waitFor(type, options)`, type, options?.timeoutMs);
+    const timeoutMs = options?.timeoutMs ?? 5000;
     const events = local?.();
     if (events) return events.next(type as SentEventType, { timeoutMs });
     const until = Date.now() + timeoutMs;
@@ -34,5 +35,9 @@ export function eventsOf(list: (filter: Record<string, string>) => Promise<Event
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
-  return { list: (filter = {}) => list(filter), waitFor: waitFor as GitBookMockEvents['waitFor'] };
+  const checkedList = async (filter: Record<string, string> = {}) => {
+    checkEventFilter(`${who}: events.list(filter)`, filter);
+    return list(filter);
+  };
+  return { list: checkedList, waitFor: waitFor as GitBookMockEvents['waitFor'] };
 }

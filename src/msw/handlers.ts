@@ -14,9 +14,9 @@ export function normalBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new Error(`gitbook-mock/msw: baseUrl "${baseUrl}" is not a URL (like ${DEFAULT_BASE_URL})`);
+    throw new TypeError(`gitbook-mock/msw: baseUrl "${baseUrl}" is not a URL (like ${DEFAULT_BASE_URL})`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`gitbook-mock/msw: baseUrl "${baseUrl}" is not an http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`gitbook-mock/msw: baseUrl "${baseUrl}" is not an http(s) URL`);
   url.pathname = url.pathname.replace(/\/+$/, '');
   url.search = '';
   url.hash = '';

@@ -17,6 +17,9 @@ import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
+import { checkAppOptions } from '../sessions/app-options.ts';
+import { instantOf } from '../clock.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 export type { Manifest } from '../scenarios/loader.ts';
 export type { ScenarioFile } from '../scenarios/types.ts';
@@ -62,7 +65,26 @@ export interface MockHandlers extends Omit<AdminMembers, 'loadScenario'> {
 const ADMIN = 'http://gitbook-mock.local/__admin';
 const CUSTOM = 'custom';
 
+const WHO = 'gitbook-mock/msw';
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A TypeError naming the first option of `createMockHandlers` that is not what it takes (the app's options: sessions/app-options.ts). */
+function checkHandlersOptions(options: MockHandlersOptions): void {
+  if (!isObject(options)) throw argumentError(`${WHO}: options`, 'an object', options);
+  const { baseUrl, scenario, scenarios, now, frozen, ...app } = options;
+  if (baseUrl !== undefined && typeof baseUrl !== 'string') throw argumentError(`${WHO}: options.baseUrl`, `an http(s) URL (like ${DEFAULT_BASE_URL})`, baseUrl);
+  if (scenario !== undefined && typeof scenario !== 'string' && !isObject(scenario)) throw argumentError(`${WHO}: options.scenario`, 'a scenario name or a scenario as data', scenario);
+  if (scenarios !== undefined && !isObject(scenarios)) throw argumentError(`${WHO}: options.scenarios`, 'an object of scenarios by name', scenarios);
+  if (now !== undefined && (typeof now !== 'string' || instantOf(now) === undefined)) throw argumentError(`${WHO}: options.now`, 'an ISO 8601 date-time', now);
+  if (frozen !== undefined && typeof frozen !== 'boolean') throw argumentError(`${WHO}: options.frozen`, 'true or false', frozen);
+  checkAppOptions(app);
+}
+
 export function createMockHandlers(options: MockHandlersOptions = {}): MockHandlers {
+  checkHandlersOptions(options);
   const { baseUrl = DEFAULT_BASE_URL, scenario = 'starter', scenarios = {}, now, frozen, ...app } = options;
   const base = normalBaseUrl(baseUrl).href.replace(/\/+$/, '');
   const { platform, catalog } = browserPlatform(scenarios);
@@ -71,7 +93,6 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   if (now !== undefined) {
     // The clock start becomes the scenario's now (the manifest shows it, reset comes back to
     // it): the scenario as read, under its own name, hides the built-in or given one.
-    if (Number.isNaN(Date.parse(now))) throw new Error(`gitbook-mock/msw: now "${now}" is not a date-time`);
     const { name: _, ...file } = catalog.read(first);
     catalog.add(first, { ...file, now });
   }
@@ -83,7 +104,7 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
   }
 
   const admin = (path: string, init?: RequestInit) => mock.fetch(`${ADMIN}${path}`, init);
-  const members = adminMembers(admin, 'gitbook-mock/msw', () => mock.events);
+  const members = adminMembers(admin, WHO, () => mock.events);
   // A copy: the manifest of a load is shared by every session that loads the same scenario.
   const current = () => structuredClone(mock.runtime.manifest);
 
@@ -101,10 +122,14 @@ export function createMockHandlers(options: MockHandlersOptions = {}): MockHandl
       return manifestId(current(), collection, key, 'gitbook-mock/msw');
     },
     ...members,
-    loadScenario(next) {
+    async loadScenario(next) {
+      if (typeof next !== 'string' && !isObject(next)) throw argumentError(`${WHO}: loadScenario(scenario): scenario`, 'a scenario name or a scenario as data', next);
       if (typeof next !== 'string') catalog.add(CUSTOM, next);
       return members.loadScenario(typeof next === 'string' ? next : CUSTOM);
     },
-    admin,
+    admin(path, init) {
+      if (typeof path !== 'string' || !path.startsWith('/')) return Promise.reject(argumentError(`${WHO}: admin(path): path`, 'a path under /__admin, such as "/faults"', path));
+      return admin(path, init);
+    },
   };
 }

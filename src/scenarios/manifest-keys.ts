@@ -5,6 +5,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { Manifest } from './loader.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 /** How many keys a miss lists (a `large` manifest has few, a custom one may have many). */
 const LISTED = 30;
@@ -18,16 +19,20 @@ function missing(what: string, key: string, known: string[]): string {
 
 /** The id of `key` in `collection`; throws (prefixed by `who`) when the manifest has none. */
 export function manifestId(manifest: Manifest, collection: string, key: string, who: string): string {
-  const ids = manifest.ids[collection];
+  if (typeof collection !== 'string') throw argumentError(`${who}: id(collection, key): collection`, 'the name of a manifest collection', collection);
+  if (typeof key !== 'string') throw argumentError(`${who}: id(collection, key): key`, 'a key of the collection', key);
+  const ids = Object.hasOwn(manifest.ids, collection) ? manifest.ids[collection] : undefined;
   if (!ids) throw new Error(`${who}: ${missing('collection', collection, Object.keys(manifest.ids)).replace(' (keys:', ' (collections:')}`);
-  const id = ids[key];
+  const id = Object.hasOwn(ids, key) ? ids[key] : undefined;
   if (id === undefined) throw new Error(`${who}: ${missing(collection, key, Object.keys(ids))}`);
   return id;
 }
 
 /** The token of user `user` (or of an installation, by its key); throws naming the users otherwise. */
 export function manifestToken(manifest: Manifest, user: string, who: string): string {
-  const token = manifest.tokens[user] ?? manifest.installationTokens?.[user];
+  if (typeof user !== 'string') throw argumentError(`${who}: token(user): user`, 'the key of a manifest user or installation', user);
+  const installations = manifest.installationTokens ?? {};
+  const token = Object.hasOwn(manifest.tokens, user) ? manifest.tokens[user] : Object.hasOwn(installations, user) ? installations[user] : undefined;
   if (!token) throw new Error(`${who}: ${missing('user', user, Object.keys(manifest.tokens))}`);
   return token;
 }

@@ -7,11 +7,13 @@
  */
 import { errors } from '../contract/errors.ts';
 import type { Runtime } from '../runtime.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 export const DEFAULT_SESSION = 'default';
 export const DEFAULT_MAX_SESSIONS = 1000;
 export const DEFAULT_SESSION_TTL_SECONDS = 1800;
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+const SESSION_NAME_TAKES = 'a session name (1 to 64 of A-Z a-z 0-9 . _ -)';
 /** How often, at most, a request looks for sessions past their idle time. */
 const SWEEP_EVERY_MS = 1000;
 /** How many session names the warning on a read of a missing one lists. */
@@ -84,6 +86,7 @@ export class Sessions {
     if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
     let session = this.byName.get(key);
     if (!session) {
+      if (typeof key !== 'string') throw argumentError('sessions.open(name): name', SESSION_NAME_TAKES, key);
       if (!isSessionName(key)) throw errors.badRequest('X-Mock-Session must be 1 to 64 of A-Z a-z 0-9 . _ -');
       // A read answers as the new session would start, without keeping it (docs/contract.md,
       // "Sessions": a request naming a new session sees the default's scenario).
@@ -111,6 +114,7 @@ export class Sessions {
   }
 
   get(name: string): Session | undefined {
+    if (typeof name !== 'string') throw argumentError('sessions.get(name): name', SESSION_NAME_TAKES, name);
     return this.byName.get(name);
   }
 
@@ -121,6 +125,7 @@ export class Sessions {
 
   /** Starts session `name` if it does not exist (PUT /__admin/sessions/{name}); `created` says whether it did. */
   start(name: string): { info: SessionInfo; created: boolean } {
+    if (typeof name !== 'string') throw argumentError('sessions.start(name): name', SESSION_NAME_TAKES, name);
     if (!isSessionName(name)) throw errors.badRequest('path.name must be 1 to 64 of A-Z a-z 0-9 . _ -');
     const created = !this.byName.has(name);
     const session = this.open(name);
@@ -130,6 +135,7 @@ export class Sessions {
 
   /** Drops session `name`: 400 for the default one or a bad name, 404 for an unknown one. */
   delete(name: string): void {
+    if (typeof name !== 'string') throw argumentError('sessions.delete(name): name', SESSION_NAME_TAKES, name);
     if (name === DEFAULT_SESSION) throw errors.badRequest('The default session cannot be deleted; POST /__admin/reset resets it');
     if (!isSessionName(name)) throw errors.badRequest('A session name is 1 to 64 of A-Z a-z 0-9 . _ -');
     if (!this.byName.delete(name)) throw errors.notFound('Session', name);

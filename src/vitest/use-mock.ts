@@ -11,6 +11,9 @@ import { inProcess, overHttp, sessionName, type Fetch, type Target } from './ses
 import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
 import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
+import { checkAppOptions } from '../sessions/app-options.ts';
+import { isSessionName } from '../sessions/registry.ts';
+import { argumentError } from '../text/argument-error.ts';
 
 export interface UseMockOptions extends AppOptions {
   /** A running server (`http://127.0.0.1:4010`); default `GITBOOK_MOCK_URL`, else in-process. */
@@ -71,7 +74,23 @@ async function loadClient(): Promise<ClientClass | undefined> {
   }
 }
 
+/**
+ * Throws a TypeError naming the first option that is not what it takes, when `useGitBookMock`
+ * is called (not later, in a hook): the app's options as `createMock` takes them, and its own.
+ */
+function checkUseOptions(options: UseMockOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw argumentError('options', 'an object', options);
+  const { url, session, adminToken, scope, ...app } = options;
+  if (url !== undefined && (typeof url !== 'string' || !/^https?:\/\/[^/]/i.test(url))) throw argumentError('options.url', 'the http(s) URL of a running server', url);
+  if (session !== undefined && (typeof session !== 'string' || !isSessionName(session))) throw argumentError('options.session', 'a session name (1 to 64 of A-Z a-z 0-9 . _ -)', session);
+  // An empty token is none, as an empty GITBOOK_MOCK_ADMIN_TOKEN is on the command line.
+  if (adminToken !== undefined && typeof adminToken !== 'string') throw argumentError('options.adminToken', 'a string', adminToken);
+  if (scope !== undefined && scope !== 'test' && scope !== 'file') throw argumentError('options.scope', '"test" or "file"', scope);
+  checkAppOptions(app);
+}
+
 export function useGitBookMock(options: UseMockOptions = {}): GitBookMock {
+  checkUseOptions(options);
   const { url = process.env.GITBOOK_MOCK_URL, session, adminToken = process.env.GITBOOK_MOCK_ADMIN_TOKEN, scope = 'test', ...app } = options;
   let target: Target | undefined;
   let manifest: Manifest | undefined;

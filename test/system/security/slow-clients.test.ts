@@ -16,6 +16,9 @@ describe('slow clients', () => {
       socket.on('error', () => undefined);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // With the error body of every other error (issue 40), where Node writes none.
+    expect(answer).toMatch(/\r\ncontent-type: application\/json\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]).error.code).toBe(408);
     expect(elapsed).toBeLessThan(SERVER_TIMEOUTS.headersTimeout + 2 * SERVER_TIMEOUTS.connectionsCheckingInterval + 1_000);
   }, 20_000);
 });
