@@ -14,6 +14,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { perProcess } from '../cache/caches.ts';
 import { SCHEMA_BASE, type Validators } from './validators.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
+import { pruneUnknown } from './prune.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('schemas/', PACKAGE_ROOT));
 
@@ -269,6 +270,11 @@ export class Schemas implements Validators {
   coercingValidator(id: string): ValidateFunction {
     if (isGeneric(id) && this.sources.size > 1) return this.generic().coercingValidator(id);
     return this.get(this.coercing, id);
+  }
+
+  /** Drops the fields schema `id` does not name from a body, at every depth (prune.ts); the paths dropped. */
+  pruneBody(id: string, body: unknown): string[] {
+    return pruneUnknown((file) => this.sources.get(file), id, body);
   }
 
   /**

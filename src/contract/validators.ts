@@ -20,6 +20,11 @@ export interface Validators {
   bodyValidator(id: string): ValidateFunction;
   /** The coercing validator of schema `id` (path and query): mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction;
+  /**
+   * Drops from a body its validator let through (in place) every field schema `id` does not
+   * name, at every depth (prune.ts), and gives their paths (`body.styling.junk`).
+   */
+  pruneBody(id: string, body: unknown): string[];
 }
 
 /** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */
