@@ -1,10 +1,7 @@
 /**
  * Drops from a request body, in place, every field its schema does not name, at every depth:
- * what the real service ignores is never stored. ajv's `removeAdditional` (the body
- * validator's) cannot do it all: it drops only where a schema says `additionalProperties:
- * false`, and not inside `oneOf`/`anyOf`, where it would drop the fields of the branch that
- * matches while trying one that does not (schemas.ts, lenientCopy). This walk runs after the
- * body passed its validator, and reads the schema as written:
+ * what the real service ignores is never stored. It runs once the body passed its validator
+ * (which accepts unknown fields: schemas.ts, lenientCopy), and reads the schema as written:
  *
  * - an object a schema describes (`properties`, `patternProperties` or `additionalProperties`)
  *   keeps the fields they name, and `additionalProperties` (true or a schema) keeps the rest;

@@ -16,7 +16,7 @@ export const SCHEMA_BASE = 'https://gitbook-mock.local/';
 export interface Validators {
   /** The strict validator of schema `id` (scenarios, states, responses in tests). */
   strictValidator(id: string): ValidateFunction;
-  /** The validator of a request body: drops (from its input) the fields it does not know. */
+  /** The validator of a request body: accepts the fields it does not know (`pruneBody` drops them). */
   bodyValidator(id: string): ValidateFunction;
   /** The coercing validator of schema `id` (path and query): mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction;
