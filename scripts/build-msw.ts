@@ -6,7 +6,8 @@
  *   ahead of time (ajv's standalone code, with ajv's and ajv-formats' run-time helpers
  *   bundled in by esbuild, so the module imports nothing and loads in Node and browsers);
  * - data.js: the built-in scenarios but `large`, the files of fixtures/, the package version,
- *   and the official document's schemas the generic tier builds its answers from.
+ *   the official document's schemas the generic tier builds its answers from, and the schema
+ *   files the operations' bodies are pruned with (contract/prune.ts).
  * The .d.ts of both are in src/msw/generated/ and are copied beside them.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -87,6 +88,20 @@ async function writeValidators(): Promise<void> {
   });
 }
 
+/** The schema files of `schemas/` the operations' bodies name, and the files they name (what prune.ts walks in a page). */
+function bodySchemaFiles(): Record<string, unknown> {
+  const files = readSchemaFiles();
+  const out: Record<string, unknown> = {};
+  const pending = routedOperations.map((op) => op.body?.split('#')[0]).filter((id) => id !== undefined && id !== GENERIC_SCHEMA);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    const schema = files.get(id);
+    if (out[id] || !schema) continue;
+    out[id] = schema;
+    for (const m of JSON.stringify(schema).matchAll(/"\$ref":"\/([^"#]+)/g)) pending.push(m[1]);
+  }
+  return Object.fromEntries(Object.keys(out).sort().map((id) => [id, out[id]]));
+}
+
 function writeData(): void {
   const scenarios: Record<string, unknown> = {};
   for (const file of readdirSync(join(ROOT, 'scenarios')).sort()) {
@@ -106,6 +121,8 @@ function writeData(): void {
     `export const version = ${JSON.stringify(version)};`,
     // What the generic tier builds its answers from (src/resources/generic/).
     `export const official = ${JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'schemas/official/generic.json'), 'utf8')))};`,
+    // What the operations' bodies are pruned with (contract/prune.ts).
+    `export const bodySchemas = ${JSON.stringify(bodySchemaFiles())};`,
   ];
   writeFileSync(join(OUT, 'data.js'), `${lines.join('\n')}\n`);
 }

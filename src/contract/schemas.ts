@@ -14,6 +14,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { perProcess } from '../cache/caches.ts';
 import { SCHEMA_BASE, type Validators } from './validators.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
+import { pruneUnknown } from './prune.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('schemas/', PACKAGE_ROOT));
 
@@ -103,11 +104,10 @@ const require = createRequire(import.meta.url);
  * ajv-formats' module.exports is the plugin function itself. `source`: each validator keeps its
  * code, for ajv's standalone modules (see Schemas.standaloneModule).
  */
-function createAjv(coerce: boolean, prune = false, allErrors = false, source = false): Ajv2020 {
+function createAjv(coerce: boolean, allErrors = false, source = false): Ajv2020 {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   const ajv = new Ajv2020({
-    removeAdditional: prune,
     allErrors,
     strict: true,
     strictRequired: false,
@@ -128,35 +128,33 @@ function createAjv(coerce: boolean, prune = false, allErrors = false, source = f
 }
 
 /**
- * A copy of a schema for request bodies, which accept and drop fields they do not know (as the
- * real service does). ajv's `removeAdditional` drops them where `additionalProperties` is false,
- * but inside `oneOf`/`anyOf` it would also drop them from a branch that then fails, losing fields
- * the next branch needs; so there the keyword goes (unknown fields stay and are ignored) and
- * `oneOf` becomes `anyOf` (a body with fields of two branches is accepted, not refused).
- * Definitions under `$defs` count as inside a branch: a branch may name them. The keys of
- * `properties`, `patternProperties` and `$defs` are names, not keywords: a field named `default`
- * (a site's `codeTheme.default`) is a schema like any other.
+ * A copy of a schema for request bodies, which accept the fields they do not know (as the real
+ * service does): `additionalProperties: false` goes everywhere, and the body is pruned of those
+ * fields after it passed (prune.ts, which names them; ajv's `removeAdditional` dropped them in
+ * silence, and not inside `oneOf`/`anyOf`, where it would drop the fields of the branch that
+ * matches while trying one that does not). `oneOf` becomes `anyOf` (a body with fields of two
+ * branches is accepted, not refused). The keys of `properties`, `patternProperties` and `$defs`
+ * are names, not keywords: a field named `default` (a site's `codeTheme.default`) is a schema
+ * like any other.
  */
-export function lenientCopy(schema: unknown, inBranch = false): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => lenientCopy(item, inBranch));
+export function lenientCopy(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => lenientCopy(item));
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'additionalProperties' && value === false && inBranch) continue;
-    if (key === 'oneOf' || key === 'anyOf') out.anyOf = lenientCopy(value, true);
-    // Shared definitions (the official JSON document's blocks) are reached from branches too.
-    else if (key === '$defs') out.$defs = namedSchemas(value, true);
-    else if (key === 'properties' || key === 'patternProperties') out[key] = namedSchemas(value, inBranch);
+    if (key === 'additionalProperties' && value === false) continue;
+    if (key === 'oneOf' || key === 'anyOf') out.anyOf = lenientCopy(value);
+    else if (key === '$defs' || key === 'properties' || key === 'patternProperties') out[key] = namedSchemas(value);
     else if (key === 'const' || key === 'enum' || key === 'default' || key === 'examples') out[key] = value;
-    else out[key] = lenientCopy(value, inBranch);
+    else out[key] = lenientCopy(value);
   }
   return out;
 }
 
 /** The lenient copy of each schema of a map of names to schemas (`properties`, `$defs`). */
-function namedSchemas(map: unknown, inBranch: boolean): unknown {
-  if (!map || typeof map !== 'object' || Array.isArray(map)) return lenientCopy(map, inBranch);
-  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lenientCopy(schema, inBranch)]));
+function namedSchemas(map: unknown): unknown {
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return lenientCopy(map);
+  return Object.fromEntries(Object.entries(map).map(([name, schema]) => [name, lenientCopy(schema)]));
 }
 
 /**
@@ -199,15 +197,15 @@ export class Schemas implements Validators {
   private lenientAjv?: Ajv2020;
 
   private get coercing(): Ajv2020 {
-    return (this.coercingAjv ??= createAjv(true, false, true, this.source));
+    return (this.coercingAjv ??= createAjv(true, true, this.source));
   }
 
   private get strict(): Ajv2020 {
-    return (this.strictAjv ??= createAjv(false, false, false, this.source));
+    return (this.strictAjv ??= createAjv(false, false, this.source));
   }
 
   private get lenient(): Ajv2020 {
-    return (this.lenientAjv ??= createAjv(false, true, true, this.source));
+    return (this.lenientAjv ??= createAjv(false, true, this.source));
   }
 
   /** The files added to each instance, by id. */
@@ -257,8 +255,8 @@ export class Schemas implements Validators {
   }
 
   /**
-   * The validator of a request body: strict about the fields it knows, and removes (from its
-   * input) the fields it does not know, which the real service ignores.
+   * The validator of a request body: strict about the fields it knows, and accepts those it does
+   * not know, which the real service ignores (`pruneBody` then drops them).
    */
   bodyValidator(id: string): ValidateFunction {
     if (isGeneric(id) && this.sources.size > 1) return this.generic().bodyValidator(id);
@@ -269,6 +267,11 @@ export class Schemas implements Validators {
   coercingValidator(id: string): ValidateFunction {
     if (isGeneric(id) && this.sources.size > 1) return this.generic().coercingValidator(id);
     return this.get(this.coercing, id);
+  }
+
+  /** Drops the fields schema `id` does not name from a body, at every depth (prune.ts); the paths dropped. */
+  pruneBody(id: string, body: unknown): string[] {
+    return pruneUnknown((file) => this.sources.get(file), id, body);
   }
 
   /**

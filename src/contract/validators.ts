@@ -16,10 +16,15 @@ export const SCHEMA_BASE = 'https://gitbook-mock.local/';
 export interface Validators {
   /** The strict validator of schema `id` (scenarios, states, responses in tests). */
   strictValidator(id: string): ValidateFunction;
-  /** The validator of a request body: drops (from its input) the fields it does not know. */
+  /** The validator of a request body: accepts the fields it does not know (`pruneBody` drops them). */
   bodyValidator(id: string): ValidateFunction;
   /** The coercing validator of schema `id` (path and query): mutates its input (types, defaults). */
   coercingValidator(id: string): ValidateFunction;
+  /**
+   * Drops from a body its validator let through (in place) every field schema `id` does not
+   * name, at every depth (prune.ts), and gives their paths (`body.styling.junk`).
+   */
+  pruneBody(id: string, body: unknown): string[];
 }
 
 /** `/a/b/0` → `a.b[0]`, prefixed by where the value came from. */

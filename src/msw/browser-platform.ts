@@ -7,10 +7,11 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Platform } from '../platform.ts';
 import { ApiError } from '../contract/errors.ts';
 import { ANY_VALUE_SCHEMA, type Validators } from '../contract/validators.ts';
+import { pruneUnknown } from '../contract/prune.ts';
 import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
 import type { ScenarioFile } from '../scenarios/types.ts';
 import { body, coercing, strict } from './generated/validators.js';
-import { fixtures, official, scenarios, version } from './generated/data.js';
+import { bodySchemas, fixtures, official, scenarios, version } from './generated/data.js';
 
 /** The generic tier's requests are not checked in a page (scripts/build-msw.ts): they meet a schema that takes any value. */
 function pick(set: Readonly<Record<string, ValidateFunction>>, kind: string, id: string): ValidateFunction {
@@ -21,11 +22,15 @@ function pick(set: Readonly<Record<string, ValidateFunction>>, kind: string, id:
   return validate;
 }
 
+/** The file of the official document's schemas (contract/schemas.ts, GENERIC_SCHEMA), which came in the bundle as `official`. */
+const GENERIC_FILE = 'official/generic';
+
 /** The validators of dist/msw/generated/validators.js, compiled when the package was built. */
 export const precompiledValidators: Validators = {
   coercingValidator: (id) => pick(coercing, 'coercing', id),
   bodyValidator: (id) => pick(body, 'body', id),
   strictValidator: (id) => pick(strict, 'strict', id),
+  pruneBody: (id, body) => pruneUnknown((file) => (file === GENERIC_FILE ? official : bodySchemas[file]), id, body),
 };
 
 /** A platform and its catalog for one mock: the built-in scenarios, then the page's own (`own`), which hide them by name. */

@@ -1,33 +1,43 @@
 /**
  * Site-space customization overrides, as pure functions. An override is a partial copy of
- * the site's settings: a PATCH lays its fields over the stored override (null removes a
- * field, and a group such as `styling` left empty goes), and the effective settings are the
- * site's with the override's groups laid over them one level deep (a colour or a logo is
- * replaced whole, never mixed with the site's).
+ * the site's settings: a PATCH merges its fields into the stored override (merge-patch.ts:
+ * null removes a field, a group left empty goes), and the effective settings are the site's
+ * with the override laid over them. Both merge field by field into the groups of settings
+ * (`SETTINGS_GROUPS`: `styling`, `styling.sidebar`, `header`, ...), the objects the official
+ * override body writes inline; any other object (a colour, a logo, a content reference, the
+ * favicon) is a value replaced whole, never mixed with the site's.
  */
+import { layOver, mergePatch } from './merge-patch.ts';
+
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The groups of settings, by path: the objects the official override body
+ * (schemas/sites/site-space-customization-body.json) writes inline with their fields, not by
+ * reference (test/unit/rules/customization.test.ts reads them from the schema).
+ */
+export const SETTINGS_GROUPS: ReadonlySet<string> = new Set([
+  'styling',
+  'styling.sidebar',
+  'styling.codeTheme',
+  'internationalization',
+  'header',
+  'footer',
+  'themes',
+  'feedback',
+  'externalLinks',
+  'pagination',
+  'trademark',
+  'privacyPolicy',
+  'socialPreview',
+]);
+
+const isGroup = (path: string) => SETTINGS_GROUPS.has(path);
 
 export function applyOverridePatch(stored: Json, patch: Json): Json {
-  const out: Json = { ...stored };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else if (isObject(value) && isObject(out[key])) out[key] = withoutNulls({ ...(out[key] as Json), ...value });
-    else out[key] = isObject(value) ? withoutNulls(value) : value;
-    if (isObject(out[key]) && Object.keys(out[key] as Json).length === 0) delete out[key];
-  }
-  return out;
-}
-
-function withoutNulls(group: Json): Json {
-  return Object.fromEntries(Object.entries(group).filter(([, v]) => v !== null));
+  return mergePatch(stored, patch, isGroup);
 }
 
 export function overlay(settings: Json, override: Json): Json {
-  const out: Json = { ...settings };
-  for (const [key, value] of Object.entries(override)) {
-    out[key] = isObject(value) && isObject(out[key]) ? { ...(out[key] as Json), ...value } : value;
-  }
-  return out;
+  return layOver(settings, override, isGroup);
 }

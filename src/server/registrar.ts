@@ -8,11 +8,12 @@
 import type { Context, Handler, Hono } from 'hono';
 import { errors } from '../contract/errors.ts';
 import { sendError } from './send-error.ts';
-import { check, type Validators } from '../contract/validators.ts';
+import { check, MAX_NAMED_FIELDS, type Validators } from '../contract/validators.ts';
 import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled } from '../faults/apply.ts';
 import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
-import type { Exchange } from '../sessions/exchange.ts';
+import { WARNING_HEADER, type Exchange } from '../sessions/exchange.ts';
+import { warningHeader } from '../faults/rules.ts';
 import { attempt, type Answer, type Route } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { queryOf } from '../text/query.ts';
@@ -232,6 +233,18 @@ function answer(c: Context, exchange: Exchange, op: Operation, names: string[]):
   });
 }
 
+/**
+ * Names the body fields the schema does not name, which were dropped (never stored nor
+ * echoed), in `X-Mock-Warning`, after a warning response control set (a `Prefer` part).
+ */
+function warnDropped(c: Context, exchange: Exchange, dropped: readonly string[]): void {
+  const named = dropped.slice(0, MAX_NAMED_FIELDS).join(', ') + (dropped.length > MAX_NAMED_FIELDS ? ` and ${dropped.length - MAX_NAMED_FIELDS} more` : '');
+  const before = exchange.responseHeaders[WARNING_HEADER.toLowerCase()];
+  const warning = warningHeader([...(before ? [before] : []), `ignored what the request body schema does not name: ${named}`]);
+  c.header(WARNING_HEADER, warning);
+  exchange.noteHeader(WARNING_HEADER, warning);
+}
+
 /** What a write's transaction leaves to do once it committed: its undo, its changes and the rows they replaced. */
 type Written = ReturnType<Store['tentative']>;
 
@@ -249,6 +262,8 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
   if (op.body) {
     body = readBody(c, exchange, op.reading);
     check(rt.schemas.bodyValidator(op.body), body, 'body');
+    const dropped = rt.schemas.pruneBody(op.body, body);
+    if (dropped.length) warnDropped(c, exchange, dropped);
   }
   const ctx: HandlerContext<Record<string, string>, Record<string, unknown>, unknown> = {
     params,

@@ -67,6 +67,19 @@ describe('gitbook-mock/msw under setupServer, with the official client against h
     expectOfficial('getRecommendedQuestionsInOrganization', 200, questions.data);
   });
 
+  it('drops the fields a body schema does not name at every depth, and names them in X-Mock-Warning', async () => {
+    const res = await fetch(`https://api.gitbook.com/v1/spaces/${gb.id('spaces', 'handbook')}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${gb.token('admin')}`, 'content-type': 'application/json' },
+      body: '{"title":"Handbook","junk":1,"mergeRules":{"type":"none","rules":[],"__proto__":{"polluted":1}}}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-mock-warning')).toContain('body.junk, body.mergeRules.rules, body.mergeRules.__proto__');
+    const space = (await res.json()) as Record<string, unknown>;
+    expect(space).not.toHaveProperty('junk');
+    expect(space.mergeRules).toEqual({ type: 'none' });
+  });
+
   it('posts a comment and finds it in the list', async () => {
     const space = gb.id('spaces', 'handbook');
     const posted = await client('commenter').spaces.postCommentInSpace(space, { body: { markdown: 'Where is the holiday policy?' } });

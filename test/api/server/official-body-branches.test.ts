@@ -15,27 +15,10 @@ import formatsPlugin from 'ajv-formats';
 import { createMock } from '../../../src/app.ts';
 import { operations } from '../../../src/resources/index.ts';
 import { officialSpec } from '../../helpers/official.ts';
+import { DEFS, pathFor, refName, rooted } from '../../helpers/official-bodies.ts';
 
 type Schema = Record<string, any>;
 type Step = { prop: string } | { items: true } | { allOf: number } | { branch: number };
-
-/** The official components as `$defs` of one root, so one body schema stands alone. */
-const DEFS: Record<string, Schema> = JSON.parse(JSON.stringify(officialSpec.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
-const refName = (ref: string) => ref.slice('#/$defs/'.length);
-
-/** The body schema with the components it reaches (not all of them: ajv and the faker walk what they get). */
-function rooted(body: unknown): Schema {
-  const text = JSON.stringify(body).replaceAll('#/components/schemas/', '#/$defs/');
-  const defs: Record<string, Schema> = {};
-  const queue = [...text.matchAll(/#\/\$defs\/(\w+)/g)].map((m) => m[1]);
-  while (queue.length) {
-    const name = queue.pop()!;
-    if (defs[name]) continue;
-    defs[name] = DEFS[name];
-    for (const m of JSON.stringify(DEFS[name]).matchAll(/#\/\$defs\/(\w+)/g)) queue.push(m[1]);
-  }
-  return { ...(JSON.parse(text) as Schema), $defs: defs };
-}
 
 /** A schema with its `$ref` (if any) replaced by what it names, beside its own keywords. */
 function deref(node: Schema): Schema {
@@ -108,33 +91,6 @@ function forced(node: Schema, path: Step[], index: number): Schema {
   }
   if ('items' in step) return { ...here, items: forced(here.items, more, index), minItems: Math.max(1, here.minItems ?? 0) };
   return { ...here, allOf: here.allOf.map((m: Schema, i: number) => (i === step.allOf ? forced(m, more, index) : m)) };
-}
-
-/** Path parameters from the starter manifest, by the official parameter names. */
-function pathFor(template: string, ids: Record<string, Record<string, string>>): string {
-  const inChangeRequest = template.includes('/change-requests/');
-  const byName: Record<string, string | undefined> = {
-    userId: ids.users.editor,
-    spaceId: ids.spaces.handbook,
-    teamId: ids.teams.writers,
-    changeRequestId: ids.changeRequests['handbook-draft'],
-    commentId: inChangeRequest ? ids.comments['draft-review'] : ids.comments['welcome-question'],
-    commentReplyId: inChangeRequest ? ids.commentReplies['draft-review-reply'] : ids.commentReplies['welcome-answer'],
-    collectionId: ids.collections.guides,
-    integrationName: ids.integrations['docs-bot'],
-    installationId: ids.installations['docs-bot-acme'],
-    siteId: ids.sites['docs-site'],
-    organizationId: ids.organizations.acme,
-    samlProviderId: ids.samlProviders.okta,
-    specSlug: ids.openapiSpecs.petstore,
-    translationId: ids.translations.french,
-    shareLinkId: ids.shareLinks['partner-preview'],
-    siteSectionId: ids.siteSections['handbook-section'],
-    siteSpaceId: ids.siteSpaces['handbook-site-space'],
-    siteRedirectId: ids.siteRedirects['old-handbook'],
-    siteMcpServerId: ids.siteMcpServers['support-tools'],
-  };
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(byName[name] ?? 'unknown-id'));
 }
 
 /**

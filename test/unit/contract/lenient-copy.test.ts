@@ -22,4 +22,11 @@ describe('lenientCopy', () => {
     const copy = lenientCopy({ default: { oneOf: [1] }, enum: ['a'], $defs: { enum: { oneOf: [{ type: 'string' }] } } });
     expect(copy).toEqual({ default: { oneOf: [1] }, enum: ['a'], $defs: { enum: { anyOf: [{ type: 'string' }] } } });
   });
+
+  it('accepts unknown fields everywhere, not only inside alternatives (the body is pruned after: prune.ts)', () => {
+    expect(lenientCopy({ type: 'object', properties: { a: { type: 'object', additionalProperties: false } }, additionalProperties: false })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'object' } },
+    });
+  });
 });
