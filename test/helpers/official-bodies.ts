@@ -3,6 +3,8 @@
  * components it reaches, and the path of an operation with the starter manifest's ids
  * (test/api/server/official-body-branches.test.ts, unknown-fields-everywhere.test.ts).
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
 import { officialSpec } from './official.ts';
 
 type Schema = Record<string, any>;
@@ -52,3 +54,33 @@ export function pathFor(template: string, ids: Record<string, Record<string, str
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(byName[name] ?? 'unknown-id'));
 }
 
+type OfficialOp = { operationId?: string; requestBody?: { content?: { 'application/json'?: { schema?: unknown } } } };
+
+/** One official operation with a JSON request body: its method, its path under `/v1`, and its body schema standing alone. */
+export interface OfficialBodyCase {
+  operationId: string;
+  method: string;
+  path: string;
+  body: Schema;
+}
+
+/** The official operations with a JSON body that `served` names, and whose method `methods` holds (lower case; all when not given). */
+export function officialBodyCases(served: ReadonlySet<string>, methods?: readonly string[]): OfficialBodyCase[] {
+  const cases: OfficialBodyCase[] = [];
+  for (const [path, byMethod] of Object.entries(officialSpec.paths as Record<string, Record<string, OfficialOp>>)) {
+    for (const [method, op] of Object.entries(byMethod)) {
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      if (!op.operationId || !schema || !served.has(op.operationId) || (methods && !methods.includes(method))) continue;
+      cases.push({ operationId: op.operationId, method: method.toUpperCase(), path: `/v1${path}`, body: rooted(schema) });
+    }
+  }
+  return cases;
+}
+
+/** An ajv for the official schemas: formats, and the official formats ajv does not know (`emoji`, `icon`) taken as any string. */
+export function officialAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  formatsPlugin(ajv);
+  for (const name of ['emoji', 'icon']) ajv.addFormat(name, true);
+  return ajv;
+}

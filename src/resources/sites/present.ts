@@ -150,7 +150,7 @@ export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSec
 }
 
 /** A section group as presented: its children hold the groups nested in it, presented the same way. */
-interface PresentedGroup {
+export interface PresentedGroup {
   object: 'site-section-group';
   id: string;
   title: string;

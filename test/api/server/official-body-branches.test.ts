@@ -10,12 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import { createGeneratorSync } from 'json-schema-faker';
 import { faker } from '@faker-js/faker';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
 import { createMock } from '../../../src/app.ts';
 import { operations } from '../../../src/resources/index.ts';
-import { officialSpec } from '../../helpers/official.ts';
-import { DEFS, pathFor, refName, rooted } from '../../helpers/official-bodies.ts';
+import { DEFS, officialAjv, officialBodyCases, pathFor, refName } from '../../helpers/official-bodies.ts';
 
 type Schema = Record<string, any>;
 type Step = { prop: string } | { items: true } | { allOf: number } | { branch: number };
@@ -113,27 +110,11 @@ function reaches(body: unknown, field: string): boolean {
   return parts.length === 0 || (value !== null && typeof value === 'object');
 }
 
-interface OfficialOp {
-  operationId?: string;
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-}
-
-const served = new Set(operations.map((o) => o.operationId));
-const cases: { operationId: string; method: string; path: string; body: Schema }[] = [];
-for (const [path, methods] of Object.entries(officialSpec.paths as Record<string, Record<string, OfficialOp>>)) {
-  for (const [method, op] of Object.entries(methods)) {
-    const schema = op.requestBody?.content?.['application/json']?.schema;
-    if (!op.operationId || !schema || !served.has(op.operationId)) continue;
-    cases.push({ operationId: op.operationId, method: method.toUpperCase(), path: `/v1${path}`, body: rooted(schema) });
-  }
-}
+const cases = officialBodyCases(new Set(operations.map((o) => o.operationId)));
 
 describe('every branch of an official request body is accepted', () => {
   it('sends each oneOf/anyOf branch of every served official body and is never refused for a field it legitimately has', async () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: false });
-    formatsPlugin(ajv);
-    // Official formats ajv does not know: any string.
-    for (const name of ['emoji', 'icon']) ajv.addFormat(name, true);
+    const ajv = officialAjv();
     const mock = createMock({ scenario: 'starter', wallClock: () => Date.parse('2026-01-01T00:00:00Z') });
     const ids = mock.runtime.manifest.ids as Record<string, Record<string, string>>;
     const token = mock.runtime.manifest.tokens.admin;

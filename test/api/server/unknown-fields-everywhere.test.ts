@@ -10,12 +10,11 @@
 import { describe, expect, it } from 'vitest';
 import { createGeneratorSync } from 'json-schema-faker';
 import { faker } from '@faker-js/faker';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createMock } from '../../../src/app.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
-import { formatErrors, officialResponseValidator, officialSpec } from '../../helpers/official.ts';
-import { pathFor, rooted } from '../../helpers/official-bodies.ts';
+import { formatErrors, officialResponseValidator } from '../../helpers/official.ts';
+import { officialAjv, officialBodyCases, pathFor } from '../../helpers/official-bodies.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,26 +77,11 @@ function withJunk(body: unknown, open: ValidateFunction, strict: ValidateFunctio
   return JSON.stringify(junked).replaceAll(`"${PROTO_PLACEHOLDER}"`, '"__proto__"');
 }
 
-interface OfficialOp {
-  operationId?: string;
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-}
-
-const served = new Set(routedOperations.map((o) => o.operationId));
-const cases: { operationId: string; method: string; path: string; body: Json }[] = [];
-for (const [path, methods] of Object.entries(officialSpec.paths as Record<string, Record<string, OfficialOp>>)) {
-  for (const [method, op] of Object.entries(methods)) {
-    const schema = op.requestBody?.content?.['application/json']?.schema;
-    if (!op.operationId || !schema || !served.has(op.operationId) || !['post', 'put', 'patch'].includes(method)) continue;
-    cases.push({ operationId: op.operationId, method: method.toUpperCase(), path: `/v1${path}`, body: rooted(schema) });
-  }
-}
+const cases = officialBodyCases(new Set(routedOperations.map((o) => o.operationId)), ['post', 'put', 'patch']);
 
 describe('junk in a body is never stored nor echoed', () => {
   it('sends every official writing operation a valid body with junk at every depth', async () => {
-    const ajv = new Ajv2020({ strict: false, allErrors: false });
-    formatsPlugin(ajv);
-    for (const name of ['emoji', 'icon']) ajv.addFormat(name, true);
+    const ajv = officialAjv();
     const mock = createMock({ scenario: 'starter', wallClock: () => Date.parse('2026-01-01T00:00:00Z') });
     const ids = mock.runtime.manifest.ids as Record<string, Record<string, string>>;
     const token = mock.runtime.manifest.tokens.admin;

@@ -5,15 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type AddressInfo } from 'node:net';
+import { streamChunked } from '../../helpers/chunked.ts';
 import { serve, type ServerType } from '@hono/node-server';
 import { createMock, MAX_BODY_BYTES, type Mock } from '../../../src/app.ts';
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readLimited } from '../../../src/server/body-limit.ts';
 
-const CHUNK = Buffer.alloc(64 * 1024, 'a');
-/** How much the client would send if nobody stopped it. */
-const ENDLESS = 200 * 1024 * 1024;
 
 let mock: Mock;
 let server: ServerType;
@@ -30,42 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/**
- * Sends a chunked body of up to ENDLESS bytes, a chunk at a time as the socket drains, and stops
- * as soon as an answer arrives. Resolves with the answer and how many body bytes went out by then.
- */
-function streamChunked(method: string, path: string, headers: Record<string, string>) {
-  return new Promise<{ answer: string; sent: number }>((resolve, reject) => {
-    let answer = '';
-    let sent = 0;
-    let answered = false;
-    const socket = connect(port, '127.0.0.1');
-    const head = Object.entries({ host: 'localhost', 'transfer-encoding': 'chunked', ...headers })
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('');
-    const pump = () => {
-      while (!answered && sent < ENDLESS) {
-        sent += CHUNK.length;
-        const ok = socket.write(`${CHUNK.length.toString(16)}\r\n`) && socket.write(CHUNK) && socket.write('\r\n');
-        if (!ok) return void socket.once('drain', pump);
-      }
-      if (!answered) socket.write('0\r\n\r\n');
-    };
-    socket.on('connect', () => {
-      socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
-      pump();
-    });
-    socket.on('data', (c) => {
-      answer += c;
-      if (!answered && /\r\n\r\n[\s\S]*\}$/.test(answer)) {
-        answered = true;
-        resolve({ answer, sent });
-        socket.destroy();
-      }
-    });
-    socket.on('error', (error) => (answered ? undefined : reject(error)));
-    socket.on('close', () => (answered ? undefined : reject(new Error(`closed without an answer: ${answer}`))));
-  });
+/** A chunked body the client would never stop sending, to the mock of this file. */
+function streamEndless(method: string, path: string, headers: Record<string, string>) {
+  return streamChunked(port, method, path, headers);
 }
 
 function statusAndBody(answer: string) {
@@ -75,7 +40,7 @@ function statusAndBody(answer: string) {
 
 describe('streaming body limit', () => {
   it('refuses an endless chunked body on /v1 with 413 and the error body while it streams', async () => {
-    const { answer, sent } = await streamChunked('POST', '/v1/orgs', { authorization: 'Bearer x', 'content-type': 'application/json' });
+    const { answer, sent } = await streamEndless('POST', '/v1/orgs', { authorization: 'Bearer x', 'content-type': 'application/json' });
     const { status, body } = statusAndBody(answer);
     expect(status).toBe(413);
     expect(body).toEqual({ error: { code: 413, message: `Request body is larger than ${MAX_BODY_BYTES} bytes` } });
@@ -85,7 +50,7 @@ describe('streaming body limit', () => {
 
   it('refuses an endless chunked body on /__admin the same way, and changes nothing', async () => {
     const before = mock.runtime.clock.iso();
-    const { answer, sent } = await streamChunked('POST', '/__admin/clock', { 'content-type': 'application/json' });
+    const { answer, sent } = await streamEndless('POST', '/__admin/clock', { 'content-type': 'application/json' });
     expect(statusAndBody(answer).status).toBe(413);
     expect(sent).toBeLessThan(16 * MAX_BODY_BYTES);
     expect(mock.runtime.clock.iso()).toBe(before);
