@@ -5,6 +5,7 @@
  * Rules live on the runtime, so they are cleared with its state (reset, scenario load).
  */
 import { checkRuleTarget, type RouteRow } from './rule-target.ts';
+import { errors } from '../contract/errors.ts';
 
 export interface FaultRule {
   id: string;
@@ -40,6 +41,21 @@ export function ruleOf(input: NewFaultRule, id: string): FaultRule {
   return rule;
 }
 
+/**
+ * Refuses a rule part of whose answer would be dropped in silence (issue 44): a `fault` answers
+ * with no status of its own (a reset sends nothing, `empty` a 200 with no body), so a `status`,
+ * `body` or `headers` beside it would never be sent; a `body` or `headers` without a `status`
+ * would never be sent either (the operation answers, after the delay).
+ */
+export function checkRuleAnswer(rule: NewFaultRule): void {
+  const given = (['status', 'body', 'headers'] as const).filter((field) => rule[field] !== undefined);
+  if (rule.fault !== undefined && given.length) {
+    throw errors.badRequest(`body.${given[0]} cannot go with body.fault "${rule.fault}": a fault answers on its own (${rule.fault === 'reset' ? 'the connection closes with no answer' : 'a 200 with no body'}); send either fault or status (with its body and headers)`);
+  }
+  const orphan = given.find((field) => field !== 'status');
+  if (orphan && rule.status === undefined) throw errors.badRequest(`body.${orphan} is sent only with body.status, which is missing: without a status the operation answers`);
+}
+
 /** What a request is, for matching: its operation (if any), method, path and the template. */
 export interface Target {
   operationId: string;
@@ -57,6 +73,7 @@ export class FaultRules {
 
   /** Keeps `input` (checked by the registrar against schemas/admin/fault-rule.json) if a route can match it. */
   add(input: NewFaultRule): FaultRule {
+    checkRuleAnswer(input);
     const rule = ruleOf(input, `fault_${this.next}`);
     checkRuleTarget(rule, this.routes);
     this.next++;
