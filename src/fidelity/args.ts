@@ -2,6 +2,7 @@
  * Flags of `gitbook-mock record` and `gitbook-mock verify` (issue 30): parsed and checked here,
  * before anything is sent to an upstream. A bad flag is a FidelityUsageError (exit 2).
  */
+import { flagProblem } from '../cli-args.ts';
 import { parseArgs } from 'node:util';
 
 export const RECORD_USAGE = `Usage: gitbook-mock record --upstream URL --token TOKEN --out FILE [options]
@@ -50,7 +51,7 @@ function parse(argv: string[], options: NonNullable<NonNullable<Parameters<typeo
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: positionals, options });
   } catch (error) {
-    throw new FidelityUsageError((error as Error).message.split('\n')[0]);
+    throw new FidelityUsageError(flagProblem((error as Error).message, Object.keys(options).map((name) => `--${name}`)));
   }
 }
 
