@@ -25,7 +25,8 @@ export const VERIFY_USAGE = `Usage: gitbook-mock verify --upstream URL --token T
 
 Replays JOURNEY against the upstream and against the mock, and reports per request what differs.
 JOURNEY is a JSON list of requests, or a vitest file that uses gitbook-mock/vitest (run once
-against each side; needs --scenario with the manifest record wrote beside it).
+against each side; needs --scenario with the manifest record wrote beside it). A JSON journey's
+paths may name ids by manifest key: /v1/spaces/{spaces.handbook}.
 Exit 1 on a difference not in the allow-list, 2 when it cannot run (a bad flag, a refused write).
 
 Options:
@@ -37,6 +38,7 @@ Options:
   --allow-writes   send writes (non-GET requests) to the upstream; needs --org
   --org ID         the upstream organization the writes may touch (each write's
                    organization is asked of the upstream first; others are refused)
+  --strict         compare the answers byte for byte too (key order, spacing)
   -h, --help       prints this text and exits`;
 
 export class FidelityUsageError extends Error {}
@@ -45,6 +47,8 @@ export interface RecordCommand { upstream: string; token: string; out: string; p
 export interface VerifyCommand {
   upstream: string; token: string; journey: string; scenario?: string; allow?: string; report?: string;
   allowWrites: boolean; org?: string; help: boolean;
+  /** Also compare the answers' bytes (`body differs byte for byte` when they are not the same text). */
+  strict?: boolean;
 }
 
 function parse(argv: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>, positionals: boolean) {
@@ -84,7 +88,7 @@ export function parseRecordArgs(argv: string[]): RecordCommand {
 export function parseVerifyArgs(argv: string[]): VerifyCommand {
   const { values, positionals } = parse(argv, {
     upstream: { type: 'string' }, token: { type: 'string' }, scenario: { type: 'string' }, allow: { type: 'string' },
-    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   }, true);
   if (values.help) return { upstream: '', token: '', journey: '', allowWrites: false, help: true };
   if (positionals.length !== 1) throw new FidelityUsageError(`one JOURNEY file is required, got ${positionals.length}`);
@@ -94,6 +98,7 @@ export function parseVerifyArgs(argv: string[]): VerifyCommand {
     upstream: upstreamOf(values.upstream), token: required(values, 'token'), journey: positionals[0],
     scenario: values.scenario as string | undefined, allow: values.allow as string | undefined,
     report: values.report as string | undefined, allowWrites, org: values.org as string | undefined, help: false,
+    strict: Boolean(values.strict),
   };
 }
 

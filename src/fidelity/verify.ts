@@ -12,6 +12,8 @@ import { basename, dirname, extname } from 'node:path';
 import { createMock, type Mock } from '../app.ts';
 import { compareAnswers } from './compare.ts';
 import { refuseUpstreamWriteAsked, type VerifyCommand } from './args.ts';
+import { didYouMean, nearest } from '../text/nearest.ts';
+import type { Manifest } from '../scenarios/loader.ts';
 import { manifestPath } from './record.ts';
 import { answerOf, isVitestJourney, runVitestJourney, type Exchange } from './vitest-journey.ts';
 
@@ -28,13 +30,28 @@ function readJson(file: string, what: string): unknown {
   }
 }
 
+/**
+ * `path` with its `{collection.key}` placeholders (`/v1/spaces/{spaces.handbook}`) replaced by
+ * the ids of the mock's manifest: a recorded scenario keeps the upstream's ids, so one path names
+ * the same record on both sides. An unknown key stops the journey, naming the nearest.
+ */
+export function journeyPath(path: string, manifest: Pick<Manifest, 'ids'>): string {
+  return path.replace(/\{(\w+)\.([\w.-]+)\}/g, (whole, collection: string, key: string) => {
+    const ids: Record<string, string> | undefined = (manifest.ids as Record<string, Record<string, string>>)[collection];
+    if (!ids) throw new Error(`${path}: ${whole} names no collection of the manifest${didYouMean(nearest(collection, Object.keys(manifest.ids)))}`);
+    const id = ids[key];
+    if (id === undefined) throw new Error(`${path}: ${whole} names no ${collection} key of the manifest${didYouMean(nearest(key, Object.keys(ids)))}`);
+    return encodeURIComponent(id);
+  });
+}
+
 /** A JSON journey: every write checked before the first request, then each step sent to both sides. */
 async function replaySteps(command: VerifyCommand, mock: Mock, upstreamFetch: typeof fetch): Promise<Pair[]> {
   const journey = readJson(command.journey, 'journey');
   if (!Array.isArray(journey) || !journey.every((s) => s && typeof s.path === 'string' && s.path.startsWith('/v1/'))) {
     throw new Error(`${command.journey} must be a JSON list of { "method", "path": "/v1/...", "body" }`);
   }
-  const steps = journey as Step[];
+  const steps = (journey as Step[]).map((step) => ({ ...step, path: journeyPath(step.path, mock.runtime.manifest) }));
   for (const step of steps) {
     const refused = await refuseUpstreamWriteAsked(command, step.method ?? 'GET', step.path, upstreamFetch);
     if (refused) throw new Error(refused);
@@ -126,6 +143,8 @@ export async function runVerify(command: VerifyCommand, out: Out, err: Out, upst
     }
     lines.push(`Status: ${up.status} upstream, ${mine.status} mock`, '');
     const differences = up.method !== mine.method || up.path !== mine.path ? [`request ${up.method} ${up.path} upstream, ${mine.method} ${mine.path} mock`] : [];
+    // --strict: the bytes too (key order, spacing, escapes), beside what compareAnswers reads.
+    if (command.strict && up.text !== mine.text) differences.push('body differs byte for byte');
     report(scope, [...differences, ...compareAnswers(up, mine)]);
   }
   lines.push(`${unexpected} difference(s) not in the allow-list.`, '');
