@@ -39,6 +39,7 @@ Options:
   --org ID         the upstream organization the writes may touch (each write's
                    organization is asked of the upstream first; others are refused)
   --strict         compare the answers byte for byte too (key order, spacing)
+  --mock URL       verify a running mock (a JSON journey) instead of one made from --scenario
   -h, --help       prints this text and exits`;
 
 export class FidelityUsageError extends Error {}
@@ -49,6 +50,8 @@ export interface VerifyCommand {
   allowWrites: boolean; org?: string; help: boolean;
   /** Also compare the answers' bytes (`body differs byte for byte` when they are not the same text). */
   strict?: boolean;
+  /** A running mock to verify (its URL), in place of one made in process from --scenario. */
+  mock?: string;
 }
 
 function parse(argv: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>, positionals: boolean) {
@@ -62,6 +65,12 @@ function parse(argv: string[], options: NonNullable<NonNullable<Parameters<typeo
 function upstreamOf(value: unknown): string {
   if (typeof value !== 'string') throw new FidelityUsageError('--upstream is required');
   if (!/^https?:\/\/[^/]/.test(value)) throw new FidelityUsageError(`--upstream must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+function mockUrlOf(value: unknown, scenario: unknown): string {
+  if (typeof value !== 'string' || !/^https?:\/\/[^/]/.test(value)) throw new FidelityUsageError(`--mock must be the http(s) URL of a running mock, got "${String(value)}"`);
+  if (scenario !== undefined) throw new FidelityUsageError('--mock and --scenario: give one (a running mock has its scenario loaded already)');
   return value.replace(/\/+$/, '');
 }
 
@@ -88,7 +97,7 @@ export function parseRecordArgs(argv: string[]): RecordCommand {
 export function parseVerifyArgs(argv: string[]): VerifyCommand {
   const { values, positionals } = parse(argv, {
     upstream: { type: 'string' }, token: { type: 'string' }, scenario: { type: 'string' }, allow: { type: 'string' },
-    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, strict: { type: 'boolean' }, mock: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   }, true);
   if (values.help) return { upstream: '', token: '', journey: '', allowWrites: false, help: true };
   if (positionals.length !== 1) throw new FidelityUsageError(`one JOURNEY file is required, got ${positionals.length}`);
@@ -98,7 +107,7 @@ export function parseVerifyArgs(argv: string[]): VerifyCommand {
     upstream: upstreamOf(values.upstream), token: required(values, 'token'), journey: positionals[0],
     scenario: values.scenario as string | undefined, allow: values.allow as string | undefined,
     report: values.report as string | undefined, allowWrites, org: values.org as string | undefined, help: false,
-    strict: Boolean(values.strict),
+    strict: Boolean(values.strict), ...(values.mock !== undefined && { mock: mockUrlOf(values.mock, values.scenario) }),
   };
 }
 

@@ -1,10 +1,13 @@
 /**
- * verify's JSON journeys name ids by manifest key, and `--strict` compares bytes too (issue 44).
+ * verify's JSON journeys name ids by manifest key, `--strict` compares bytes too, and `--mock URL`
+ * verifies a running mock (issue 44).
  * The upstream is a fetch that answers what the mock answers, written another way.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
 import { parseVerifyArgs } from '../../../src/fidelity/args.ts';
@@ -61,5 +64,25 @@ describe('verify, JSON journeys', () => {
     const command = parseVerifyArgs(['--upstream', 'http://up.local', '--token', 't', journey([{ path: '/v1/spaces/{spaces.handbok}' }])]);
     expect(await runVerify(command, collect().out, err.out, indentingUpstream().fetch)).toBe(2);
     expect(err.text.join('')).toContain('{spaces.handbok} names no spaces key of the manifest; did you mean handbook?');
+  });
+});
+
+describe('verify --mock URL', () => {
+  it('plays the journey against a running mock, its ids and token read from its manifest', async () => {
+    const running = createMock({});
+    // Renamed in the running mock only: verify must see it there, not in a mock of its own.
+    running.runtime.db.spaces.update(running.runtime.manifest.ids.spaces.handbook, { title: 'Renamed on the server' });
+    const server = await new Promise<ReturnType<typeof serve>>((done) => {
+      const s = serve({ fetch: running.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done(s));
+    });
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const err = collect();
+      const command = parseVerifyArgs(['--upstream', 'http://up.local', '--token', 't', '--mock', url, journey([{ path: '/v1/spaces/{spaces.handbook}' }])]);
+      expect(await runVerify(command, collect().out, err.out, indentingUpstream().fetch)).toBe(1);
+      expect(err.text.join('')).toMatch(/value of \.title: "Employee Handbook" upstream, "Renamed on the server" mock/);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
