@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { errors } from './contract/errors.ts';
 import { sendError } from './server/send-error.ts';
-import { register, registerRows, usePipeline, type Pipeline } from './server/registrar.ts';
+import { register, registerRows, sourceOf, usePipeline, type Pipeline } from './server/registrar.ts';
 import { attempt, type Answer, type Route } from './server/answer.ts';
 import { cors } from './server/cors.ts';
 import { bodyLimit, MAX_IMPORT_BYTES } from './server/body-limit.ts';
@@ -24,6 +24,7 @@ import { INTEGRATION_URLS } from './resources/integrations/present.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { Exchange, SESSION_HEADER, WARNING_HEADER } from './sessions/exchange.ts';
+import { SOURCE_HEADER } from './journal/journal-capture.ts';
 import { hasValidSignature, unsignedUrl } from './contract/signed-url.ts';
 import { mockEvents, type MockEvents } from './events/mock-events.ts';
 
@@ -60,7 +61,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const allowCors = cors({
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'User-Agent', 'X-Requested-With', SESSION_HEADER],
-    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER, WARNING_HEADER],
+    exposeHeaders: ['Allow', 'Content-Length', SESSION_HEADER, WARNING_HEADER, SOURCE_HEADER],
     maxAgeSeconds: 600,
     // The admin API is a door to everything: only pages served from loopback may call it.
     allows: (origin, path) => !path.startsWith('/__admin') || isLoopbackOrigin(origin),
@@ -137,6 +138,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
     const preflight = allowCors(c, path);
     if (preflight) return preflight;
     const exchange = new Exchange(c, sessions);
+    exchange.source = sourceOf(row);
     let answer: Answer;
     try {
       const admitted = admit(c, row, path);

@@ -1,6 +1,7 @@
 /** The command line of docs/contract.md, parsed into app and listen options. */
 import { parseArgs } from 'node:util';
 import type { AppOptions } from './runtime.ts';
+import { didYouMean, nearest } from './text/nearest.ts';
 
 export interface CliOptions {
   port: number;
@@ -75,29 +76,33 @@ export function joinNegativeNumbers(argv: readonly string[], numeric: readonly s
 
 const NUMERIC = ['--port', '--seed', '--latency', '--max-sessions', '--session-ttl'];
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  scenario: { type: 'string' },
+  'scenarios-dir': { type: 'string', multiple: true },
+  data: { type: 'string' },
+  seed: { type: 'string' },
+  latency: { type: 'string' },
+  'admin-token': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-ttl': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The parser's first line, with the nearest flag for one it does not know (`--prot`: did you mean --port?). */
+export function flagProblem(message: string, flags: readonly string[]): string {
+  const line = message.split('\n')[0];
+  const unknown = /^Unknown option '(--[^'=]+)/.exec(line)?.[1];
+  return unknown ? `${line}${didYouMean(nearest(unknown, flags))}` : line;
+}
+
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: joinNegativeNumbers(argv, NUMERIC),
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        scenario: { type: 'string' },
-        'scenarios-dir': { type: 'string', multiple: true },
-        data: { type: 'string' },
-        seed: { type: 'string' },
-        latency: { type: 'string' },
-        'admin-token': { type: 'string' },
-        'max-sessions': { type: 'string' },
-        'session-ttl': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parseArgs({ args: joinNegativeNumbers(argv, NUMERIC), strict: true, allowPositionals: false, options: OPTIONS });
   } catch (error) {
-    throw new CliError((error as Error).message.split('\n')[0]);
+    throw new CliError(flagProblem((error as Error).message, Object.keys(OPTIONS).map((name) => `--${name}`)));
   }
   const v = parsed.values;
   if (v.host !== undefined && v.host.trim() === '') throw new CliError('--host must not be empty');

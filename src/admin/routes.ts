@@ -16,6 +16,7 @@ import { registerRows, type RowInput } from '../server/registrar.ts';
 import { advancedBy, instantOf } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Sessions } from '../sessions/registry.ts';
+import { WARNING_HEADER } from '../sessions/exchange.ts';
 import { editRecord } from './record-edit.ts';
 import { RequestStreams } from './request-stream.ts';
 import { snapshotName, Snapshots, type StateTransfer } from './snapshots.ts';
@@ -44,6 +45,19 @@ function applyClockChange(rt: Runtime, change: AdminClockChange): void {
     if (target === undefined) throw errors.badRequest('body.advance must be milliseconds or an ISO 8601 duration like "P7D" or "P1M"');
     rt.clock.set(target);
   } else if (change.frozen !== undefined) rt.clock.freeze(change.frozen);
+}
+
+/**
+ * The clock's state after `change`, with an `X-Mock-Warning` when it moved the clock back (issue
+ * 44): allowed, as a test may want it, but never in silence, since what was written at the later
+ * time (records, events, the journal) stays later than the clock.
+ */
+function clockAnswer(rt: Runtime, before: number): unknown {
+  const state = rt.clock.state();
+  const after = rt.clock.nowMs();
+  if (after >= before) return state;
+  const warning = `the clock moved back by ${before - after} ms, from ${new Date(before).toISOString()} to ${state.now}: times written since then (records, events, the journal) are later than the clock now`;
+  return reply(state, { headers: { [WARNING_HEADER]: warning } });
 }
 
 /** What GET /__admin/state exports and PUT /__admin/state imports; named snapshots are the same. */
@@ -156,8 +170,9 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
   admin({ operationId: 'adminSetClock', method: 'POST', path: '/__admin/clock', summary: 'Move, set or freeze the virtual clock', status: 200,
     body: 'admin/clock-change', reading: 'required', response: 'admin/clock',
     handle: ({ rt, body }) => {
+      const before = rt.clock.nowMs();
       rt.change(() => applyClockChange(rt, body));
-      return rt.clock.state();
+      return clockAnswer(rt, before);
     } }),
   admin({ operationId: 'adminListRequests', method: 'GET', path: '/__admin/requests', summary: 'The requests the API received', status: 200,
     query: 'admin/requests-query', response: 'admin/list',

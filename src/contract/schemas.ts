@@ -104,11 +104,12 @@ const require = createRequire(import.meta.url);
  * ajv-formats' module.exports is the plugin function itself. `source`: each validator keeps its
  * code, for ajv's standalone modules (see Schemas.standaloneModule).
  */
-function createAjv(coerce: boolean, allErrors = false, source = false): Ajv2020 {
+function createAjv(coerce: boolean, allErrors = false, source = false, verbose = false): Ajv2020 {
   const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const addFormats = require('ajv-formats') as (ajv: Ajv2020) => Ajv2020;
   const ajv = new Ajv2020({
     allErrors,
+    verbose,
     strict: true,
     strictRequired: false,
     strictTypes: false,
@@ -208,6 +209,13 @@ export class Schemas implements Validators {
     return (this.lenientAjv ??= createAjv(false, true, this.source));
   }
 
+  private reportingAjv?: Ajv2020;
+
+  /** Strict, with every error and the schema of each (verbose): made only to report a refused file in full. */
+  private get reporting(): Ajv2020 {
+    return (this.reportingAjv ??= createAjv(false, true, false, true));
+  }
+
   /** The files added to each instance, by id. */
   private readonly added = new Map<Ajv2020, Set<string>>();
 
@@ -228,7 +236,7 @@ export class Schemas implements Validators {
       added.add(next);
       const absolute = { ...schema, $id: SCHEMA_BASE + next };
       if (ajv === this.coercingAjv) ajv.addSchema(absolute, undefined, undefined, false);
-      else if (ajv === this.strictAjv) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
+      else if (ajv === this.strictAjv || ajv === this.reportingAjv) ajv.addSchema(structuredClone(absolute), undefined, undefined, false);
       else ajv.addSchema(lenientCopy(absolute) as JsonSchema, undefined, undefined, false);
       pending.push(...referencedIds(schema, new Set()));
     }
@@ -252,6 +260,14 @@ export class Schemas implements Validators {
   strictValidator(id: string): ValidateFunction {
     if (isGeneric(id) && this.sources.size > 1) return this.generic().strictValidator(id);
     return this.get(this.strict, id);
+  }
+
+  /**
+   * The strict validator of schema `id` that keeps every error, each with its schema: to say all
+   * that is wrong with a file the strict validator refused (scenarios/scenario-problems.ts).
+   */
+  reportingValidator(id: string): ValidateFunction {
+    return this.get(this.reporting, id);
   }
 
   /**

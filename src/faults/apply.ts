@@ -61,11 +61,14 @@ export async function control(c: Context, exchange: Exchange, op: Operation, rul
   if (prefer.delay) await sleep(prefer.delay);
   if (prefer.code) {
     exchange.mark(op.operationId, 'prefer');
+    exchange.answeredBy('prefer');
     const message = `${op.operationId} answered ${prefer.code} because the request asked for it (Prefer: code=${prefer.code}); nothing was changed`;
     return answer(prefer.code, errorBody(prefer.code, message));
   }
   const rule = rules.take({ operationId: op.operationId, method: c.req.method, path: c.req.path, template: op.path });
   if (!rule) return undefined;
   exchange.mark(op.operationId, rule.id);
-  return byRule(c, op, rule);
+  const injected = await byRule(c, op, rule);
+  if (injected) exchange.answeredBy('fault');
+  return injected;
 }

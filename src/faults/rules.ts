@@ -6,6 +6,7 @@
  */
 import { checkRuleTarget, type RouteRow } from './rule-target.ts';
 import { argumentError } from '../text/argument-error.ts';
+import { errors } from '../contract/errors.ts';
 
 export interface FaultRule {
   id: string;
@@ -52,6 +53,21 @@ function asJson(input: NewFaultRule): NewFaultRule {
   throw argumentError('faults.add(rule): rule', 'a fault rule as POST /__admin/faults takes it (an object JSON can carry)', input);
 }
 
+/**
+ * Refuses a rule part of whose answer would be dropped in silence (issue 44): a `fault` answers
+ * with no status of its own (a reset sends nothing, `empty` a 200 with no body), so a `status`,
+ * `body` or `headers` beside it would never be sent; a `body` or `headers` without a `status`
+ * would never be sent either (the operation answers, after the delay).
+ */
+export function checkRuleAnswer(rule: NewFaultRule): void {
+  const given = (['status', 'body', 'headers'] as const).filter((field) => rule[field] !== undefined);
+  if (rule.fault !== undefined && given.length) {
+    throw errors.badRequest(`body.${given[0]} cannot go with body.fault "${rule.fault}": a fault answers on its own (${rule.fault === 'reset' ? 'the connection closes with no answer' : 'a 200 with no body'}); send either fault or status (with its body and headers)`);
+  }
+  const orphan = given.find((field) => field !== 'status');
+  if (orphan && rule.status === undefined) throw errors.badRequest(`body.${orphan} is sent only with body.status, which is missing: without a status the operation answers`);
+}
+
 /** What a request is, for matching: its operation (if any), method, path and the template. */
 export interface Target {
   operationId: string;
@@ -82,6 +98,7 @@ export class FaultRules {
     const taken = asJson(input);
     const problem = this.problem(taken);
     if (problem !== undefined) throw new TypeError(`faults.add(rule): ${problem}`);
+    checkRuleAnswer(taken);
     const rule = ruleOf(taken, `fault_${this.next}`);
     checkRuleTarget(rule, this.routes);
     this.next++;

@@ -2,6 +2,7 @@
  * Flags of `gitbook-mock record` and `gitbook-mock verify` (issue 30): parsed and checked here,
  * before anything is sent to an upstream. A bad flag is a FidelityUsageError (exit 2).
  */
+import { flagProblem } from '../cli-args.ts';
 import { parseArgs } from 'node:util';
 
 export const RECORD_USAGE = `Usage: gitbook-mock record --upstream URL --token TOKEN --out FILE [options]
@@ -24,7 +25,8 @@ export const VERIFY_USAGE = `Usage: gitbook-mock verify --upstream URL --token T
 
 Replays JOURNEY against the upstream and against the mock, and reports per request what differs.
 JOURNEY is a JSON list of requests, or a vitest file that uses gitbook-mock/vitest (run once
-against each side; needs --scenario with the manifest record wrote beside it).
+against each side; needs --scenario with the manifest record wrote beside it). A JSON journey's
+paths may name ids by manifest key: /v1/spaces/{spaces.handbook}.
 Exit 1 on a difference not in the allow-list, 2 when it cannot run (a bad flag, a refused write).
 
 Options:
@@ -36,6 +38,8 @@ Options:
   --allow-writes   send writes (non-GET requests) to the upstream; needs --org
   --org ID         the upstream organization the writes may touch (each write's
                    organization is asked of the upstream first; others are refused)
+  --strict         compare the answers byte for byte too (key order, spacing)
+  --mock URL       verify a running mock (a JSON journey) instead of one made from --scenario
   -h, --help       prints this text and exits`;
 
 export class FidelityUsageError extends Error {}
@@ -44,19 +48,29 @@ export interface RecordCommand { upstream: string; token: string; out: string; p
 export interface VerifyCommand {
   upstream: string; token: string; journey: string; scenario?: string; allow?: string; report?: string;
   allowWrites: boolean; org?: string; help: boolean;
+  /** Also compare the answers' bytes (`body differs byte for byte` when they are not the same text). */
+  strict?: boolean;
+  /** A running mock to verify (its URL), in place of one made in process from --scenario. */
+  mock?: string;
 }
 
 function parse(argv: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>, positionals: boolean) {
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: positionals, options });
   } catch (error) {
-    throw new FidelityUsageError((error as Error).message.split('\n')[0]);
+    throw new FidelityUsageError(flagProblem((error as Error).message, Object.keys(options).map((name) => `--${name}`)));
   }
 }
 
 function upstreamOf(value: unknown): string {
   if (typeof value !== 'string') throw new FidelityUsageError('--upstream is required');
   if (!/^https?:\/\/[^/]/.test(value)) throw new FidelityUsageError(`--upstream must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+function mockUrlOf(value: unknown, scenario: unknown): string {
+  if (typeof value !== 'string' || !/^https?:\/\/[^/]/.test(value)) throw new FidelityUsageError(`--mock must be the http(s) URL of a running mock, got "${String(value)}"`);
+  if (scenario !== undefined) throw new FidelityUsageError('--mock and --scenario: give one (a running mock has its scenario loaded already)');
   return value.replace(/\/+$/, '');
 }
 
@@ -83,7 +97,7 @@ export function parseRecordArgs(argv: string[]): RecordCommand {
 export function parseVerifyArgs(argv: string[]): VerifyCommand {
   const { values, positionals } = parse(argv, {
     upstream: { type: 'string' }, token: { type: 'string' }, scenario: { type: 'string' }, allow: { type: 'string' },
-    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+    report: { type: 'string' }, 'allow-writes': { type: 'boolean' }, org: { type: 'string' }, strict: { type: 'boolean' }, mock: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   }, true);
   if (values.help) return { upstream: '', token: '', journey: '', allowWrites: false, help: true };
   if (positionals.length !== 1) throw new FidelityUsageError(`one JOURNEY file is required, got ${positionals.length}`);
@@ -93,6 +107,7 @@ export function parseVerifyArgs(argv: string[]): VerifyCommand {
     upstream: upstreamOf(values.upstream), token: required(values, 'token'), journey: positionals[0],
     scenario: values.scenario as string | undefined, allow: values.allow as string | undefined,
     report: values.report as string | undefined, allowWrites, org: values.org as string | undefined, help: false,
+    strict: Boolean(values.strict), ...(values.mock !== undefined && { mock: mockUrlOf(values.mock, values.scenario) }),
   };
 }
 

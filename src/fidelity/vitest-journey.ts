@@ -20,7 +20,7 @@ import { refuseUpstreamWriteAsked, type VerifyCommand } from './args.ts';
 import type { RecordedManifest } from './collect.ts';
 import type { Mock } from '../app.ts';
 
-export interface Exchange { method: string; path: string; status: number; body: unknown }
+export interface Exchange { method: string; path: string; status: number; body: unknown; text?: string }
 
 export interface VitestRun { code: number | null; exchanges: Exchange[]; refused: string[]; output: string }
 
@@ -29,12 +29,12 @@ export function isVitestJourney(file: string): boolean {
 }
 
 /** An answer's status and body (JSON when it parses, else the text). */
-export async function answerOf(res: Response): Promise<{ status: number; body: unknown }> {
+export async function answerOf(res: Response): Promise<{ status: number; body: unknown; text: string }> {
   const text = await res.text();
   try {
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    return { status: res.status, body: text ? JSON.parse(text) : null, text };
   } catch {
-    return { status: res.status, body: text };
+    return { status: res.status, body: text, text };
   }
 }
 

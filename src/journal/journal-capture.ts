@@ -14,6 +14,32 @@ import type { Manifest } from '../scenarios/loader.ts';
 
 export const JSON_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
 
+/**
+ * How an answer was made, in the `X-Mock-Source` header of every answer and the journal's
+ * `source` (docs/contract.md "How an answer was made"): `state`, an operation written for the
+ * API, from the session's tables; `schema`, a kept record of the generic tier, filled from the
+ * official schema; `computed`, the generic tier's object made from the official schema for
+ * this request, kept nowhere; `fault` and `prefer`, response control; `admin`, the admin API
+ * and its pages; `router`, no row: a path or method the mock does not serve.
+ */
+export type Source = 'state' | 'schema' | 'computed' | 'fault' | 'prefer' | 'admin' | 'router';
+export const SOURCE_HEADER = 'X-Mock-Source';
+
+type HeaderSet = Readonly<Record<string, string>>;
+const each = (make: (source: Source) => HeaderSet): Record<Source, HeaderSet> => ({
+  state: make('state'), schema: make('schema'), computed: make('computed'), fault: make('fault'), prefer: make('prefer'), admin: make('admin'), router: make('router'),
+});
+/** The header alone, and JSON's content type with it: one frozen object each, made once. */
+const SOURCE_ONLY = each((source) => Object.freeze({ 'x-mock-source': source }));
+const JSON_WITH_SOURCE = each((source) => Object.freeze({ ...JSON_TYPE, 'x-mock-source': source }));
+
+/** `headers` as sent: with the `X-Mock-Source` of the answer (the journal notes them without it: it has `source`). */
+export function withSource(headers: HeaderSet | undefined, source: Source): HeaderSet {
+  if (headers === JSON_TYPE) return JSON_WITH_SOURCE[source];
+  if (headers === undefined) return SOURCE_ONLY[source];
+  return { ...headers, 'x-mock-source': source };
+}
+
 /** `none`: no bearer token; `unknown`: a token no user has; `known`: a user's token. */
 export type Auth = 'none' | 'unknown' | 'known';
 

@@ -10,7 +10,7 @@
  * alive behind its few kilobytes.
  */
 import { preview, type Preview } from '../text/detach.ts';
-import type { Auth } from './journal-capture.ts';
+import type { Auth, Source } from './journal-capture.ts';
 
 export const BODY_PREVIEW = 4096;
 export const BODY_TOTAL = 4 * 1024 * 1024;
@@ -37,6 +37,8 @@ export interface LoggedRequest {
   operationId: string | null;
   /** What answered instead of the operation: a fault rule id, "prefer", or null. */
   injected: string | null;
+  /** How the answer was made, as its `X-Mock-Source` header says (journal-capture.ts). */
+  source: Source;
   query?: Record<string, string[]>;
   body?: unknown;
   /** The body was longer than the preview kept (or dropped to bound the journal). */
@@ -60,6 +62,7 @@ export interface JournalEntry {
   status: number;
   operationId: string | null;
   injected: string | null;
+  source: Source;
   responseBody?: string;
   responseHeaders: Record<string, string>;
   caller: string | null;
@@ -100,6 +103,7 @@ class Slot implements JournalEntry {
   readonly status: number;
   readonly operationId: string | null;
   readonly injected: string | null;
+  readonly source: Source;
   responseBody: string | undefined;
   responseTruncated: boolean;
   readonly responseHeaders: Record<string, string>;
@@ -118,6 +122,7 @@ class Slot implements JournalEntry {
     this.status = exchange.status;
     this.operationId = exchange.operationId;
     this.injected = exchange.injected;
+    this.source = exchange.source;
     this.responseBody = response?.text;
     this.responseTruncated = response?.cut ?? false;
     this.responseHeaders = exchange.responseHeaders;
@@ -229,10 +234,10 @@ export class RequestLog {
       if (filter.operationId && slot.operationId !== filter.operationId) continue;
       const { path, query } = parts(slot.url);
       if (filter.path && !path.startsWith(filter.path)) continue;
-      const { method: m, status, at, operationId, injected, caller, auth, session, durationMs } = slot;
+      const { method: m, status, at, operationId, injected, source, caller, auth, session, durationMs } = slot;
       out.push({
         seq: slot.seq,
-        method: m, path, status, at, operationId, injected,
+        method: m, path, status, at, operationId, injected, source,
         ...(query && { query }),
         ...shown(slot.body, slot.truncated),
         response: { status, headers: { ...slot.responseHeaders }, ...shown(slot.responseBody, slot.responseTruncated) },

@@ -2,6 +2,7 @@
  * What every scenario build step shares: derived ids by key, key lookups that report the
  * path of a bad reference, times relative to the scenario's now, and seeded filler data.
  */
+import { didYouMean, nearest } from '../text/nearest.ts';
 import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
@@ -167,7 +168,7 @@ export class Builder {
   /** The id of entity `key` of `collection`, or a failure naming `path`. */
   ref(collection: ManifestCollection, key: string, path: string): string {
     const id = this.keysOf(collection).get(key);
-    if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"`);
+    if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"${didYouMean(nearest(key, this.keysOf(collection).keys()))}`);
     return id;
   }
 

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedSchemas } from '../contract/schemas.ts';
-import { firstRefusal } from '../contract/validators.ts';
+import { jsonProblem, locator, problemsOf, schemaProblems } from './scenario-problems.ts';
+import { didYouMean, nearest } from '../text/nearest.ts';
 import type { ScenarioFile } from './types.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
@@ -18,14 +19,6 @@ export { mergeScenarios, scenarioErrorToApi, ScenarioError, type Catalog, type S
 
 export const BUILTIN_DIR = fileURLToPath(new URL('scenarios/', PACKAGE_ROOT));
 
-/**
- * "not valid JSON" with the position, never the parser's excerpt of the text: a symlinked
- * file's target (say a key file) must not show in an answer.
- */
-function jsonProblem(error: Error): string {
-  const at = /position (\d+)/.exec(error.message);
-  return at ? `not valid JSON (at position ${at[1]})` : 'not valid JSON';
-}
 
 const NAME = SCENARIO_NAME;
 
@@ -77,11 +70,15 @@ export class ScenarioCatalog implements Catalog {
         const name = basename(entry, '.json');
         if (seen.has(name) || !NAME.test(name)) continue;
         const listing: ScenarioListing = { name, description: '' };
+        // "not valid JSON" with its line and column, never the parser's excerpt of the text: a
+        // symlinked file's target (say a key file) must not show in an answer.
+        let text = '';
         try {
-          listing.description = String((JSON.parse(readFileSync(join(dir, entry), 'utf8')) as ScenarioFile).description ?? '');
+          text = readFileSync(join(dir, entry), 'utf8');
+          listing.description = String((JSON.parse(text) as ScenarioFile).description ?? '');
           if (dir !== BUILTIN_DIR) this.read(name);
         } catch (error) {
-          listing.error = error instanceof SyntaxError ? jsonProblem(error) : (error as Error).message;
+          listing.error = error instanceof SyntaxError ? jsonProblem(error, text) : (error as Error).message;
         }
         seen.set(name, listing);
       }
@@ -97,22 +94,38 @@ export class ScenarioCatalog implements Catalog {
   /** The scenario, validated and merged with what it extends. */
   read(name: string, chain: string[] = []): ScenarioFile & { name: string } {
     const path = this.pathOf(name);
-    if (!path) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.names().join(', ')}`, 404);
+    if (!path) throw new ScenarioError(this.unknown(name), 404);
     if (chain.includes(name)) throw new ScenarioError(`Scenario "${name}" extends itself (${[...chain, name].join(' → ')})`);
+    const text = readFileSync(path, 'utf8');
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
+      raw = JSON.parse(text);
     } catch (error) {
-      throw new ScenarioError(`${path}: ${jsonProblem(error as Error)}`);
+      throw new ScenarioError(`${path}: ${jsonProblem(error as Error, text)}`);
     }
     // Built-in scenarios are checked by the tests; compiling the scenario schema to check them
-    // again took a quarter of every start. A user's scenario is always checked.
+    // again took a quarter of every start. A user's scenario is always checked; a refused one
+    // again, with every error kept, to say all that is wrong with it at once.
     const validate = path.startsWith(BUILTIN_DIR) ? undefined : sharedSchemas().strictValidator('scenario');
-    if (validate && !validate(raw)) throw new ScenarioError(`${path}: ${firstRefusal('scenario', validate)}`);
+    if (validate && !validate(raw)) {
+      const report = sharedSchemas().reportingValidator('scenario');
+      report(raw);
+      throw new ScenarioError(problemsOf(path, schemaProblems(text, report)));
+    }
     const file = raw as ScenarioFile;
     if (!file.extends) return { ...file, name };
+    if (!this.has(file.extends)) {
+      const place = locator(text)('/extends');
+      throw new ScenarioError(`${path}: scenario.extends: ${this.unknown(file.extends)}${place ? ` (line ${place.line}, column ${place.column})` : ''}`, 400);
+    }
     const parent = this.read(file.extends, [...chain, name]);
     return { ...mergeScenarios(parent, file, name), name };
+  }
+
+  /** `Unknown scenario "startr"; known: ...; did you mean starter?`. */
+  private unknown(name: string): string {
+    const names = this.names();
+    return `Unknown scenario "${name}"; known: ${names.join(', ')}${didYouMean(nearest(name, names))}`;
   }
 }
 

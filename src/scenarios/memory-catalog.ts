@@ -4,6 +4,7 @@
  * user's scenarios hide built-in ones of the same name and are checked against
  * schemas/scenario.json, and a scenario is merged with the one it extends.
  */
+import { didYouMean, nearest } from '../text/nearest.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { firstRefusal } from '../contract/validators.ts';
 import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
@@ -48,7 +49,7 @@ export class MemoryCatalog implements Catalog {
   }
 
   read(name: string, chain: string[] = []): ScenarioFile & { name: string } {
-    if (!this.has(name)) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.names().join(', ')}`, 404);
+    if (!this.has(name)) throw new ScenarioError(`Unknown scenario "${name}"; known: ${this.names().join(', ')}${didYouMean(nearest(name, this.names()))}`, 404);
     if (chain.includes(name)) throw new ScenarioError(`Scenario "${name}" extends itself (${[...chain, name].join(' → ')})`);
     const own = this.own.get(name);
     // Built-in scenarios are checked by the tests, as in catalog.ts; a user's is always checked.

@@ -17,7 +17,7 @@ import { warningHeader } from '../faults/rules.ts';
 import { attempt, type Answer, type Route } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { queryOf } from '../text/query.ts';
-import { JSON_TYPE } from '../journal/journal-capture.ts';
+import { JSON_TYPE, withSource, type Source } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Store, Tables } from '../store/store.ts';
 import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
@@ -165,7 +165,7 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
 function json(c: Context, exchange: Exchange, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
   exchange.noteAnswer(text, headers);
-  return c.body(text, status as 200, headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] });
+  return c.body(text, status as 200, withSource(headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] }, exchange.source));
 }
 
 /**
@@ -174,10 +174,10 @@ function json(c: Context, exchange: Exchange, text: string, status: number, head
  */
 function write(c: Context, exchange: Exchange, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
-    if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204);
+    if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204, withSource(undefined, exchange.source));
     // As c.json: JSON.stringify of undefined is no body at all.
     const text = JSON.stringify(result) as string | undefined;
-    return text === undefined ? c.json(result as object, rowStatus as 200) : json(c, exchange, text, rowStatus);
+    return text === undefined ? c.json(result as object, rowStatus as 200, withSource(undefined, exchange.source)) : json(c, exchange, text, rowStatus);
   }
   const status = (result.status ?? rowStatus) as 200;
   for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
@@ -186,16 +186,17 @@ function write(c: Context, exchange: Exchange, rowStatus: number, result: unknow
   const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
     exchange.noteAnswer(undefined, lowerCased(result.headers));
-    return c.body(null, status);
+    return c.body(null, status, withSource(undefined, exchange.source));
   }
   if (result.raw) {
     const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
     const text = result.raw.text!;
     exchange.noteAnswer(typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
-    return typeof text === 'string' ? c.body(text, status, type) : c.body(text as Uint8Array<ArrayBuffer>, status, type);
+    const sent = withSource(type, exchange.source);
+    return typeof text === 'string' ? c.body(text, status, sent) : c.body(text as Uint8Array<ArrayBuffer>, status, sent);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
-  return text === undefined ? c.json(result.body as object, status) : json(c, exchange, text, status, headers);
+  return text === undefined ? c.json(result.body as object, status, withSource(undefined, exchange.source)) : json(c, exchange, text, status, headers);
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {
@@ -304,6 +305,18 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
   // Through the context, so the headers set before the handler (CORS, session) stay on it.
   if (result instanceof Later) return result.finish().then((finished) => write(c, exchange, op.status, finished));
   return write(c, exchange, op.status, result);
+}
+
+/**
+ * How the answers of `row` are made (`X-Mock-Source`, journal-capture.ts): the admin API's, an
+ * operation of the generic tier (a kept record filled from the official schema, or an object
+ * computed for the request), or the session's state. No row: the router's 404 or 405.
+ */
+export function sourceOf(row: (RouteRow & { generic?: string }) | undefined): Source {
+  if (!row) return 'router';
+  if (row.access === 'admin') return 'admin';
+  if (row.generic === undefined) return 'state';
+  return row.generic === 'computed' ? 'computed' : 'schema';
 }
 
 /**

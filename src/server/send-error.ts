@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { ApiError, errorBody } from '../contract/errors.ts';
 import { scenarioErrorToApi } from '../scenarios/scenario-source.ts';
-import { JSON_TYPE } from '../journal/journal-capture.ts';
+import { JSON_TYPE, withSource } from '../journal/journal-capture.ts';
 import type { Exchange } from '../sessions/exchange.ts';
 
 /**
@@ -19,6 +19,7 @@ export function sendError(c: Context, raw: unknown, exchange?: Exchange): Respon
   // Written as c.json does, with the text noted for the request journal.
   const text = JSON.stringify(errorBody(status, message));
   const headers = error instanceof ApiError && error.headers ? { ...JSON_TYPE, ...error.headers } : JSON_TYPE;
-  exchange?.noteAnswer(text, headers);
-  return c.body(text, status as 400, headers);
+  if (!exchange) return c.body(text, status as 400, headers);
+  exchange.noteAnswer(text, headers);
+  return c.body(text, status as 400, withSource(headers, exchange.source));
 }

@@ -12,7 +12,7 @@
 import type { Context } from 'hono';
 import type { Runtime } from '../runtime.ts';
 import type { Session, Sessions } from './registry.ts';
-import { callerOf, callerOfToken, type Auth, type Caller } from '../journal/journal-capture.ts';
+import { callerOf, callerOfToken, type Auth, type Caller, type Source } from '../journal/journal-capture.ts';
 import type { JournalEntry } from '../journal/request-log.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
@@ -34,6 +34,8 @@ export class Exchange implements JournalEntry {
   operationId: string | null = null;
   /** What answered instead of the operation: a fault rule id, "prefer", or null. */
   injected: string | null = null;
+  /** How the answer was made (`X-Mock-Source`): the kind of the row the route serves, until response control answers instead. */
+  source: Source = 'router';
   /** The answer's body text as written (none for 204 or a dropped connection). */
   responseBody: string | undefined = undefined;
   /** The headers the mock chose for its answer (content type, Location, Allow, a fault rule's), not CORS ones. */
@@ -105,6 +107,11 @@ export class Exchange implements JournalEntry {
   mark(operationId: string | null, injected: string | null): void {
     this.operationId = operationId;
     this.injected = injected;
+  }
+
+  /** Notes that `source` made the answer instead of the row (a fault rule, `Prefer: code=`). */
+  answeredBy(source: Source): void {
+    this.source = source;
   }
 
   /**

@@ -38,12 +38,12 @@ function targetOf(input: CommentCreate): CommentRecord['target'] {
   };
 }
 
-function requireCommenter(scope: CommentScope): void {
-  requireCapability(scope.role, 'comment', 'comment in this space');
+function requireCommenter(ctx: HandlerContext, scope: CommentScope): void {
+  requireCapability(scope.role, 'comment', 'comment in this space', ctx);
 }
 
 export function createComment(ctx: HandlerContext, scope: CommentScope, input: CommentCreate): CommentRecord {
-  requireCommenter(scope);
+  requireCommenter(ctx, scope);
   if (input.page !== undefined) {
     const pages = ctx.db.revisions.get(scope.revision)?.pages ?? [];
     if (!findPage(pages, input.page)) throw errors.unknownReference(input.page, `body.page: no page "${input.page}" in this content`);
@@ -80,7 +80,7 @@ function contentPatch(ctx: HandlerContext, scope: CommentScope, entry: { postedB
 }
 
 export function updateComment(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, input: CommentUpdate): CommentRecord {
-  requireCommenter(scope);
+  requireCommenter(ctx, scope);
   const patch: Partial<CommentRecord> = contentPatch(ctx, scope, comment, input, 'comment');
   if (input.resolved !== undefined) {
     if (!canResolve(scope.role, comment.postedBy === ctx.user.id)) {
@@ -103,7 +103,7 @@ export function deleteComment(ctx: HandlerContext, scope: CommentScope, comment:
 }
 
 export function createReply(ctx: HandlerContext, scope: CommentScope, comment: CommentRecord, body: BodyInput): CommentReplyRecord {
-  requireCommenter(scope);
+  requireCommenter(ctx, scope);
   return ctx.db.commentReplies.insert({
     id: ctx.ids.next('commentReply'),
     comment: comment.id,
@@ -117,7 +117,7 @@ export function createReply(ctx: HandlerContext, scope: CommentScope, comment: C
 }
 
 export function updateReply(ctx: HandlerContext, scope: CommentScope, reply: CommentReplyRecord, input: ReplyUpdate): CommentReplyRecord {
-  requireCommenter(scope);
+  requireCommenter(ctx, scope);
   const patch = contentPatch(ctx, scope, reply, input, 'reply');
   return Object.keys(patch).length ? ctx.db.commentReplies.update(reply.id, patch) : reply;
 }

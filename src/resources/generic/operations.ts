@@ -135,7 +135,7 @@ function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
     scope.parent = id;
   }
   const noun = g.family ? labelOf(g.family).toLowerCase() : g.operationId;
-  if (g.write) requireCapability(scope.role, scope.writes, g.family ? `change ${noun}s here` : `call ${g.operationId} here`);
+  if (g.write) requireCapability(scope.role, scope.writes, g.family ? `change ${noun}s here` : `call ${g.operationId} here`, ctx);
   else if (scope.parent && !can(scope.role, 'view')) throw errors.forbidden(g.family ? `read ${noun}s here` : `call ${g.operationId} here`);
   return scope;
 }

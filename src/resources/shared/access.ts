@@ -3,14 +3,14 @@
  * every group: an entity the caller may not see at all answers 404 (its existence is not
  * revealed); an entity the caller sees but may not change in that way answers 403.
  */
-import { can, rank, type Capability, type Role } from '../../auth/roles.ts';
+import { can, CAPABILITIES, rank, type Capability, type Role } from '../../auth/roles.ts';
 import { ApiError, errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { isPurged } from '../../rules/space-lifecycle.ts';
 import type { Tables } from '../../store/store.ts';
 import { findIn } from './find.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
-import { installationRole } from '../../rules/installation-scopes.ts';
+import { installationRole, missingScope } from '../../rules/installation-scopes.ts';
 import { siteOfCaller } from '../../auth/site-token.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 
@@ -41,9 +41,22 @@ function installedRole(db: Tables, organizationId: string, userId: string): Role
   return integration && installationRole(installation.status, integration.scopes);
 }
 
-/** 403 naming `action` unless `role` allows `capability`. */
-export function requireCapability(role: Role | null | undefined, capability: Capability, action: string): void {
-  if (!can(role, capability)) throw errors.forbidden(action);
+/**
+ * 403 naming `action` unless `role` allows `capability`; to an installation's token (given the
+ * caller), naming the scope it lacks too.
+ */
+export function requireCapability(role: Role | null | undefined, capability: Capability, action: string, caller?: Pick<HandlerContext, 'db' | 'user'>): void {
+  if (can(role, capability)) return;
+  const why = caller && role ? scopeRefusal(caller.db, caller.user.id, CAPABILITIES[capability]) : undefined;
+  throw errors.forbidden(why ? `${action}: ${why}` : action);
+}
+
+/** What an installation's token lacks to act as `needed`, when `userId` is an installation's user (undefined otherwise). */
+function scopeRefusal(db: Tables, userId: string, needed: Role): string | undefined {
+  if (db.installations.size === 0) return undefined;
+  const [installation] = db.installations.by('user', userId);
+  const integration = installation && db.integrations.get(installation.integration);
+  return integration ? missingScope(installation.id, integration.id, integration.scopes, needed) : undefined;
 }
 
 /**
@@ -54,7 +67,7 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
   const org = ctx.db.organizations.get(organizationId);
   const role = org ? orgRole(ctx.db, org.id, ctx.user.id) : undefined;
   if (!org || role === undefined) throw errors.notFound('Organization', organizationId);
-  if (capability) requireCapability(role, capability, action ?? `${capability} in this organization`);
+  if (capability) requireCapability(role, capability, action ?? `${capability} in this organization`, ctx);
   return org;
 }
 
@@ -114,7 +127,7 @@ export function requireSpace(
   if (space.deletedAt && !options.allowDeleted) {
     throw new ApiError(404, `Space "${spaceId}" is deleted; restore it with POST /v1/spaces/${spaceId}/restore`);
   }
-  if (capability) requireCapability(role, capability, options.action ?? `${capability} in this space`);
+  if (capability) requireCapability(role, capability, options.action ?? `${capability} in this space`, ctx);
   return { space, role };
 }
 

@@ -164,7 +164,7 @@ describe('user scenarios', () => {
     [
       'an unknown key in the one comment of a file that extends starter',
       { description: 'one comment', extends: 'starter', comments: [{ key: 'hello', space: 'hanbook', author: 'editor', body: 'Hi' }] },
-      'scenario "mine": scenario.comments[0].space: unknown spaces key "hanbook"',
+      'scenario "mine": scenario.comments[0].space: unknown spaces key "hanbook"; did you mean handbook?',
     ],
     [
       'a key the extended scenario already uses',

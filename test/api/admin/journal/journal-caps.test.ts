@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BODY_PREVIEW, BODY_TOTAL, RequestLog, type Exchange } from '../../../../src/journal/request-log.ts';
 
 const exchange = (url: string, status: number, body?: string, responseBody?: string): Exchange => ({
-  method: 'POST', url, at: '2026-01-01T00:00:00.000Z', body, status, operationId: null, injected: null,
+  method: 'POST', url, at: '2026-01-01T00:00:00.000Z', body, status, operationId: null, injected: null, source: 'state',
   responseBody, responseHeaders: {}, caller: null, auth: 'none', session: 'default', durationMs: 1,
 });
 import { createMock } from '../../../../src/app.ts';
