@@ -242,7 +242,7 @@ describe('events follow the state', () => {
 
     it('a refused request sends nothing', async () => {
       const spaceId = gb.id('spaces', 'handbook');
-      expect((await t.call('editor', 'PATCH', `/v1/spaces/${spaceId}`, { title: '' })).status).toBe(400);
+      expect((await t.call('editor', 'PATCH', `/v1/spaces/${spaceId}`, { title: 5 })).status).toBe(400);
       expect((await t.call('editor', 'POST', `/v1/spaces/${spaceId}/move`, { parent: null })).status).toBe(403);
       expect((await t.call('reader', 'POST', `/v1/spaces/${spaceId}/git/import`, gitBody())).status).toBe(403);
       expect((await t.call('editor', 'POST', `/v1/spaces/${spaceId}/git/import`, { ref: 'refs/heads/main' })).status).toBe(400);

@@ -79,7 +79,6 @@ describe("a row's access", () => {
     expect(Object.fromEntries(accessOf)).toMatchObject({
       'GET /__admin/ui': 'admin',
       'GET /__admin/ui/:file': 'admin',
-      'GET /__admin/docs/:file': 'admin',
       'GET /__admin/openapi.json': 'admin',
       'GET /__files/pdf/:spaceId/:changeRequestId/:file': 'signed URL',
       'GET /__files/uploads/:spaceId/:fileId/:name': 'public',

@@ -50,8 +50,9 @@ describe.each(modes)('useGitBookMock %s', (_, gb) => {
     expect(await gb.clock.get()).toEqual(after);
   });
 
-  it('clock.set refuses what the admin API refuses, with its message', async () => {
-    await expect(gb.clock.set('not a date')).rejects.toThrow(/400 body\.now must be an ISO 8601 date-time/);
+  it('clock.set refuses what the admin API refuses, as a TypeError naming the argument', async () => {
+    await expect(gb.clock.set('not a date')).rejects.toThrow(TypeError);
+    await expect(gb.clock.set('not a date')).rejects.toThrow(/clock\.set\(now\): now must be a Date, an ISO 8601 date-time/);
   });
 
   it('faults.add answers the rule, which then answers the request and counts it', async () => {
