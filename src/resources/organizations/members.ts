@@ -6,7 +6,7 @@ import { arrayView, paginate, type PageRequest } from '../../contract/paginate.t
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { derived } from '../../cache/caches.ts';
-import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
+import { decideRemoval, decideRoleChange, MEMBER_ROLE_MACHINE, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader } from './lookup.ts';
@@ -23,7 +23,7 @@ interface MemberListQuery extends PageRequest {
 
 function enforce(ctx: HandlerContext, decision: MemberDecision): void {
   // 409 is the last admin staying an admin: the state machine's one refusal.
-  if (!decision.ok && decision.status === 409) ctx.coverage.refused('member-role', 'admin');
+  if (!decision.ok && decision.status === 409) ctx.coverage.refused(MEMBER_ROLE_MACHINE, 'admin');
   decided(decision);
 }
 
@@ -101,7 +101,7 @@ export const memberOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      ctx.coverage.transition('member-role', member.role ?? 'guest', 'none');
+      ctx.coverage.transition(MEMBER_ROLE_MACHINE, member.role ?? 'guest', 'none');
       for (const tm of teamsOfMember(ctx, org.id, member.user)) ctx.db.teamMembers.delete(tm.id);
       ctx.db.members.delete(member.id);
     },
@@ -117,7 +117,7 @@ export const memberOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRoleChange(member, ctx.body.role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      if (member.role !== ctx.body.role) ctx.coverage.transition('member-role', member.role ?? 'guest', ctx.body.role ?? 'guest');
+      if (member.role !== ctx.body.role) ctx.coverage.transition(MEMBER_ROLE_MACHINE, member.role ?? 'guest', ctx.body.role ?? 'guest');
       return presentMember(ctx, ctx.db.members.update(member.id, { role: ctx.body.role }));
     },
   }),
