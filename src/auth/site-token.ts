@@ -81,9 +81,8 @@ export function visitorJwtClaims(token: string, now: string): Record<string, unk
 const SITE_CALLER = 'site-token:';
 
 /**
- * The caller a site API token stands for, with the fields of a user (a `UserRecord` of
- * store/records.ts, which the registrar takes it as; declared here so that auth/ names nothing
- * of the store).
+ * A site token's visitor has the fields of a user: the registrar takes it as a `UserRecord`
+ * (store/records.ts). Declared here, so that auth/ names nothing of the store.
  */
 export interface SiteVisitor {
   id: string;

@@ -1,15 +1,7 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
-import {
-  baseRevision,
-  CHANGE_REQUEST_BASE_MACHINE,
-  CHANGE_REQUEST_MACHINE,
-  isOutdated,
-  mergeChangeRequest,
-  patchChangeRequest,
-  updateChangeRequest,
-} from '../../rules/change-request.ts';
+import { baseRevision, CHANGE_REQUEST_BASE_MACHINE, CHANGE_REQUEST_MACHINE, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from './outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';
 import type { ChangeRequestRecord } from '../../store/records.ts';
