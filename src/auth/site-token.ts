@@ -8,7 +8,6 @@
  * It expires as GitBook's do: at the next UTC midnight plus 5 minutes of the virtual clock
  * (GitBook's renderer, lib/api-token.ts, checks `exp` and asks again when it is near).
  */
-import type { UserRecord } from '../store/records.ts';
 import { hmacSha256, sameSecret, sha256Of, textFromBase64Url, textToBase64Url, toBase64Url } from '../text/digest.ts';
 
 export interface SiteTokenClaims {
@@ -82,10 +81,22 @@ export function visitorJwtClaims(token: string, now: string): Record<string, unk
 const SITE_CALLER = 'site-token:';
 
 /**
+ * A site token's visitor has the fields of a user: the registrar takes it as a `UserRecord`
+ * (store/records.ts). Declared here, so that auth/ names nothing of the store.
+ */
+export interface SiteVisitor {
+  id: string;
+  displayName: string;
+  email: string;
+  token: string;
+  createdAt: string;
+}
+
+/**
  * The caller a site API token stands for: no user of the organization, a visitor of the site
  * (a guest of its organization who reads the spaces of the site's site spaces: resources/shared/access.ts).
  */
-export function siteTokenCaller(claims: SiteTokenClaims): UserRecord {
+export function siteTokenCaller(claims: SiteTokenClaims): SiteVisitor {
   return { id: `${SITE_CALLER}${claims.site}`, displayName: 'Site visitor', email: '', token: '', createdAt: new Date(claims.iat * 1000).toISOString() };
 }
 

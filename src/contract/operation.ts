@@ -5,6 +5,7 @@
  */
 import type { Caches } from '../cache/caches.ts';
 import type { IdSource } from '../ids.ts';
+import type { Machine } from '../state-machine.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 import type { Validators } from './validators.ts';
@@ -59,13 +60,14 @@ export interface RouteRow {
 /**
  * Where handlers note the state-machine transitions they apply and refuse: the session's
  * coverage (coverage/coverage.ts) is one. Declared here so that operations know nothing of
- * the session that counts them.
+ * the session that counts them. A move names its machine (declared beside its rule,
+ * `defineMachine`), so a state the machine does not have does not compile.
  */
 export interface TransitionNotes {
   /** A transition the current request made; kept only if the request's writes are. */
-  transition(machine: string, from: string, to: string): void;
+  transition<From extends string, To extends string>(machine: Machine<From, To, string>, from: NoInfer<From>, to: NoInfer<To>): void;
   /** A move the rule turned down (the request fails). */
-  refused(machine: string, from: string): void;
+  refused<Refused extends string>(machine: Machine<string, string, Refused>, from: NoInfer<Refused>): void;
 }
 
 /** What handlers read of the platform (platform.ts gives it): fixture files and the package version. */

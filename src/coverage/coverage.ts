@@ -5,6 +5,7 @@
  * the registrar keeps those notes only when the request's transaction commits.
  */
 import type { Operation, TransitionNotes } from '../contract/operation.ts';
+import { REFUSED, type Machine } from '../state-machine.ts';
 import { KNOWN_TRANSITIONS, transitionId, type TransitionKey } from './transitions.ts';
 import { SENT_EVENT_TYPES } from '../events/types.ts';
 
@@ -49,13 +50,13 @@ export class Coverage implements TransitionNotes {
   }
 
   /** A transition the current request made; kept only if the request commits. */
-  transition(machine: string, from: string, to: string): void {
-    this.pending.push({ machine, from, to });
+  transition(machine: Machine, from: string, to: string): void {
+    this.pending.push({ machine: machine.name, from, to });
   }
 
   /** A move the rule turned down (`to` is `refused`): counted at once, the request fails. */
-  refused(machine: string, from: string): void {
-    this.count({ machine, from, to: 'refused' });
+  refused(machine: Machine, from: string): void {
+    this.count({ machine: machine.name, from, to: REFUSED });
   }
 
   /** The request's writes were kept: so are its transitions. */

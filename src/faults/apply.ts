@@ -1,7 +1,7 @@
 /**
  * Runs response control for one API request, in the registrar before the operation:
  * `Prefer: code=`/`delay=` and the fault rules. Answers mark the request's exchange
- * (sessions/exchange.ts) with the operation and what was injected, for the journal.
+ * (sessions/exchange.ts, a `ControlNotes`) with the operation and what was injected, for the journal.
  */
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
@@ -9,7 +9,19 @@ import { errorBody } from '../contract/errors.ts';
 import { rawReply, reply, type Operation, type Reply } from '../contract/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer, warningHeader } from './rules.ts';
-import { WARNING_HEADER, type Exchange } from '../sessions/exchange.ts';
+
+/**
+ * What response control leaves on the request's exchange for the journal. Declared here, so
+ * that faults/ names nothing of the session: sessions/exchange.ts implements it.
+ */
+export interface ControlNotes {
+  /** The operation, and what answered instead of it. */
+  mark(operationId: string, injected: string | null): void;
+  /** Says on the answer what of the request the mock did not honour (a `Prefer` part). */
+  warn(text: string): void;
+  /** Says how the answer was made (`X-Mock-Source`), when response control made it. */
+  answeredBy(source: 'fault' | 'prefer'): void;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,13 +63,10 @@ export function controlled(c: Context, rules: FaultRules): boolean {
  * The injected answer for this request (a Reply the registrar writes; a reset's own Response),
  * or undefined to run the operation as usual.
  */
-export async function control(c: Context, exchange: Exchange, op: Operation, rules: FaultRules): Promise<Reply | Response | undefined> {
+export async function control(c: Context, exchange: ControlNotes, op: Operation, rules: FaultRules): Promise<Reply | Response | undefined> {
   const prefer = parsePrefer(c.req.header('prefer'));
   const warning = prefer.warnings.length ? warningHeader(prefer.warnings) : undefined;
-  if (warning) {
-    c.header(WARNING_HEADER, warning);
-    exchange.noteHeader(WARNING_HEADER, warning);
-  }
+  if (warning) exchange.warn(warning);
   if (prefer.delay) await sleep(prefer.delay);
   if (prefer.code) {
     exchange.mark(op.operationId, 'prefer');

@@ -7,6 +7,7 @@
  * `merged` is reached only by merge and is final.
  */
 import { refuse, type Decision } from './decision.ts';
+import { defineMachine, movesOf } from '../state-machine.ts';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../store/records.ts';
 
 type Patch = { patch: Partial<ChangeRequestRecord> };
@@ -21,6 +22,12 @@ export const STATUS_MOVES: Readonly<Record<ChangeRequestStatus, readonly ChangeR
 /** Statuses whose change request still proposes edits (can be merged, updated, reviewed). */
 export const ACTIVE_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open'];
 
+/** The moves by PATCH, then merge (from an active status). */
+export const CHANGE_REQUEST_MACHINE = defineMachine('change-request', [
+  ...movesOf(STATUS_MOVES),
+  ...ACTIVE_STATUSES.map((from) => [from, 'merged'] as const),
+]);
+
 export function isActive(cr: Pick<ChangeRequestRecord, 'status'>): boolean {
   return ACTIVE_STATUSES.includes(cr.status);
 }
@@ -29,6 +36,16 @@ export function isActive(cr: Pick<ChangeRequestRecord, 'status'>): boolean {
 export function baseRevision(cr: Pick<ChangeRequestRecord, 'revisionInitial' | 'revisionMergedAncestor'>): string {
   return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
+
+/**
+ * The base of an active change request: outdated when the primary content moves on, current
+ * again by an update (which may also find it current already).
+ */
+export const CHANGE_REQUEST_BASE_MACHINE = defineMachine('change-request-base', [
+  ['current', 'outdated'],
+  ['outdated', 'current'],
+  ['current', 'current'],
+]);
 
 /** Outdated: still active, and the primary content has moved past its base. */
 export function isOutdated(cr: ChangeRequestRecord, spaceRevision: string): boolean {

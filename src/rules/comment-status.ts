@@ -3,6 +3,13 @@
  * `resolved` (with when and by whom); `resolved: false` makes it open again and clears
  * both. Asking for the state a comment is already in changes nothing.
  */
+import { defineMachine } from '../state-machine.ts';
+
+export const COMMENT_MACHINE = defineMachine('comment', [
+  ['open', 'resolved'],
+  ['resolved', 'open'],
+]);
+
 export interface Resolvable {
   status: 'open' | 'resolved';
   resolvedAt?: string;

@@ -3,8 +3,22 @@
  * a guest) and removing a member. An organization always keeps at least one admin, so
  * the last admin can neither be demoted nor removed.
  */
-import type { Role } from '../auth/roles.ts';
+import { ROLES, type Role } from '../auth/roles.ts';
+import { defineMachine } from '../state-machine.ts';
 import { refuse, type Decision } from './decision.ts';
+
+/** A member's organization role; `null` (a guest) is written `guest`. */
+const MEMBER_ROLES = [...ROLES, 'guest'] as const;
+
+/**
+ * Any role to any other, or out of the organization (`none`: removed); the last admin can
+ * neither be demoted nor removed.
+ */
+export const MEMBER_ROLE_MACHINE = defineMachine(
+  'member-role',
+  MEMBER_ROLES.flatMap((from) => [...MEMBER_ROLES.filter((to) => to !== from), 'none' as const].map((to) => [from, to] as const)),
+  ['admin'],
+);
 
 export interface MemberState {
   user: string;

@@ -2,6 +2,13 @@
  * The share-link state machine: a link is active or inactive; PATCH `active` moves it
  * either way (and back). Only an active link's key resolves a share-link site.
  */
+import { defineMachine } from '../state-machine.ts';
+
+/** An inactive link is `revoked` in the coverage report. */
+export const SHARE_LINK_MACHINE = defineMachine('share-link', [
+  ['active', 'revoked'],
+  ['revoked', 'active'],
+]);
 
 export interface ShareLinkState {
   name: string;

@@ -4,6 +4,7 @@
  * on the space is permanently removed and nothing (restore included) reaches it.
  */
 import { refuse, type Decision } from './decision.ts';
+import { defineMachine } from '../state-machine.ts';
 
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -28,6 +29,16 @@ export function isPurged(space: Deletable, now: string): boolean {
 export function restoreDeadline(space: Deletable): string | undefined {
   return space.deletedAt === undefined ? undefined : new Date(Date.parse(space.deletedAt) + RESTORE_WINDOW_MS).toISOString();
 }
+
+/** Delete, restore within the window; a purged space refuses every move. */
+export const SPACE_MACHINE = defineMachine(
+  'space',
+  [
+    ['active', 'deleted'],
+    ['deleted', 'active'],
+  ],
+  ['purged'],
+);
 
 export type LifecycleAction = 'delete' | 'restore';
 

@@ -3,7 +3,20 @@
  * team role. One update applies `add`, `memberships` and `remove` together; removal wins
  * over everything else, so a user named in `remove` is never in the team afterwards.
  */
+import { defineMachine } from '../state-machine.ts';
+
 export type TeamRole = 'owner' | 'member';
+
+/** A user's place in a team (`none`: not in it); `added` → `removed-wins`: one update both added and removed them. */
+export const TEAM_MEMBERSHIP_MACHINE = defineMachine('team-membership', [
+  ['none', 'member'],
+  ['none', 'owner'],
+  ['member', 'owner'],
+  ['owner', 'member'],
+  ['member', 'none'],
+  ['owner', 'none'],
+  ['added', 'removed-wins'],
+]);
 
 /** The team's members: user id → role. */
 export type TeamRoster = ReadonlyMap<string, TeamRole>;

@@ -14,6 +14,7 @@ import type { Runtime } from '../runtime.ts';
 import type { Session, Sessions } from './registry.ts';
 import { callerOf, callerOfToken, type Auth, type Caller, type Source } from '../journal/journal-capture.ts';
 import type { JournalEntry } from '../journal/request-log.ts';
+import type { ControlNotes } from '../faults/apply.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
 /** Says what of a request the mock did not honour (a `Prefer` part, a session that does not exist), on whatever answers it. */
@@ -21,7 +22,7 @@ export const WARNING_HEADER = 'X-Mock-Warning';
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-export class Exchange implements JournalEntry {
+export class Exchange implements JournalEntry, ControlNotes {
   /** When the pipeline took the request (`performance.now()`). */
   readonly started = performance.now();
   readonly method: string;
@@ -129,6 +130,12 @@ export class Exchange implements JournalEntry {
   /** Notes one header set with `c.header` before the answer is written. */
   noteHeader(name: string, value: string): void {
     this.responseHeaders = { ...this.responseHeaders, [name.toLowerCase()]: value };
+  }
+
+  /** Sets `X-Mock-Warning` on the answer, noted for the journal. */
+  warn(text: string): void {
+    this.c.header(WARNING_HEADER, text);
+    this.noteHeader(WARNING_HEADER, text);
   }
 
   /** The registrar's note of the bearer token it read, `known` when a user has it: the journal's caller without a second read. */

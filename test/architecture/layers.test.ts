@@ -23,7 +23,7 @@ const SRC = join(ROOT, 'src');
  * one by one. The most specific entry decides.
  */
 const LAYERS: readonly { name: string; holds: readonly string[] }[] = [
-  { name: 'core', holds: ['store/', 'cache/', 'text/', 'auth/', 'clock.ts', 'ids.ts', 'package-version.ts', 'paths/'] },
+  { name: 'core', holds: ['store/', 'cache/', 'text/', 'auth/', 'clock.ts', 'ids.ts', 'package-version.ts', 'state-machine.ts', 'paths/'] },
   { name: 'contract', holds: ['contract/'] },
   { name: 'domain', holds: ['rules/', 'resources/', 'events/'] },
   { name: 'session', holds: ['scenarios/', 'persistence/', 'coverage/', 'faults/', 'sessions/', 'journal/', 'runtime.ts', 'platform.ts'] },

@@ -1,7 +1,7 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
-import { baseRevision, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
+import { baseRevision, CHANGE_REQUEST_BASE_MACHINE, CHANGE_REQUEST_MACHINE, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from './outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';
 import type { ChangeRequestRecord } from '../../store/records.ts';
@@ -104,7 +104,7 @@ export const changeRequestCrudOperations: Operation[] = [
       const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       const { patch } = decided(patchChangeRequest(cr, ctx.body, ctx.now));
       const saved = Object.keys(patch).length > 0 ? ctx.db.changeRequests.update(cr.id, patch) : cr;
-      if (patch.status) ctx.coverage.transition('change-request', cr.status, patch.status);
+      if (patch.status) ctx.coverage.transition(CHANGE_REQUEST_MACHINE, cr.status, patch.status);
       return presentChangeRequest(ctx, saved);
     },
   }),
@@ -127,7 +127,7 @@ export const changeRequestCrudOperations: Operation[] = [
       });
       ctx.db.changeRequests.update(cr.id, decided(mergeChangeRequest(cr, ctx.user.id, ctx.now, merged.id)).patch);
       ctx.db.spaces.update(space.id, { revision: merged.id, updatedAt: ctx.now });
-      ctx.coverage.transition('change-request', cr.status, 'merged');
+      ctx.coverage.transition(CHANGE_REQUEST_MACHINE, cr.status, 'merged');
       noteOutdated(ctx, space.id, space.revision);
       return { revision: merged.id, result: 'merge' as const };
     },
@@ -153,7 +153,7 @@ export const changeRequestCrudOperations: Operation[] = [
         ...decided(updateChangeRequest(cr, space.revision, revision.id, ctx.now)).patch,
         ...withContributor(cr, ctx.user.id),
       });
-      ctx.coverage.transition('change-request-base', isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');
+      ctx.coverage.transition(CHANGE_REQUEST_BASE_MACHINE, isOutdated(cr, space.revision) ? 'outdated' : 'current', 'current');
       return { revision: revision.id, result: 'update' as const };
     },
   }),

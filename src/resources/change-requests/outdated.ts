@@ -4,10 +4,10 @@
  * (the rule is isOutdated in src/rules/change-request.ts; nothing is written for it).
  */
 import type { HandlerContext } from '../../contract/operation.ts';
-import { baseRevision, isActive } from '../../rules/change-request.ts';
+import { baseRevision, CHANGE_REQUEST_BASE_MACHINE, isActive } from '../../rules/change-request.ts';
 
 export function noteOutdated(ctx: HandlerContext, spaceId: string, oldRevision: string): void {
   for (const cr of ctx.db.changeRequests.by('space', spaceId)) {
-    if (isActive(cr) && baseRevision(cr) === oldRevision) ctx.coverage.transition('change-request-base', 'current', 'outdated');
+    if (isActive(cr) && baseRevision(cr) === oldRevision) ctx.coverage.transition(CHANGE_REQUEST_BASE_MACHINE, 'current', 'outdated');
   }
 }

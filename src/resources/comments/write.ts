@@ -7,7 +7,7 @@ import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
-import { applyResolution } from '../../rules/comment-status.ts';
+import { applyResolution, COMMENT_MACHINE } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
 import { inputToMarkdown, type BodyInput } from './body.ts';
@@ -89,7 +89,7 @@ export function updateComment(ctx: HandlerContext, scope: CommentScope, comment:
     const resolution = applyResolution(comment, input.resolved, ctx.user.id, ctx.now);
     if (resolution) {
       Object.assign(patch, resolution);
-      ctx.coverage.transition('comment', comment.status, resolution.status);
+      ctx.coverage.transition(COMMENT_MACHINE, comment.status, resolution.status);
     }
   }
   return Object.keys(patch).length ? ctx.db.comments.update(comment.id, patch) : comment;

@@ -11,6 +11,7 @@ import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.ts';
+import { MEMBER_ROLE_MACHINE } from '../../rules/member-role.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { collections } from '../families/collections.ts';
@@ -71,7 +72,7 @@ function join(ctx: HandlerContext, org: OrganizationRecord, link: InviteLinkReco
     ctx.db.members.insert({ id: memberId, organization: org.id, user: ctx.user.id, role, joinedAt: ctx.now, sso: false, disabled: false });
   } else if (!link.target && role !== null && (member.role === null || rank(role) > rank(member.role))) {
     // A link never lowers a member's role; a higher one raises it.
-    ctx.coverage.transition('member-role', member.role ?? 'guest', role);
+    ctx.coverage.transition(MEMBER_ROLE_MACHINE, member.role ?? 'guest', role);
     ctx.db.members.update(memberId, { role });
   }
   if (!link.target) return;

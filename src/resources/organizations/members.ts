@@ -7,7 +7,7 @@ import { arrayView, paginate, type PageRequest } from '../../contract/paginate.t
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import { derived } from '../../cache/caches.ts';
-import { decideRemoval, decideRoleChange, type MemberDecision } from '../../rules/member-role.ts';
+import { decideRemoval, decideRoleChange, MEMBER_ROLE_MACHINE, type MemberDecision } from '../../rules/member-role.ts';
 import { requireOrg } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
 import { adminCount, callerRole, requireMember, requireOrgAdmin, requireOrgReader } from './lookup.ts';
@@ -24,7 +24,7 @@ interface MemberListQuery extends PageRequest {
 
 function enforce(ctx: HandlerContext, decision: MemberDecision): void {
   // 409 is the last admin staying an admin: the state machine's one refusal.
-  if (!decision.ok && decision.status === 409) ctx.coverage.refused('member-role', 'admin');
+  if (!decision.ok && decision.status === 409) ctx.coverage.refused(MEMBER_ROLE_MACHINE, 'admin');
   decided(decision);
 }
 
@@ -102,7 +102,7 @@ export const memberOperations: Operation[] = [
       const org = requireOrg(ctx, ctx.params.organizationId);
       const member = requireMember(ctx, org, ctx.params.userId);
       enforce(ctx, decideRemoval(member, ctx.user.id, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
-      ctx.coverage.transition('member-role', member.role ?? 'guest', 'none');
+      ctx.coverage.transition(MEMBER_ROLE_MACHINE, member.role ?? 'guest', 'none');
       for (const tm of teamsOfMember(ctx, org.id, member.user)) removeWithDependents(ctx.db, 'teamMembers', tm.id);
       removeWithDependents(ctx.db, 'members', member.id);
     },
@@ -121,7 +121,7 @@ export const memberOperations: Operation[] = [
       const role = ctx.body.role === undefined ? member.role : ctx.body.role;
       enforce(ctx, decideRoleChange(member, role, callerRole(ctx, org.id) ?? null, adminCount(ctx, org.id)));
       if (member.role === role) return presentMember(ctx, member);
-      ctx.coverage.transition('member-role', member.role ?? 'guest', role ?? 'guest');
+      ctx.coverage.transition(MEMBER_ROLE_MACHINE, member.role ?? 'guest', role ?? 'guest');
       return presentMember(ctx, ctx.db.members.update(member.id, { role }));
     },
   }),

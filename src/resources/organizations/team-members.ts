@@ -14,6 +14,7 @@ import {
   type RosterChange,
   type TeamRole,
   type TeamRoster,
+  TEAM_MEMBERSHIP_MACHINE,
 } from '../../rules/team-membership.ts';
 import { requireOrg } from '../shared/access.ts';
 import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
@@ -36,7 +37,7 @@ function rosterOf(ctx: HandlerContext, team: TeamRecord): TeamRoster {
 
 function save(ctx: HandlerContext, team: TeamRecord, before: TeamRoster, change: RosterChange): void {
   const { teamMembers } = ctx.db;
-  const note = (user: string) => ctx.coverage.transition('team-membership', before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
+  const note = (user: string) => ctx.coverage.transition(TEAM_MEMBERSHIP_MACHINE, before.get(user) ?? 'none', change.roster.get(user) ?? 'none');
   [...change.removed, ...change.changed, ...change.added].forEach(note);
   for (const user of change.removed) removeWithDependents(ctx.db, 'teamMembers', `${team.id}:${user}`);
   const role = (user: string) => known(change.roster, user, 'The team role of user');
@@ -83,7 +84,7 @@ export const teamMemberOperations: Operation[] = [
       const remove = resolveMembers(ctx, org, ctx.body.remove ?? [], 'remove');
       save(ctx, team, before, applyRosterUpdate(before, { add, remove, memberships }));
       for (const user of new Set([...add, ...keys])) {
-        if (remove.includes(user)) ctx.coverage.transition('team-membership', 'added', 'removed-wins');
+        if (remove.includes(user)) ctx.coverage.transition(TEAM_MEMBERSHIP_MACHINE, 'added', 'removed-wins');
       }
     },
   }),

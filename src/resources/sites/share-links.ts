@@ -2,7 +2,7 @@
 import { op, reply, type Operation } from '../../contract/operation.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
-import { applyShareLinkChange } from '../../rules/share-links.ts';
+import { applyShareLinkChange, SHARE_LINK_MACHINE } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireShareLink, siteOf } from './access.ts';
 import { presentShareLink } from './present.ts';
@@ -66,7 +66,7 @@ export const shareLinkOperations: Operation[] = [
       const view = siteOf(ctx, true);
       const link = requireShareLink(ctx, view.site, ctx.params.shareLinkId);
       const next = applyShareLinkChange(link, ctx.body);
-      if (next.active !== link.active) ctx.coverage.transition('share-link', link.active ? 'active' : 'revoked', next.active ? 'active' : 'revoked');
+      if (next.active !== link.active) ctx.coverage.transition(SHARE_LINK_MACHINE, link.active ? 'active' : 'revoked', next.active ? 'active' : 'revoked');
       return presentShareLink(view, ctx.db.shareLinks.update(link.id, { name: next.name, active: next.active }));
     },
   }),

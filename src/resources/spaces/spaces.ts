@@ -3,7 +3,7 @@ import { errors } from '../../contract/errors.ts';
 import { jsonReply, op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
 import type { Refusal } from '../../rules/decision.ts';
-import { applyLifecycle, spaceState } from '../../rules/space-lifecycle.ts';
+import { applyLifecycle, SPACE_MACHINE, spaceState } from '../../rules/space-lifecycle.ts';
 import { decided } from '../shared/decided.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
@@ -18,7 +18,7 @@ type SpaceParams = { spaceId: string };
 function noteRestorePastWindow(ctx: HandlerContext<SpaceParams>): void {
   const space = ctx.db.spaces.get(ctx.params.spaceId);
   if (!space || spaceState(space, ctx.now) !== 'purged') return;
-  ctx.coverage.refused('space', 'purged');
+  ctx.coverage.refused(SPACE_MACHINE, 'purged');
 }
 
 export type SpaceUpdate = RequestTypes['spaces/space-update'];
@@ -77,7 +77,7 @@ export const spaceCoreOperations: Operation[] = [
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'delete this space' });
       const { patch } = decided(applyLifecycle(space, 'delete', ctx.now), (refusal) => lifecycleError(space.id, refusal));
       ctx.db.spaces.update(space.id, patch);
-      ctx.coverage.transition('space', 'active', 'deleted');
+      ctx.coverage.transition(SPACE_MACHINE, 'active', 'deleted');
     },
   }),
   op({
@@ -91,7 +91,7 @@ export const spaceCoreOperations: Operation[] = [
       noteRestorePastWindow(ctx);
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'admin', { allowDeleted: true, action: 'restore this space' });
       const { patch } = decided(applyLifecycle(space, 'restore', ctx.now), (refusal) => lifecycleError(space.id, refusal));
-      ctx.coverage.transition('space', 'deleted', 'active');
+      ctx.coverage.transition(SPACE_MACHINE, 'deleted', 'active');
       return presentSpace(ctx, ctx.db.spaces.update(space.id, patch), role);
     },
   }),
