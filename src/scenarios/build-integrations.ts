@@ -4,7 +4,8 @@
  * each installation gets the user its tokens authenticate as, its token in the manifest's
  * `installationTokens` under the installation's key; the integration's token is in
  * `integrationTokens`, its signing secret in `signingSecrets` and its secrets (given, or drawn
- * from the seed for the names given alone) in `secrets`, under the integration's key.
+ * from the seed for the names given alone) in `secrets`, under the integration's key. Each space
+ * or site installation has the configuration `spaceConfigurations` or `siteConfigurations` gives it.
  */
 import { deriveId } from '../ids.ts';
 import { SENT_EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES } from '../events/types.ts';
@@ -100,14 +101,20 @@ export function buildIntegrations(b: Builder, integrations: Integrations, instal
       createdAt,
       updatedAt: createdAt,
     });
-    const content = (kind: 'spaces' | 'sites', keys: string[] | undefined) =>
+    const content = (kind: 'spaces' | 'sites', keys: string[] | undefined, configurations: Record<string, Record<string, unknown>> | undefined) => {
+      const field = kind === 'spaces' ? 'spaceConfigurations' : 'siteConfigurations';
+      Object.keys(configurations ?? {})
+        .filter((key) => !(keys ?? []).includes(key))
+        .forEach((key) => b.fail(`${path}/${field}/${key}`, `"${key}" is not one of the installation's ${kind} (${kind}: ${(keys ?? []).join(', ') || 'none'})`));
       (keys ?? []).forEach((key, j) => {
         const target = b.ref(kind, key, `${path}/${kind}/${j}`);
         const table = kind === 'spaces' ? b.state.spaceInstallations : b.state.siteInstallations;
         if (table.some((row) => row.id === `${id}:${target}`)) b.fail(`${path}/${kind}/${j}`, `"${key}" is named twice`);
-        table.push({ id: `${id}:${target}`, installation: id, integration, target, status: 'active', configuration: {}, externalIds: [], createdAt, updatedAt: createdAt });
+        const configuration = configurations?.[key] ?? {};
+        table.push({ id: `${id}:${target}`, installation: id, integration, target, status: 'active', configuration, externalIds: [], createdAt, updatedAt: createdAt });
       });
-    content('spaces', entry.spaces);
-    content('sites', entry.sites);
+    };
+    content('spaces', entry.spaces, entry.spaceConfigurations);
+    content('sites', entry.sites, entry.siteConfigurations);
   });
 }

@@ -219,6 +219,9 @@ export interface ScenarioFile {
     /** Spaces and sites (keys) it is installed on. */
     spaces?: Key[];
     sites?: Key[];
+    /** The configuration of its installation on each of those spaces and sites, by key. */
+    spaceConfigurations?: Record<Key, Record<string, unknown>>;
+    siteConfigurations?: Record<Key, Record<string, unknown>>;
     /** Overrides the integration's delivery URL. */
     url?: string;
     token?: string;

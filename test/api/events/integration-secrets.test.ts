@@ -112,3 +112,59 @@ describe('subscriptions', () => {
     });
   });
 });
+
+describe('the configuration of a space or site installation', () => {
+  const { sent, fetch } = receiver();
+  const gb = useGitBookMock({ wallClock: () => 0, events: { fetch }, ...scenarioOptions('configured', {
+    description: 'starter, and a webhook told which events of the handbook and the docs site to forward',
+    extends: 'starter',
+    integrations: [{ key: 'webhook', title: 'Webhook', owner: 'acme', url: 'http://hooks.invalid/v1', events: ['space_content_updated', 'site_view'] }],
+    installations: [{
+      key: 'webhook-acme', integration: 'webhook', organization: 'acme', spaces: ['handbook', 'api-docs'], sites: ['docs-site'],
+      configuration: { webhookUrl: 'http://receiver.invalid/hook' },
+      spaceConfigurations: { handbook: { space_content_updated: true } },
+      siteConfigurations: { 'docs-site': { site_view: true } },
+    }],
+  }) });
+  const t = callsOn(gb);
+  const installation = () => gb.id('installations', 'webhook-acme');
+
+  it('is what the API shows, `{}` for a space the scenario gives none', async () => {
+    const handbook = await t.call('admin', 'GET', `/v1/integrations/webhook/installations/${installation()}/spaces/{spaces.handbook}`);
+    expect(handbook.body.configuration).toEqual({ space_content_updated: true });
+    const apiDocs = await t.call('admin', 'GET', `/v1/integrations/webhook/installations/${installation()}/spaces/{spaces.api-docs}`);
+    expect(apiDocs.body.configuration).toEqual({});
+    const site = await t.call('admin', 'GET', `/v1/integrations/webhook/installations/${installation()}/sites/{sites.docs-site}`);
+    expect(site.body.configuration).toEqual({ site_view: true });
+  });
+
+  it('is handed over with the installation in the environment of its events', async () => {
+    const space = gb.id('spaces', 'handbook');
+    const cr = await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Fix typo' });
+    await t.call('editor', 'POST', `/v1/spaces/${space}/change-requests/${cr.body.id}/merge`);
+    await t.call('reader', 'POST', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/insights/events', { events: [pageView] });
+    await expect.poll(() => sent.length).toBe(2);
+    const [merged, viewed] = await Promise.all(sent.map(read));
+    expect(merged.event.type).toBe('space_content_updated');
+    expect(merged.environment.installation.configuration).toEqual({ webhookUrl: 'http://receiver.invalid/hook' });
+    expect(merged.environment.spaceInstallation.configuration).toEqual({ space_content_updated: true });
+    expect(viewed.event.type).toBe('site_view');
+    expect(viewed.environment.siteInstallation.configuration).toEqual({ site_view: true });
+  });
+
+  describe('for a space the installation is not on', () => {
+    const { scenariosDirs } = scenarioOptions('elsewhere', {
+      description: 'a configuration for a space the installation is not on',
+      extends: 'starter',
+      integrations: [{ key: 'webhook', owner: 'acme' }],
+      installations: [{ key: 'webhook-acme', integration: 'webhook', organization: 'acme', spaces: ['handbook'], spaceConfigurations: { 'api-docs': { space_content_updated: true } } }],
+    });
+    const t = callsOn(useGitBookMock({ wallClock: () => 0, scenariosDirs }));
+
+    it('is refused naming it and the installation\'s spaces', async () => {
+      const res = await t.admin('POST', '/__admin/scenarios/elsewhere');
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('scenario.installations[0].spaceConfigurations.api-docs: "api-docs" is not one of the installation\'s spaces (spaces: handbook)');
+    });
+  });
+});
