@@ -32,7 +32,7 @@ const GENERIC_FILE = 'official/generic';
 
 /**
  * generated/bodies.js, loaded once per platform when an operation first needs it (`prepare`,
- * which the registrar awaits before it answers); a load that failed is tried again.
+ * which the registrar awaits before it answers); a load that failed answers 503 and is tried again.
  */
 class BodiesLoader {
   private loaded?: Bodies;
@@ -46,7 +46,7 @@ class BodiesLoader {
       },
       (error: unknown) => {
         this.loading = undefined;
-        throw error;
+        throw new ApiError(503, `gitbook-mock/msw could not load its body validators (generated/bodies.js), tried again on the next request: ${String(error)}`);
       },
     ));
   }
