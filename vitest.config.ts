@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     // src/msw/ imports the modules the build writes (scripts/build-msw.ts) beside the compiled
     // dist/msw/; tests of src/msw/ take them from there (the global setup keeps them current).
-    alias: [{ find: /^\.\/generated\/(validators|data)\.js$/, replacement: fileURLToPath(new URL('./dist/msw/generated/$1.js', import.meta.url)) }],
+    alias: [{ find: /^\.\/generated\/(validators|data|bodies)\.js$/, replacement: fileURLToPath(new URL('./dist/msw/generated/$1.js', import.meta.url)) }],
   },
   test: {
     include: ['test/**/*.test.ts'],

@@ -8,7 +8,7 @@
  */
 import type { Hono } from 'hono';
 import type { Validators } from './contract/validators.ts';
-import type { HandlerPlatform } from './contract/operation.ts';
+import type { HandlerPlatform, Operation } from './contract/operation.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { BuiltState } from './scenarios/loader.ts';
 import type { ScenarioFile } from './scenarios/types.ts';
@@ -37,6 +37,12 @@ export interface Platform extends HandlerPlatform {
   official(): { $defs: Record<string, Record<string, unknown>> };
   /** This package's version (GET /v1/). */
   version(): string;
+  /**
+   * What the platform must load before it answers an operation (the browser build's body
+   * validators and the generic tier's schemas: msw/browser-platform.ts): undefined when it has
+   * all it needs, as the Node platform always does.
+   */
+  prepare?(op: Pick<Operation, 'body' | 'generic'>): Promise<void> | undefined;
   /** Renders the change-request PDFs and PDF downloads; without it those files answer 501. */
   renderPdf?(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>>;
   /** Opens the `--data` file; without it the option is refused. */

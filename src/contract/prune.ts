@@ -170,3 +170,27 @@ export function pruneUnknown(lookup: SchemaLookup, id: string, value: unknown, w
   prune(lookup, applying(lookup, at, value, []), value, where, dropped);
   return dropped;
 }
+
+/** Keywords whose value is a schema (or a list of schemas) that `pruneUnknown` walks. */
+const SCHEMA_KEYWORDS = new Set(['additionalProperties', 'items', 'then', 'else', 'allOf', 'oneOf', 'anyOf', 'prefixItems']);
+/** Keywords whose value maps names to schemas. */
+const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs']);
+/** Keywords `pruneUnknown` reads as they are. */
+const VALUE_KEYWORDS = new Set(['$ref', 'type', 'required', 'const', 'enum']);
+
+/**
+ * A schema file with only what `pruneUnknown` reads (the structure of fields, and what tells
+ * `oneOf`/`anyOf` branches apart): pruning with it drops the same fields as with the file.
+ * The browser build carries these (scripts/build-msw.ts), a fraction of the files' size.
+ */
+export function pruningSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(pruningSchema);
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (VALUE_KEYWORDS.has(key)) out[key] = value;
+    else if (SCHEMA_KEYWORDS.has(key)) out[key] = pruningSchema(value);
+    else if (MAP_KEYWORDS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, pruningSchema(sub)]));
+  }
+  return out;
+}

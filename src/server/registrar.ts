@@ -225,6 +225,9 @@ function listNamer(path: string, query: Record<string, unknown>): () => string {
  */
 function answer(c: Context, exchange: Exchange, op: Operation, names: string[]): Answer {
   const rt = exchange.runtime;
+  // The browser build loads its body validators on the first operation that needs them.
+  const loading = rt.platform.prepare?.(op);
+  if (loading) return loading.then(() => answer(c, exchange, op, names));
   exchange.mark(op.operationId, null);
   // Without a Prefer header or a fault rule there is nothing to control (most requests).
   if (!controlled(c, rt.faults)) return perform(c, exchange, op, names);

@@ -10,7 +10,3 @@ export declare const scenarios: Readonly<Record<string, ScenarioFile>>;
 /** The files of fixtures/, by name: JSON parsed, other files as text. */
 export declare const fixtures: Readonly<Record<string, unknown>>;
 export declare const version: string;
-/** schemas/official/generic.json: the official document's schemas, for the generic tier. */
-export declare const official: { $defs: Record<string, Record<string, unknown>> };
-/** The schema files of schemas/ the operations' bodies name (and those they name), by id: what their bodies are pruned with. */
-export declare const bodySchemas: Readonly<Record<string, Record<string, unknown>>>;

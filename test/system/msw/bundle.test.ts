@@ -4,11 +4,14 @@
  * would refuse most, but a package's `browser` field could swap one for a stand-in), so none
  * reaches the bundle by any path. Nor does anything that compiles code at run time (a page's `script-src 'self'`
  * forbids it), nor the Node-only libraries: faker, json-schema-faker, pdfkit, ajv's compiler.
+ * And the mock (MSW aside) weighs at most 300 KB gzipped before the page's first answer
+ * (issue 44): the body validators and the generic tier's schemas come later, on first use.
  */
 import { describe, expect, it } from 'vitest';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { bundleSizes } from '../../helpers/msw-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -55,5 +58,12 @@ describe('gitbook-mock/msw bundled for the browser', () => {
   it('notes a Node built-in however it is named (the check can fail)', async () => {
     const { asked } = await bundle("export { createMockHandlers } from 'gitbook-mock/msw'; export { readFileSync } from 'node:fs'; export { join } from 'path';");
     expect(asked).toEqual(['node:fs (from <stdin>)', 'path (from <stdin>)']);
+  });
+
+  it("loads at most 300 KB gzipped of the mock (MSW aside) before the first answer, the body validators later", async () => {
+    const { first, later } = await bundleSizes("export { createMockHandlers } from 'gitbook-mock/msw';", ['msw', 'msw/*']);
+    expect(first.gzipped).toBeLessThanOrEqual(300 * 1024);
+    // What the first answer does not need is in a chunk of its own.
+    expect(later.gzipped).toBeGreaterThan(50 * 1024);
   });
 });

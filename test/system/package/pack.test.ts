@@ -53,7 +53,7 @@ afterAll(() => {
 describe('the packed package, installed in an empty folder', () => {
   it('ships what it needs and nothing of the repository', () => {
     const pkg = join(app, 'node_modules', 'gitbook-mock');
-    for (const shipped of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest/index.js', 'dist/msw/index.js', 'dist/msw/index.d.ts', 'dist/msw/generated/validators.js', 'dist/msw/generated/data.js', 'dist/msw/generated/data.d.ts', 'schemas/scenario.json', 'scenarios/starter.json', 'fixtures', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
+    for (const shipped of ['dist/index.js', 'dist/index.d.ts', 'dist/vitest/index.js', 'dist/msw/index.js', 'dist/msw/index.d.ts', 'dist/msw/generated/validators.js', 'dist/msw/generated/data.js', 'dist/msw/generated/bodies.js', 'dist/msw/generated/data.d.ts', 'schemas/scenario.json', 'scenarios/starter.json', 'fixtures', 'LICENSE', 'CHANGELOG.md', 'README.md']) {
       expect(existsSync(join(pkg, shipped)), shipped).toBe(true);
     }
     for (const left of ['src', 'test', 'bench', '.ci', 'docs', 'tsconfig.json']) expect(existsSync(join(pkg, left)), left).toBe(false);
