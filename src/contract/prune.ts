@@ -39,11 +39,39 @@ function pointer(root: unknown, path: string): unknown {
 }
 
 /** The schema a `$ref` names (`#/$defs/x` in the same file, `/common/user#/$defs/x` in another). */
-function resolve(lookup: SchemaLookup, ref: string, from: string): At | undefined {
+function resolveRef(lookup: SchemaLookup, ref: string, from: string): At | undefined {
   const [name, fragment = ''] = ref.split('#');
   const file = name === '' ? from : name.replace(/^\//, '');
   const target = pointer(lookup(file), fragment);
   return isObject(target) ? { schema: target, file } : undefined;
+}
+
+/**
+ * What a walk reads the schemas through: references resolved and patterns compiled once, for
+ * every body pruned with the same schemas (a pruner is made per set of schemas: `pruner`).
+ */
+interface Resolver {
+  resolve(ref: string, from: string): At | undefined;
+  pattern(source: string): RegExp;
+}
+
+function resolverOf(lookup: SchemaLookup): Resolver {
+  const refs = new Map<string, At>();
+  const patterns = new Map<string, RegExp>();
+  return {
+    resolve(ref, from) {
+      // What resolves is kept; what does not is asked again (a file may be added later).
+      const key = `${from}\u0000${ref}`;
+      let at = refs.get(key);
+      if (!at && (at = resolveRef(lookup, ref, from))) refs.set(key, at);
+      return at;
+    },
+    pattern(source) {
+      let compiled = patterns.get(source);
+      if (!compiled) patterns.set(source, (compiled = new RegExp(source, 'u')));
+      return compiled;
+    },
+  };
 }
 
 const TYPE_OF = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -56,7 +84,7 @@ function typeFits(type: unknown, value: unknown): boolean {
 }
 
 /** Whether `value` may match branch `at`: the cheap checks that tell branches apart (a full check is the validator's). */
-function fits(lookup: SchemaLookup, at: At, value: unknown, depth = 0): boolean {
+function fits(lookup: Resolver, at: At, value: unknown, depth = 0): boolean {
   const s = at.schema;
   if (depth > 32) return true;
   if (!typeFits(s.type, value)) return false;
@@ -74,7 +102,7 @@ function fits(lookup: SchemaLookup, at: At, value: unknown, depth = 0): boolean 
     }
   }
   if (typeof s.$ref === 'string') {
-    const target = resolve(lookup, s.$ref, at.file);
+    const target = lookup.resolve(s.$ref, at.file);
     if (target && !fits(lookup, target, value, depth + 1)) return false;
   }
   if (Array.isArray(s.allOf) && !s.allOf.every((sub) => !isObject(sub) || fits(lookup, { schema: sub, file: at.file }, value, depth + 1))) return false;
@@ -86,14 +114,14 @@ function fits(lookup: SchemaLookup, at: At, value: unknown, depth = 0): boolean 
 }
 
 /** Every schema that applies to `value` from `at`: itself, what it references, its `allOf`, the branches it fits. */
-function applying(lookup: SchemaLookup, at: At, value: unknown, out: At[], seen = new Set<Json>()): At[] {
+function applying(lookup: Resolver, at: At, value: unknown, out: At[], seen = new Set<Json>()): At[] {
   if (seen.has(at.schema)) return out;
   seen.add(at.schema);
   out.push(at);
   const s = at.schema;
   const inFile = (sub: unknown): At | undefined => (isObject(sub) ? { schema: sub, file: at.file } : undefined);
   if (typeof s.$ref === 'string') {
-    const target = resolve(lookup, s.$ref, at.file);
+    const target = lookup.resolve(s.$ref, at.file);
     if (target) applying(lookup, target, value, out, seen);
   }
   const parts: At[] = [];
@@ -114,7 +142,7 @@ function applying(lookup: SchemaLookup, at: At, value: unknown, out: At[], seen 
 /** `a.b[0]` + `c` → `a.b[0].c`. */
 const join = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${key}`);
 
-function prune(lookup: SchemaLookup, from: readonly At[], value: unknown, path: string, dropped: string[]): void {
+function prune(lookup: Resolver, from: readonly At[], value: unknown, path: string, dropped: string[]): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       const items: At[] = [];
@@ -139,7 +167,7 @@ function prune(lookup: SchemaLookup, from: readonly At[], value: unknown, path: 
     let open = !described;
     for (const { schema, file } of from) {
       const named = isObject(schema.properties) && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
-      const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties).filter(([pattern]) => new RegExp(pattern, 'u').test(key)) : [];
+      const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties).filter(([pattern]) => lookup.pattern(pattern).test(key)) : [];
       if (named !== undefined || patterns.length) {
         if (isObject(named)) subs.push({ schema: named, file });
         else if (named === true) open = true;
@@ -157,18 +185,31 @@ function prune(lookup: SchemaLookup, from: readonly At[], value: unknown, path: 
   }
 }
 
+/** Drops from `value` (in place) the fields the schema does not name; gives their paths, prefixed by `where`. */
+export type Pruner = (id: string, value: unknown, where?: string) => string[];
+
 /**
- * Drops from `value` (in place) the fields schema `id` does not name, at every depth, and gives
- * their paths (`body.styling.junk`, `body.rules[0].junk`), prefixed by `where`.
+ * A pruner over the schemas of `lookup`: drops from `value` (in place) the fields schema `id`
+ * does not name, at every depth, and gives their paths (`body.styling.junk`,
+ * `body.rules[0].junk`), prefixed by `where`. It keeps what it resolved for the next body, so
+ * make one per set of schemas that do not change.
  */
+export function pruner(lookup: SchemaLookup): Pruner {
+  const resolver = resolverOf(lookup);
+  return (id, value, where = 'body') => {
+    const dropped: string[] = [];
+    const [file, fragment = ''] = id.split('#');
+    const root = fragment === '' ? lookup(file) : resolver.resolve(`#${fragment}`, file)?.schema;
+    if (!isObject(root)) return dropped;
+    const at: At = { schema: root, file };
+    prune(resolver, applying(resolver, at, value, []), value, where, dropped);
+    return dropped;
+  };
+}
+
+/** `pruner(lookup)` for one body: what its schema `id` does not name is dropped (in place), and the paths given. */
 export function pruneUnknown(lookup: SchemaLookup, id: string, value: unknown, where = 'body'): string[] {
-  const dropped: string[] = [];
-  const [file, fragment = ''] = id.split('#');
-  const root = pointer(lookup(file), fragment);
-  if (!isObject(root)) return dropped;
-  const at: At = { schema: root, file };
-  prune(lookup, applying(lookup, at, value, []), value, where, dropped);
-  return dropped;
+  return pruner(lookup)(id, value, where);
 }
 
 /** Keywords whose value is a schema (or a list of schemas) that `pruneUnknown` walks. */

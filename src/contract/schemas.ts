@@ -14,7 +14,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { perProcess } from '../cache/caches.ts';
 import { SCHEMA_BASE, type Validators } from './validators.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
-import { pruneUnknown } from './prune.ts';
+import { pruner, type Pruner } from './prune.ts';
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('schemas/', PACKAGE_ROOT));
 
@@ -287,8 +287,12 @@ export class Schemas implements Validators {
 
   /** Drops the fields schema `id` does not name from a body, at every depth (prune.ts); the paths dropped. */
   pruneBody(id: string, body: unknown): string[] {
-    return pruneUnknown((file) => this.sources.get(file), id, body);
+    this.bodyPruner ??= pruner((file) => this.sources.get(file));
+    return this.bodyPruner(id, body);
   }
+
+  /** Made at the first body pruned; it keeps the references it resolved for the next ones. */
+  private bodyPruner?: Pruner;
 
   /**
    * The ES module source of validators of one instance, as ajv's standalone code: `exports` maps

@@ -10,7 +10,7 @@ import type { Platform } from '../platform.ts';
 import type { Operation } from '../contract/operation.ts';
 import { ApiError } from '../contract/errors.ts';
 import { ANY_VALUE_SCHEMA, type Validators } from '../contract/validators.ts';
-import { pruneUnknown } from '../contract/prune.ts';
+import { pruner, type Pruner } from '../contract/prune.ts';
 import { MemoryCatalog } from '../scenarios/memory-catalog.ts';
 import type { ScenarioFile } from '../scenarios/types.ts';
 import { coercing, strict } from './generated/validators.js';
@@ -59,13 +59,18 @@ class BodiesLoader {
 
 /** The validators of dist/msw/generated/, compiled when the package was built. */
 function precompiledValidators(bodies: BodiesLoader): Validators {
+  // Made once the bodies are loaded; it keeps the references it resolved for the next body.
+  let pruneBodies: Pruner | undefined;
   return {
     coercingValidator: (id) => pick(coercing, 'coercing', id),
     bodyValidator: (id) => pick(bodies.get().body, 'body', id),
     strictValidator: (id) => pick(strict, 'strict', id),
     pruneBody: (id, body) => {
-      const { official, bodySchemas } = bodies.get();
-      return pruneUnknown((file) => (file === GENERIC_FILE ? official : bodySchemas[file]), id, body);
+      if (!pruneBodies) {
+        const { official, bodySchemas } = bodies.get();
+        pruneBodies = pruner((file) => (file === GENERIC_FILE ? official : bodySchemas[file]));
+      }
+      return pruneBodies(id, body);
     },
   };
 }
