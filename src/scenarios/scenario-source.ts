@@ -106,6 +106,25 @@ export function locateEntry(file: ScenarioFile, pointer: string): { scenario: st
   return { scenario: origin.scenario, pointer: ['', list, String(origin.index), ...rest].join('/') };
 }
 
+/**
+ * Where a scenario read from files says an entry is: the file that wrote it and, when known, the
+ * line and column of a pointer in it. The file catalog (Node) registers one for each scenario it
+ * reads; a scenario handed over as data has none, and its problems are named by scenario.
+ */
+export type FilePlaces = (scenario: string, pointer: string) => { file: string; line?: number; column?: number } | undefined;
+
+const PLACES = new WeakMap<object, FilePlaces>();
+
+/** Remembers how to find places in the files `scenario` (a merged scenario object) was read from. */
+export function rememberPlaces(scenario: object, places: FilePlaces): void {
+  PLACES.set(scenario, places);
+}
+
+/** The places of the files `scenario` was read from, if a file catalog read it. */
+export function placesOf(scenario: object): FilePlaces | undefined {
+  return PLACES.get(scenario);
+}
+
 export function scenarioErrorToApi(error: unknown): unknown {
   if (error instanceof ScenarioError) {
     return new ApiError(error.status, error.message);
