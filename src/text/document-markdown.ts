@@ -166,20 +166,25 @@ function inlinesMarkdown(nodes: readonly (TextNode | InlineNode | BlockNode)[], 
       out += inlineMarkdown(piece, href);
       continue;
     }
-    const text = piece.text.replace(/\n/g, '\\\n');
-    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+    // Whitespace around the text goes outside its marks (`**bold** `, not `**bold **`, which is no mark).
+    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(piece.text)!;
     if (!core) {
-      pending += text;
+      pending += breaks(piece.text);
       continue;
     }
     const marks = piece.marks.map((m) => m.type);
-    pending += lead;
+    pending += breaks(lead);
     move(ORDER.filter((m) => marks.includes(m)));
-    out += marks.includes('code') ? codeSpan(core) : escapeText(core);
-    pending = trail;
+    out += marks.includes('code') ? codeSpan(core) : breaks(escapeText(core));
+    pending = breaks(trail);
   }
   move([]);
   return out;
+}
+
+/** A line break in the text is a hard break in markdown: a backslash ending the line. */
+function breaks(text: string): string {
+  return text.replace(/\n/g, '\\\n');
 }
 
 function inlineMarkdown(node: InlineNode, href: Href): string {
@@ -189,7 +194,9 @@ function inlineMarkdown(node: InlineNode, href: Href): string {
   return inlinesMarkdown(node.nodes ?? [], href);
 }
 
-function codeSpan(code: string): string {
+function codeSpan(text: string): string {
+  // A code span holds no line break.
+  const code = text.replace(/\n/g, ' ');
   const ticks = '`'.repeat(longestRun(code, '`') + 1);
   const pad = code.startsWith('`') || code.endsWith('`') || (code.startsWith(' ') && code.endsWith(' ')) ? ' ' : '';
   return `${ticks}${pad}${code}${pad}${ticks}`;

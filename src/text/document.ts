@@ -220,7 +220,10 @@ function fit(nodes: BlockNode[], allowed: ReadonlySet<string>): BlockNode[] {
       const images = (node.nodes ?? []) as BlockNode[];
       return [paragraph(images.map((image) => ({ object: 'inline', type: 'inline-image', data: image.data, isVoid: true })))];
     }
-    if (node.type === 'code') return [paragraph([textNode(nodeText(node), ['code'])])];
+    if (node.type === 'code') {
+      const lines = ((node.nodes ?? []) as BlockNode[]).map(nodeText);
+      return [paragraph([{ object: 'text', leaves: lines.flatMap((line, i) => [...(i ? [leaf('\n')] : []), leaf(line, ['code'])]) }])];
+    }
     if (node.type === 'embed') return [paragraph([link({ kind: 'url', url: String(node.data.url) }, [textNode(String(node.data.url))])])];
     if (node.type === 'file' || node.type === 'content-ref') return [paragraph([link(node.data.ref as ContentRef, [textNode('')])])];
     const children = (node.nodes ?? []).filter((n): n is BlockNode => n.object === 'block');
@@ -268,7 +271,10 @@ function inlinesOf(tokens: readonly Token[], reading: Reading, marks: MarkType[]
       if (/^<br\s*\/?>$/i.test(token.text)) push(leaf('\n', marks));
     } else if (token.type === 'text' && token.tokens) {
       for (const node of inlinesOf(token.tokens, reading, marks)) node.object === 'text' ? node.leaves.forEach(push) : out.push(node);
-    } else if (token.type === 'text' || token.type === 'escape') push(leaf(token.type === 'text' ? decodeEntities(token.text) : token.text, marks));
+    } else if (token.type === 'text') {
+      // A line ending inside a paragraph (not a hard break) reads as a space, as a browser shows it.
+      push(leaf(decodeEntities(token.text).replace(/[ \t]*\n[ \t]*/g, ' '), marks));
+    } else if (token.type === 'escape') push(leaf(token.text, marks));
   }
   return out;
 }
