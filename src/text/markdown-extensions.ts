@@ -49,7 +49,12 @@ function endOf(tag: string, rest: string): { at: number; length: number } | unde
 const liquid: TokenizerExtension = {
   name: 'liquid',
   level: 'block',
-  start: (src) => src.match(/^ {0,3}\{%/m)?.index,
+  // Where a paragraph must stop for a tag: looked for up to the paragraph's end only, since
+  // marked asks again at every paragraph (a search of the whole rest made long pages quadratic).
+  start: (src) => {
+    const end = src.search(/\n[ \t]*\n/);
+    return (end < 0 ? src : src.slice(0, end)).match(/^ {0,3}\{%/m)?.index;
+  },
   tokenizer(src) {
     const open = OPEN.exec(src);
     if (!open || open[1].startsWith('end')) return undefined;
