@@ -63,7 +63,13 @@ export type JsonSchema = { [keyword: string]: unknown };
 /** The declared-only slot that carries a declaration's record type. */
 declare const RECORD: unique symbol;
 
-export interface CollectionDeclaration<N extends string = string, R extends Row = Row> {
+/** A scenario list's entry: the name of its definition in `schemas/scenario.json`, and its schema. */
+export interface ScenarioEntry {
+  def: string;
+  entry: JsonSchema;
+}
+
+export interface CollectionDeclaration<N extends string = string, R extends Row = Row, G extends string = string, S extends ScenarioEntry | undefined = ScenarioEntry | undefined> {
   /** The collection's name: its table, its key in an exported state and, when it has one, its scenario list. */
   name: N;
   /** Only a type: the record (src/store/records.ts) the table holds. */
@@ -82,9 +88,9 @@ export interface CollectionDeclaration<N extends string = string, R extends Row 
    * The scenario file's list of it, when a scenario names its records by key (the list's name is
    * the collection's): `def` names its entry's definition in `schemas/scenario.json`, `entry`.
    */
-  scenario?: { def: string; entry: JsonSchema };
+  scenario?: S;
   /** The manifest groups (`manifest.ids.<group>`) its keys, or the keys of what its records hold, appear under. */
-  manifest?: readonly string[];
+  manifest?: readonly G[];
   /** The path parameters whose values are its ids (`siteId`): what a test fills from a state. */
   params?: readonly string[];
 }
@@ -94,16 +100,20 @@ export type RecordOf<D extends { readonly [RECORD]?: unknown }> = NonNullable<D[
 
 /**
  * Declares a collection of records `R`: `defineCollection<SiteRecord>()({ name: 'sites', ... })`
- * (two calls, so that the record is given and the name is inferred as a literal).
+ * (two calls, so that the record is given and the name, the manifest groups and whether it has a
+ * scenario list are inferred, as types the scenario builder checks its keys with).
  */
 export function defineCollection<R extends Row>() {
-  return <const N extends string>(declaration: CollectionDeclaration<N, R>): Declaration<N, R> => ({
+  return <const N extends string, const G extends string = never, S extends ScenarioEntry | undefined = undefined>(
+    declaration: CollectionDeclaration<N, R, G, S>,
+  ): Declaration<N, R, G, S> => ({
     ...declaration,
     table: () => new Table<R>(declaration.name, declaration.indexes),
   });
 }
 
 /** A declaration as `defineCollection` gives it: with its table made empty. */
-export interface Declaration<N extends string = string, R extends Row = Row> extends CollectionDeclaration<N, R> {
+export interface Declaration<N extends string = string, R extends Row = Row, G extends string = string, S extends ScenarioEntry | undefined = ScenarioEntry | undefined>
+  extends CollectionDeclaration<N, R, G, S> {
   table(): Table<R>;
 }

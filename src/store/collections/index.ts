@@ -84,6 +84,21 @@ export const COLLECTIONS = [
 
 export type Declared = (typeof COLLECTIONS)[number];
 export type CollectionName = Declared['name'];
+/** The manifest's groups (`manifest.ids.<group>`). */
+export type ManifestGroup = NonNullable<Declared['manifest']>[number];
+/** The collections a scenario file has a list of. */
+export type ScenarioListName = Exclude<Declared, { scenario?: undefined }>['name'];
+
+/** The manifest's groups, in the order of the collections that declare them. */
+export const MANIFEST_GROUPS: readonly ManifestGroup[] = COLLECTIONS.flatMap((declaration): readonly ManifestGroup[] => declaration.manifest ?? []);
+
+/** Whether a declaration has a scenario list. */
+function hasList(declaration: Declared): declaration is Extract<Declared, { name: ScenarioListName }> {
+  return declaration.scenario !== undefined;
+}
+
+/** The scenario file's lists, in the order of the collections. */
+export const SCENARIO_LISTS: readonly ScenarioListName[] = COLLECTIONS.filter(hasList).map((declaration) => declaration.name);
 
 const NAMES = new Set<string>(COLLECTIONS.map((declaration) => declaration.name));
 
