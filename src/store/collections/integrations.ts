@@ -73,4 +73,5 @@ export const integrations = defineCollection<IntegrationRecord>()({
     },
   },
   manifest: ['integrations'],
+  params: ['integrationName'],
 });

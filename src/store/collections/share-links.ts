@@ -8,4 +8,5 @@ export const shareLinks = defineCollection<ShareLinkRecord>()({
   references: [owner('site', 'sites')],
   state: { record: 'ShareLinkRecord', rules: { $ref: '#/$defs/owned', required: ['site', 'key', 'active'] }, required: true },
   manifest: ['shareLinks'],
+  params: ['shareLinkId'],
 });

@@ -8,4 +8,5 @@ export const siteSectionGroups = defineCollection<SiteSectionGroupRecord>()({
   references: [owner('site', 'sites'), optional('sectionGroup', 'siteSectionGroups')],
   state: { record: 'SiteSectionGroupRecord', rules: { $ref: '#/$defs/owned', required: ['site', 'title'] }, required: true },
   manifest: ['siteSectionGroups'],
+  params: ['siteSectionGroupId'],
 });

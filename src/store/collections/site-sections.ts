@@ -8,4 +8,5 @@ export const siteSections = defineCollection<SiteSectionRecord>()({
   references: [owner('site', 'sites'), optional('sectionGroup', 'siteSectionGroups'), optional('defaultSiteSpace', 'siteSpaces')],
   state: { record: 'SiteSectionRecord', rules: { $ref: '#/$defs/owned', required: ['site', 'title', 'path'] }, required: true },
   manifest: ['siteSections'],
+  params: ['siteSectionId'],
 });

@@ -8,4 +8,5 @@ export const siteSpaces = defineCollection<SiteSpaceRecord>()({
   references: [owner('site', 'sites'), owner('section', 'siteSections'), owner('space', 'spaces')],
   state: { record: 'SiteSpaceRecord', rules: { $ref: '#/$defs/owned', required: ['site', 'space', 'path'] }, required: true },
   manifest: ['siteSpaces'],
+  params: ['siteSpaceId'],
 });
