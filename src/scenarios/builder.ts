@@ -11,37 +11,11 @@ import { locateEntry, placesOf, ScenarioError } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../contract/validators.ts';
 import type { GeneratedState, StateJson } from '../store/store.ts';
+import { MANIFEST_GROUPS, type ManifestGroup } from '../store/collections/index.ts';
 
-/** The collections of the manifest (docs/contract.md), plus `commentReplies`. */
-export const MANIFEST_COLLECTIONS = [
-  'users',
-  'organizations',
-  'teams',
-  'spaces',
-  'pages',
-  'files',
-  'comments',
-  'commentReplies',
-  'changeRequests',
-  'sites',
-  'siteSections',
-  'siteSectionGroups',
-  'siteSpaces',
-  'shareLinks',
-  'samlProviders',
-  'openapiSpecs',
-  'translations',
-  'collections',
-  'siteRedirects',
-  'siteMcpServers',
-  'siteChannels',
-  'siteExternalLinks',
-  'inviteLinks',
-  'officialRecords',
-  'integrations',
-  'installations',
-] as const;
-export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
+/** The groups of the manifest (docs/contract.md), as the collections declare them (store/collections/). */
+export const MANIFEST_COLLECTIONS = MANIFEST_GROUPS;
+export type ManifestCollection = ManifestGroup;
 
 /** Values for one property of a resource schema (json-schema-faker over `schemas/`). */
 export interface Filler {

@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../contract/errors.ts';
 import type { ScenarioFile } from './types.ts';
+import { SCENARIO_LISTS } from '../store/collections/index.ts';
 
 /** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */
 export class ScenarioError extends Error {
@@ -38,28 +39,8 @@ export interface Catalog {
 /** What a scenario's name may be (it is also a file name). */
 export const SCENARIO_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 
-const LISTS = [
-  'users',
-  'organizations',
-  'teams',
-  'spaces',
-  'changeRequests',
-  'comments',
-  'sites',
-  'samlProviders',
-  'openapiSpecs',
-  'translations',
-  // Resource-engine families (src/resources/families/).
-  'collections',
-  'siteRedirects',
-  'siteMcpServers',
-  'siteChannels',
-  'siteExternalLinks',
-  // The generic tier's families (src/resources/generic/).
-  'officialRecords',
-  'integrations',
-  'installations',
-] as const;
+/** The lists a scenario file may have: those of the collections that declare one (store/collections/). */
+const LISTS = SCENARIO_LISTS;
 
 /** Where an entry of a merged list was written: the scenario file and its index there. */
 interface Origin {
