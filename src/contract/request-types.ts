@@ -427,6 +427,12 @@ export type OfficialUpdateSiteChannelByIdBody =
   | {
       role?: OfficialCreateSiteChannelBodySiteChannelRole;
     };
+export type OfficialUpdateSitePublishingAuthByIdBody = (
+  OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthCustomBackend | OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthIntegrationBackend
+) & {
+  fallbackURL?: string | null;
+  logoutURL?: string | null;
+};
 export type OrganizationsMemberListQuery = CommonPaginationQuery & OrganizationsMemberListQuery1;
 export type OrganizationsMemberSpacesQuery = CommonPaginationQuery & OrganizationsMemberSpacesQuery1;
 /**
@@ -1080,6 +1086,7 @@ export type RequestTypes = {
   'official/getReusableContentDocumentInRevisionById-query': OfficialGetReusableContentDocumentInRevisionByIdQuery;
   'official/getReusableContentInChangeRequestById-query': OfficialGetReusableContentInChangeRequestByIdQuery;
   'official/getReusableContentInRevisionById-query': OfficialGetReusableContentInRevisionByIdQuery;
+  'official/getSitePublishingPreviewById-query': OfficialGetSitePublishingPreviewByIdQuery;
   'official/getSiteRedirectBySource-query': OfficialGetSiteRedirectBySourceQuery;
   'official/installGitSyncProviderOnTarget-body': OfficialInstallGitSyncProviderOnTargetBody;
   'official/installIntegration-body': OfficialInstallIntegrationBody;
@@ -1131,6 +1138,7 @@ export type RequestTypes = {
   'official/updateSiteChannelById-body': OfficialUpdateSiteChannelByIdBody;
   'official/updateSiteExternalLinkById-body': OfficialUpdateSiteExternalLinkByIdBody;
   'official/updateSiteMcpServerById-body': OfficialUpdateSiteMcpServerByIdBody;
+  'official/updateSitePublishingAuthById-body': OfficialUpdateSitePublishingAuthByIdBody;
   'official/updateSiteRedirectById-body': OfficialUpdateSiteRedirectByIdBody;
   'official/updateTeamPermissionInCollection-body': OfficialUpdateTeamPermissionInCollectionBody;
   'official/updateTeamPermissionInSite-body': OfficialUpdateTeamPermissionInSiteBody;
@@ -1550,6 +1558,12 @@ export type OfficialGetReusableContentInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
 };
+export type OfficialGetSitePublishingPreviewByIdQuery = {
+  siteSpace?: string;
+  claims?: string;
+  draft: boolean;
+  target?: string;
+};
 export type OfficialGetSiteRedirectBySourceQuery = {
   shareKey?: string;
   source: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
@@ -1892,6 +1906,12 @@ export type OfficialUpdateSiteMcpServerByIdBody = {
   transport?: OfficialCreateSiteMcpServerBodySiteMcpServerTransport;
   headers?: OfficialCreateSiteMcpServerBodySiteMcpServerHeaders;
   condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
+};
+export type OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthCustomBackend = {
+  backend: 'custom';
+};
+export type OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthIntegrationBackend = {
+  backend: 'integration';
 };
 export type OfficialUpdateSiteRedirectByIdBody = {
   source?: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
@@ -3378,6 +3398,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/getReusableContentDocumentInRevisionById-query',
   'official/getReusableContentInChangeRequestById-query',
   'official/getReusableContentInRevisionById-query',
+  'official/getSitePublishingPreviewById-query',
   'official/getSiteRedirectBySource-query',
   'official/installGitSyncProviderOnTarget-body',
   'official/installIntegration-body',
@@ -3429,6 +3450,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateSiteChannelById-body',
   'official/updateSiteExternalLinkById-body',
   'official/updateSiteMcpServerById-body',
+  'official/updateSitePublishingAuthById-body',
   'official/updateSiteRedirectById-body',
   'official/updateTeamPermissionInCollection-body',
   'official/updateTeamPermissionInSite-body',

@@ -10,6 +10,7 @@ import { siteSpaceOperations } from './site-spaces.ts';
 import { siteStructureOperations } from './site-structure.ts';
 import { customizationOperations } from './customization-ops.ts';
 import { insightOperations } from './insights.ts';
+import { publishingOperations } from './publishing.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -22,4 +23,5 @@ export const siteOperations: Operation[] = [
   ...siteStructureOperations,
   ...customizationOperations,
   ...insightOperations,
+  ...publishingOperations,
 ];
