@@ -7,15 +7,15 @@
  * tier used before these operations were written by hand.
  */
 import type { HandlerContext } from '../../contract/operation.ts';
-import type { OfficialRecord } from '../../store/records.ts';
+import type { OfficialRecord, SiteRecord, SpaceRecord } from '../../store/records.ts';
 
 export const KEPT = {
-  agentSettings: '/orgs/{}/sites/{}/agent-settings',
-  publishingAuth: '/orgs/{}/sites/{}/publishing/auth',
-  ads: '/orgs/{}/sites/{}/ads',
-  styleguide: '/orgs/{}/sites/{}/styleguide',
-  styleguideRuns: '/orgs/{}/sites/{}/styleguide/runs',
-  insightEvents: '/orgs/{}/sites/{}/insights/events',
+  agentSettings: '/v1/orgs/{}/sites/{}/agent-settings',
+  publishingAuth: '/v1/orgs/{}/sites/{}/publishing/auth',
+  ads: '/v1/orgs/{}/sites/{}/ads',
+  styleguide: '/v1/orgs/{}/sites/{}/styleguide',
+  styleguideRuns: '/v1/orgs/{}/sites/{}/styleguide/runs',
+  insightEvents: '/v1/orgs/{}/sites/{}/insights/events',
 } as const;
 
 type Family = (typeof KEPT)[keyof typeof KEPT];
@@ -41,4 +41,27 @@ export function keepOne(ctx: HandlerContext, family: Family, siteId: string, fie
 /** Adds a row to a family of many under the site. */
 export function keepRow(ctx: HandlerContext, family: Family, siteId: string, fields: Fields): OfficialRecord {
   return ctx.db.officialRecords.insert({ id: ctx.ids.next('officialRecord'), parent: siteId, family, fields, createdAt: ctx.now });
+}
+
+/** The site's style guide space (createSiteStyleguideById), while it is a live space. */
+export function styleguideOf(ctx: Pick<HandlerContext, 'db'>, site: SiteRecord): SpaceRecord | undefined {
+  const id = keptOne(ctx, KEPT.styleguide, site.id)?.fields.space;
+  const space = typeof id === 'string' ? ctx.db.spaces.get(id) : undefined;
+  return space && !space.deletedAt ? space : undefined;
+}
+
+/** The site's ads as the official SiteAds shows them, when what was asked can be shown. */
+export function adsOf(ctx: Pick<HandlerContext, 'db'>, site: SiteRecord) {
+  const f = keptOne(ctx, KEPT.ads, site.id)?.fields;
+  if (!f) return undefined;
+  const topic = f.topic === 'webdev' || f.topic === 'crypto' ? f.topic : undefined;
+  const zoneId = typeof f.zoneId === 'string' ? f.zoneId : undefined;
+  switch (f.status) {
+    case 'pending': return { status: 'pending' as const, submittable: true };
+    case 'in-review': return topic && { status: 'in-review' as const, topic };
+    case 'rejected': return { status: 'rejected' as const, ...(typeof f.reason === 'string' && { reason: f.reason }) };
+    case 'live':
+    case 'disabled': return topic && zoneId ? { status: f.status, topic, zoneId } : undefined;
+    default: return undefined;
+  }
 }

@@ -11,6 +11,11 @@ import { siteStructureOperations } from './site-structure.ts';
 import { customizationOperations } from './customization-ops.ts';
 import { insightOperations } from './insights.ts';
 import { publishingOperations } from './publishing.ts';
+import { structureSortOperations } from './structure-sort.ts';
+import { insightReadOperations } from './insight-reads.ts';
+import { integrationScriptOperations } from './integration-scripts.ts';
+import { agentOperations } from './agent.ts';
+import { adsOperations } from './ads.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -24,4 +29,9 @@ export const siteOperations: Operation[] = [
   ...customizationOperations,
   ...insightOperations,
   ...publishingOperations,
+  ...structureSortOperations,
+  ...insightReadOperations,
+  ...integrationScriptOperations,
+  ...agentOperations,
+  ...adsOperations,
 ];

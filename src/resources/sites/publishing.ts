@@ -6,7 +6,7 @@
  * written it shows the custom backend and no URLs; its private key is the mock's own, derived
  * from the seed, the site and how many times it was regenerated.
  */
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { deriveId } from '../../ids.ts';
 import type { OfficialRecord, SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
@@ -39,12 +39,14 @@ export const publishingOperations: Operation[] = [
   op({
     ...officialRow('publishSite'),
     status: 200,
+    body: 'common/empty-body',
     response: officialSchema.response('publishSite'),
     handle: (ctx) => setPublished(ctx, true),
   }),
   op({
     ...officialRow('unpublishSite'),
     status: 200,
+    body: 'common/empty-body',
     response: officialSchema.response('unpublishSite'),
     handle: (ctx) => setPublished(ctx, false),
   }),
@@ -96,12 +98,23 @@ export const publishingOperations: Operation[] = [
   op({
     ...officialRow('regenerateSitePublishingAuthById'),
     status: 200,
+    body: 'common/empty-body',
     response: officialSchema.response('regenerateSitePublishingAuthById'),
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const found = keptOne(ctx, KEPT.publishingAuth, site.id);
       const kept = keepOne(ctx, KEPT.publishingAuth, site.id, {}, { generation: (found?.generation ?? 0) + 1 });
       return presentPublishingAuth(ctx, site, kept);
+    },
+  }),
+  op({
+    // The default template's content is not modelled: the site is checked and left as it is.
+    ...officialRow('applyTemplateToSite'),
+    status: 200,
+    body: 'common/empty-body',
+    handle: (ctx) => {
+      siteOf(ctx, true);
+      return reply(null, {});
     },
   }),
 ];
