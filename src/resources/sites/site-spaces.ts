@@ -151,7 +151,7 @@ export const siteSpaceOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site, ss } = siteSpaceOf(ctx, true);
       const space = ctx.db.spaces.get(ss.space);
-      if (!space) throw errors.conflict(`The space of site space "${ss.id}" was deleted; there is nothing to duplicate`);
+      if (!space || space.deletedAt) throw errors.conflict(`The space of site space "${ss.id}" was deleted; there is nothing to duplicate`);
       const copy = createSpace(
         ctx,
         {

@@ -48,6 +48,11 @@ describe('duplicateSiteSpace', () => {
     expect((await t.call('outsider', 'POST', path, {})).status).toBe(404);
     await expectRefused(t, 'POST', `${SITE}/site-spaces/nope/duplicate`, {}, 404);
   });
+
+  it('has nothing to copy once the space is deleted (409)', async () => {
+    expect((await t.call('admin', 'DELETE', '/v1/spaces/{spaces.handbook}')).status).toBeLessThan(300);
+    await expectRefused(t, 'POST', `${SITE}/site-spaces/{siteSpaces.handbook-site-space}/duplicate`, {}, 409);
+  });
 });
 
 describe('sortSiteStructure', () => {
