@@ -120,6 +120,11 @@ export type OfficialAddExternalLinkToSiteBodySiteSectionDescription = string;
 export type OfficialAddExternalLinkToSiteBodyIcon = string;
 export type OfficialAddExternalLinkToSiteBodyURL = string;
 export type OfficialAddExternalLinkToSiteBodyExpression = string;
+export type OfficialCreateOrganizationBodyOrganizationTitle = string;
+export type OfficialCreateOrganizationBodyOrganizationEmailDomains = string[];
+export type OfficialCreateOrganizationBodySiteOnboardingSource = 'markdown-in-git' | 'import' | 'template';
+export type OfficialCreateOrganizationBodySiteOnboardingAudience = 'public' | 'mixed' | 'protected' | 'internal';
+export type OfficialCreateOrganizationBodySiteOnboardingInterest = 'adaptive-content' | 'api-docs' | 'proactive-agent';
 export type OfficialCreateOrganizationInviteBody =
   | OfficialCreateOrganizationInviteBodyCreateInviteToOrganization
   | OfficialCreateOrganizationInviteBodyCreateInviteToSpace
@@ -1060,6 +1065,8 @@ export type RequestTypes = {
   'official/addExternalLinkToSite-body': OfficialAddExternalLinkToSiteBody;
   'official/createCollection-body': OfficialCreateCollectionBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
+  'official/createOrganization-body': OfficialCreateOrganizationBody;
+  'official/createOrganization-query': OfficialCreateOrganizationQuery;
   'official/createOrganizationInvite-body': OfficialCreateOrganizationInviteBody;
   'official/createSiteChannel-body': OfficialCreateSiteChannelBody;
   'official/createSiteMcpServer-body': OfficialCreateSiteMcpServerBody;
@@ -1135,6 +1142,7 @@ export type RequestTypes = {
   'official/updateTeamPermissionInCollection-body': OfficialUpdateTeamPermissionInCollectionBody;
   'official/updateTeamPermissionInSite-body': OfficialUpdateTeamPermissionInSiteBody;
   'official/updateTeamPermissionInSpace-body': OfficialUpdateTeamPermissionInSpaceBody;
+  'official/updateUserById-body': OfficialUpdateUserByIdBody;
   'official/updateUserPermissionInCollection-body': OfficialUpdateUserPermissionInCollectionBody;
   'official/updateUserPermissionInSite-body': OfficialUpdateUserPermissionInSiteBody;
   'official/updateUserPermissionInSpace-body': OfficialUpdateUserPermissionInSpaceBody;
@@ -1435,6 +1443,20 @@ export type OfficialCreateCollectionBody = {
 };
 export type OfficialCreateIntegrationInstallationTokenBody = {
   [k: string]: unknown;
+};
+export type OfficialCreateOrganizationBody = {
+  title: OfficialCreateOrganizationBodyOrganizationTitle;
+  emailDomains?: OfficialCreateOrganizationBodyOrganizationEmailDomains;
+  onboardingPreferences?: OfficialCreateOrganizationBodySiteOnboardingPreferences;
+};
+export type OfficialCreateOrganizationBodySiteOnboardingPreferences = {
+  source: OfficialCreateOrganizationBodySiteOnboardingSource | null;
+  audience: OfficialCreateOrganizationBodySiteOnboardingAudience | null;
+  interests: OfficialCreateOrganizationBodySiteOnboardingInterest[];
+};
+export type OfficialCreateOrganizationQuery = {
+  withDefaultSite?: boolean;
+  openapiUrl?: string;
 };
 export type OfficialCreateOrganizationInviteBodyCreateInviteToOrganization = {
   role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -1908,6 +1930,10 @@ export type OfficialUpdateTeamPermissionInSiteBody = {
 };
 export type OfficialUpdateTeamPermissionInSpaceBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+};
+export type OfficialUpdateUserByIdBody = {
+  displayName?: string;
+  photoURL?: OfficialAddExternalLinkToSiteBodyURL;
 };
 export type OfficialUpdateUserPermissionInCollectionBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -3358,6 +3384,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/addExternalLinkToSite-body',
   'official/createCollection-body',
   'official/createIntegrationInstallationToken-body',
+  'official/createOrganization-body',
+  'official/createOrganization-query',
   'official/createOrganizationInvite-body',
   'official/createSiteChannel-body',
   'official/createSiteMcpServer-body',
@@ -3433,6 +3461,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateTeamPermissionInCollection-body',
   'official/updateTeamPermissionInSite-body',
   'official/updateTeamPermissionInSpace-body',
+  'official/updateUserById-body',
   'official/updateUserPermissionInCollection-body',
   'official/updateUserPermissionInSite-body',
   'official/updateUserPermissionInSpace-body',

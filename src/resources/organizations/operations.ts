@@ -13,9 +13,11 @@ import { teamMemberOperations } from './team-members.ts';
 import { teamOperations } from './teams.ts';
 import { translationOperations } from './translations.ts';
 import { inviteLinkOperations } from './invite-links.ts';
+import { createOrganizationOperations } from './create.ts';
 
 export const organizationOperations: Operation[] = [
   ...orgOperations,
+  ...createOrganizationOperations,
   ...orgSpaceOperations,
   ...orgChangeRequestOperations,
   ...memberOperations,
