@@ -253,6 +253,123 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
+export type OfficialPublishIntegrationBodyIntegrationTitle = string;
+export type OfficialPublishIntegrationBodyIntegrationDescription = string;
+export type OfficialPublishIntegrationBodyIntegrationSummary = string;
+export type OfficialPublishIntegrationBodyIntegrationVisibility = 'public' | 'private' | 'unlisted';
+export type OfficialPublishIntegrationBodyIntegrationScopes = OfficialListIntegrationsQueryIntegrationScope[];
+export type OfficialPublishIntegrationBodyIntegrationCategories = OfficialListIntegrationsQueryIntegrationCategory[];
+export type OfficialPublishIntegrationBodyIntegrationBlockMarkdown = {
+  codeblock: string;
+  body: string;
+};
+export type OfficialPublishIntegrationBodyIntegrationBlocks = OfficialPublishIntegrationBodyIntegrationBlock[];
+/**
+ * @maxItems 5
+ */
+export type OfficialPublishIntegrationBodyIntegrationExternalLinks = {
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  label: string;
+}[];
+export type OfficialPublishIntegrationBodyIntegrationConfiguration =
+  OfficialPublishIntegrationBodyIntegrationConfigurationSchema | OfficialPublishIntegrationBodyIntegrationConfigurationComponent;
+export type OfficialPublishIntegrationBodyIntegrationPropertyTitle = string;
+export type OfficialPublishIntegrationBodyIntegrationContentSecurityPolicy =
+  | string
+  | {
+      'base-uri'?: string;
+      'block-all-mixed-content'?: string;
+      'child-src'?: string;
+      'connect-src'?: string;
+      'default-src'?: string;
+      'font-src'?: string;
+      'form-action'?: string;
+      'frame-ancestors'?: string;
+      'frame-src'?: string;
+      'img-src'?: string;
+      'manifest-src'?: string;
+      'media-src'?: string;
+      'navigate-to'?: string;
+      'object-src'?: string;
+      'plugin-types'?: string;
+      'prefetch-src'?: string;
+      referrer?: string;
+      'report-to'?: string;
+      'report-uri'?: string;
+      'require-sri-for'?: string;
+      'require-trusted-types-for'?: string;
+      sandbox?: string;
+      'script-src'?: string;
+      'script-src-attr'?: string;
+      'script-src-elem'?: string;
+      'style-src'?: string;
+      'style-src-attr'?: string;
+      'style-src-elem'?: string;
+      'trusted-types'?: string;
+      'upgrade-insecure-requests'?: string;
+      'worker-src'?: string;
+    };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContext =
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationAccount
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSpace
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSite
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationContentSource
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextDocument;
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationAccount =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_account';
+    organizationId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSpace =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_space';
+    spaceId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSite =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_site';
+    siteId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationContentSource =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_contentsource';
+    organizationId: string;
+    spaceId?: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextDocument =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'document';
+    spaceId: string;
+    editable: boolean;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialRenderIntegrationUIWithPostBodyContentKitDefaultAction;
+export type OfficialRenderIntegrationUIWithPostBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -420,6 +537,7 @@ export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationPriority
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds = string[];
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSpaceSelection = 'all' | 'selected';
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSiteSelection = 'all' | 'selected';
+export type OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility = 'private' | 'public';
 export type OfficialUpdateOrganizationInviteByIdBody =
   | {
       role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -1071,6 +1189,7 @@ export type RequestTypes = {
   'official/createSiteChannel-body': OfficialCreateSiteChannelBody;
   'official/createSiteMcpServer-body': OfficialCreateSiteMcpServerBody;
   'official/createSiteRedirect-body': OfficialCreateSiteRedirectBody;
+  'official/createUserNotificationsToken-body': OfficialCreateUserNotificationsTokenBody;
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
@@ -1101,6 +1220,7 @@ export type RequestTypes = {
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
+  'official/listIntegrationEvents-query': OfficialListIntegrationEventsQuery;
   'official/listIntegrationInstallationSites-query': OfficialListIntegrationInstallationSitesQuery;
   'official/listIntegrationInstallationSpaces-query': OfficialListIntegrationInstallationSpacesQuery;
   'official/listIntegrationInstallations-query': OfficialListIntegrationInstallationsQuery;
@@ -1109,6 +1229,7 @@ export type RequestTypes = {
   'official/listIntegrations-query': OfficialListIntegrationsQuery;
   'official/listOrganizationInstallations-query': OfficialListOrganizationInstallationsQuery;
   'official/listOrganizationIntegrations-query': OfficialListOrganizationIntegrationsQuery;
+  'official/listOrganizationIntegrationsStatus-query': OfficialListOrganizationIntegrationsStatusQuery;
   'official/listOrganizationInviteLinks-query': OfficialListOrganizationInviteLinksQuery;
   'official/listPermissionsAggregateInCollection-query': OfficialListPermissionsAggregateInCollectionQuery;
   'official/listPermissionsAggregateInSite-query': OfficialListPermissionsAggregateInSiteQuery;
@@ -1125,7 +1246,11 @@ export type RequestTypes = {
   'official/listUserPermissionsInCollection-query': OfficialListUserPermissionsInCollectionQuery;
   'official/listUserPermissionsInSite-query': OfficialListUserPermissionsInSiteQuery;
   'official/listUserPermissionsInSpace-query': OfficialListUserPermissionsInSpaceQuery;
+  'official/publishIntegration-body': OfficialPublishIntegrationBody;
+  'official/queueIntegrationTask-body': OfficialQueueIntegrationTaskBody;
+  'official/renderIntegrationUIWithPost-body': OfficialRenderIntegrationUIWithPostBody;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
+  'official/setIntegrationDevelopmentMode-body': OfficialSetIntegrationDevelopmentModeBody;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
@@ -1134,6 +1259,7 @@ export type RequestTypes = {
   'official/updateIntegrationSiteInstallation-query': OfficialUpdateIntegrationSiteInstallationQuery;
   'official/updateIntegrationSpaceInstallation-body': OfficialUpdateIntegrationSpaceInstallationBody;
   'official/updateIntegrationSpaceInstallation-query': OfficialUpdateIntegrationSpaceInstallationQuery;
+  'official/updateOpenAPISpecBySlug-body': OfficialUpdateOpenAPISpecBySlugBody;
   'official/updateOrganizationInviteById-body': OfficialUpdateOrganizationInviteByIdBody;
   'official/updateSiteChannelById-body': OfficialUpdateSiteChannelByIdBody;
   'official/updateSiteExternalLinkById-body': OfficialUpdateSiteExternalLinkByIdBody;
@@ -1508,6 +1634,9 @@ export type OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath = {
   spaceId: string;
   path: string;
 };
+export type OfficialCreateUserNotificationsTokenBody = {
+  [k: string]: unknown;
+};
 export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
 };
@@ -1615,6 +1744,10 @@ export type OfficialListFilesInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
 };
+export type OfficialListIntegrationEventsQuery = {
+  page?: string;
+  limit?: number;
+};
 export type OfficialListIntegrationInstallationSitesQuery = {
   page?: string;
   limit?: number;
@@ -1670,6 +1803,13 @@ export type OfficialListOrganizationIntegrationsQuery = {
   owner?: string;
   scope?: OfficialListIntegrationsQueryIntegrationScope;
   target?: OfficialListIntegrationsQueryIntegrationTarget;
+};
+export type OfficialListOrganizationIntegrationsStatusQuery = {
+  page?: string;
+  limit?: number;
+  target: 'organization' | 'space' | 'site';
+  site?: string;
+  space?: string;
 };
 export type OfficialListOrganizationInviteLinksQuery = {
   page?: string;
@@ -1743,6 +1883,110 @@ export type OfficialListUserPermissionsInSpaceQuery = {
   page?: string;
   limit?: number;
 };
+export type OfficialPublishIntegrationBody = {
+  runtime?: 'v1' | 'v2';
+  icon?: string;
+  title: OfficialPublishIntegrationBodyIntegrationTitle;
+  description: OfficialPublishIntegrationBodyIntegrationDescription;
+  summary?: OfficialPublishIntegrationBodyIntegrationSummary;
+  /**
+   * @maxItems 3
+   */
+  previewImages?: string[];
+  visibility?: OfficialPublishIntegrationBodyIntegrationVisibility;
+  target?: OfficialListIntegrationsQueryIntegrationTarget;
+  scopes: OfficialPublishIntegrationBodyIntegrationScopes;
+  categories?: OfficialPublishIntegrationBodyIntegrationCategories;
+  blocks?: OfficialPublishIntegrationBodyIntegrationBlocks;
+  contentSources?: OfficialPublishIntegrationBodyIntegrationContentSource[];
+  externalLinks?: OfficialPublishIntegrationBodyIntegrationExternalLinks;
+  configurations?: OfficialPublishIntegrationBodyIntegrationConfigurations;
+  script: string;
+  organization: string;
+  secrets?: OfficialPublishIntegrationBodyIntegrationSecrets;
+  contentSecurityPolicy?: OfficialPublishIntegrationBodyIntegrationContentSecurityPolicy;
+};
+export type OfficialPublishIntegrationBodyIntegrationBlock = {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  urlUnfurl?: string[];
+  markdown?: OfficialPublishIntegrationBodyIntegrationBlockMarkdown;
+};
+export type OfficialPublishIntegrationBodyIntegrationContentSource = {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  configuration: OfficialPublishIntegrationBodyIntegrationConfigurationComponent;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurationComponent = {
+  componentId: string;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurations = {
+  account?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+  space?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+  site?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurationSchema = {
+  properties: {
+    [k: string]: {
+      title?: OfficialPublishIntegrationBodyIntegrationPropertyTitle;
+      description?: string;
+    } & (
+      | {
+          type: 'string';
+          default?: string;
+          completion_url?: string;
+          enum?: string[];
+        }
+      | {
+          type: 'number';
+          default?: number;
+        }
+      | {
+          type: 'boolean';
+          default?: boolean;
+        }
+      | {
+          type: 'button';
+          callback_url: string;
+          button_text: string;
+        }
+    );
+  };
+  required?: string[];
+};
+export type OfficialPublishIntegrationBodyIntegrationSecrets = {
+  [k: string]: string;
+};
+export type OfficialQueueIntegrationTaskBody = {
+  task: {
+    [k: string]: unknown;
+  };
+  schedule?: number;
+};
+export type OfficialRenderIntegrationUIWithPostBody = {
+  componentId: string;
+  props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+  state?: {
+    [k: string]: unknown;
+  };
+  context: OfficialRenderIntegrationUIWithPostBodyContentKitContext;
+  action?: OfficialRenderIntegrationUIWithPostBodyContentKitAction;
+};
+export type OfficialRenderIntegrationUIWithPostBodyPlainObject = {
+  [k: string]:
+    | OfficialRenderIntegrationUIWithPostBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialRenderIntegrationUIWithPostBodyPlainObject)[];
+};
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextBase = {
+  theme: 'dark' | 'light';
+};
 export type OfficialResolvePublishedContentByUrlBody = {
   url: OfficialAddExternalLinkToSiteBodyURL;
   redirectOnError?: boolean;
@@ -1760,6 +2004,10 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
     | boolean
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
+};
+export type OfficialSetIntegrationDevelopmentModeBody = {
+  tunnelUrl: string;
+  all?: boolean;
 };
 export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
@@ -1896,6 +2144,9 @@ export type OfficialUpdateIntegrationSpaceInstallationBody = {
 };
 export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
+};
+export type OfficialUpdateOpenAPISpecBySlugBody = {
+  visibility: OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility;
 };
 export type OfficialUpdateSiteExternalLinkByIdBody = {
   title?: OfficialAddExternalLinkToSiteBodySiteSectionTitle;
@@ -3390,6 +3641,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/createSiteChannel-body',
   'official/createSiteMcpServer-body',
   'official/createSiteRedirect-body',
+  'official/createUserNotificationsToken-body',
   'official/dnsRevalidateCustomHostname-body',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
@@ -3420,6 +3672,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
+  'official/listIntegrationEvents-query',
   'official/listIntegrationInstallationSites-query',
   'official/listIntegrationInstallationSpaces-query',
   'official/listIntegrationInstallations-query',
@@ -3428,6 +3681,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listIntegrations-query',
   'official/listOrganizationInstallations-query',
   'official/listOrganizationIntegrations-query',
+  'official/listOrganizationIntegrationsStatus-query',
   'official/listOrganizationInviteLinks-query',
   'official/listPermissionsAggregateInCollection-query',
   'official/listPermissionsAggregateInSite-query',
@@ -3444,7 +3698,11 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listUserPermissionsInCollection-query',
   'official/listUserPermissionsInSite-query',
   'official/listUserPermissionsInSpace-query',
+  'official/publishIntegration-body',
+  'official/queueIntegrationTask-body',
+  'official/renderIntegrationUIWithPost-body',
   'official/resolvePublishedContentByUrl-body',
+  'official/setIntegrationDevelopmentMode-body',
   'official/trackEventsInSiteById-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
@@ -3453,6 +3711,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateIntegrationSiteInstallation-query',
   'official/updateIntegrationSpaceInstallation-body',
   'official/updateIntegrationSpaceInstallation-query',
+  'official/updateOpenAPISpecBySlug-body',
   'official/updateOrganizationInviteById-body',
   'official/updateSiteChannelById-body',
   'official/updateSiteExternalLinkById-body',

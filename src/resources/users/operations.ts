@@ -52,6 +52,8 @@ export const userOperations: Operation[] = [
   op({
     ...officialRow('createUserNotificationsToken'),
     status: 200,
+    // The official operation takes no body: its schema is an open object's.
+    body: officialSchema.body('createUserNotificationsToken'),
     response: officialSchema.response('createUserNotificationsToken'),
     // A token for GitBook's notifications service, which the mock does not run: made for the
     // caller and kept nowhere (the service would hand out a short-lived one each time).
