@@ -172,6 +172,8 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestination =
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationPage
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal;
+export type OfficialGenerateStorageUploadURLBodyStorageUploadKind = 'customization_font' | 'import_file' | 'organization_file';
+export type OfficialGetOrganizationAIUsageQueryAIUsageInterval = 'day' | 'week' | 'month' | 'year';
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationProvider = 'github' | 'gitlab';
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationTarget =
   | {
@@ -231,6 +233,7 @@ export type OfficialInviteToSpaceBody = (
 ) & {
   role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
+export type OfficialInviteUsersToOrganizationBodyEmail = string;
 export type OfficialListIntegrationsQueryIntegrationCategory =
   'analytics' | 'collaboration' | 'content' | 'marketing' | 'visitor-auth' | 'other';
 export type OfficialListIntegrationsQueryIntegrationScope =
@@ -1191,6 +1194,7 @@ export type RequestTypes = {
   'official/createSiteRedirect-body': OfficialCreateSiteRedirectBody;
   'official/createUserNotificationsToken-body': OfficialCreateUserNotificationsTokenBody;
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
+  'official/generateStorageUploadURL-body': OfficialGenerateStorageUploadURLBody;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -1200,6 +1204,7 @@ export type RequestTypes = {
   'official/getGitLabProjectFileForGitSyncInstallation-query': OfficialGetGitLabProjectFileForGitSyncInstallationQuery;
   'official/getIntegrationSiteInstallation-query': OfficialGetIntegrationSiteInstallationQuery;
   'official/getIntegrationSpaceInstallation-query': OfficialGetIntegrationSpaceInstallationQuery;
+  'official/getOrganizationAIUsage-query': OfficialGetOrganizationAIUsageQuery;
   'official/getPageInChangeRequestByPath-query': OfficialGetPageInChangeRequestByPathQuery;
   'official/getPublishedContentByUrl-query': OfficialGetPublishedContentByUrlQuery;
   'official/getReusableContentById-query': OfficialGetReusableContentByIdQuery;
@@ -1216,6 +1221,8 @@ export type RequestTypes = {
   'official/inviteToCollection-body': OfficialInviteToCollectionBody;
   'official/inviteToSite-body': OfficialInviteToSiteBody;
   'official/inviteToSpace-body': OfficialInviteToSpaceBody;
+  'official/inviteUsersToOrganization-body': OfficialInviteUsersToOrganizationBody;
+  'official/joinOrganization-body': OfficialJoinOrganizationBody;
   'official/joinOrganizationWithInvite-body': OfficialJoinOrganizationWithInviteBody;
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
@@ -1227,6 +1234,7 @@ export type RequestTypes = {
   'official/listIntegrationSiteInstallations-query': OfficialListIntegrationSiteInstallationsQuery;
   'official/listIntegrationSpaceInstallations-query': OfficialListIntegrationSpaceInstallationsQuery;
   'official/listIntegrations-query': OfficialListIntegrationsQuery;
+  'official/listOrganizationAuditEvents-query': OfficialListOrganizationAuditEventsQuery;
   'official/listOrganizationInstallations-query': OfficialListOrganizationInstallationsQuery;
   'official/listOrganizationIntegrations-query': OfficialListOrganizationIntegrationsQuery;
   'official/listOrganizationIntegrationsStatus-query': OfficialListOrganizationIntegrationsStatusQuery;
@@ -1246,12 +1254,15 @@ export type RequestTypes = {
   'official/listUserPermissionsInCollection-query': OfficialListUserPermissionsInCollectionQuery;
   'official/listUserPermissionsInSite-query': OfficialListUserPermissionsInSiteQuery;
   'official/listUserPermissionsInSpace-query': OfficialListUserPermissionsInSpaceQuery;
+  'official/moveCollection-body': OfficialMoveCollectionBody;
   'official/publishIntegration-body': OfficialPublishIntegrationBody;
   'official/queueIntegrationTask-body': OfficialQueueIntegrationTaskBody;
   'official/renderIntegrationUIWithPost-body': OfficialRenderIntegrationUIWithPostBody;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
+  'official/runTranslation-body': OfficialRunTranslationBody;
   'official/setIntegrationDevelopmentMode-body': OfficialSetIntegrationDevelopmentModeBody;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
+  'official/transferCollection-body': OfficialTransferCollectionBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
@@ -1640,6 +1651,15 @@ export type OfficialCreateUserNotificationsTokenBody = {
 export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
 };
+export type OfficialGenerateStorageUploadURLBody = {
+  file: OfficialGenerateStorageUploadURLBodyStorageFileMetadata;
+  kind: OfficialGenerateStorageUploadURLBodyStorageUploadKind;
+};
+export type OfficialGenerateStorageUploadURLBodyStorageFileMetadata = {
+  name: string;
+  type: string;
+  size: number;
+};
 export type OfficialGetContentByUrlQuery = {
   url: string;
 };
@@ -1670,6 +1690,11 @@ export type OfficialGetIntegrationSiteInstallationQuery = {
 };
 export type OfficialGetIntegrationSpaceInstallationQuery = {
   extended: boolean;
+};
+export type OfficialGetOrganizationAIUsageQuery = {
+  from: string;
+  to: string;
+  interval?: OfficialGetOrganizationAIUsageQueryAIUsageInterval;
 };
 export type OfficialGetPageInChangeRequestByPathQuery = {
   format?: 'document' | 'markdown';
@@ -1723,6 +1748,20 @@ export type OfficialInstallIntegrationOnSpaceBody = {
 };
 export type OfficialInstallIntegrationOnSpaceQuery = {
   extended: boolean;
+};
+export type OfficialInviteUsersToOrganizationBody = {
+  emails: (
+    | OfficialInviteUsersToOrganizationBodyEmail
+    | {
+        email: OfficialInviteUsersToOrganizationBodyEmail;
+        role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+      }
+  )[];
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+  sso?: boolean;
+};
+export type OfficialJoinOrganizationBody = {
+  [k: string]: unknown;
 };
 export type OfficialJoinOrganizationWithInviteBody = {
   [k: string]: unknown;
@@ -1786,6 +1825,15 @@ export type OfficialListIntegrationsQuery = {
   owner?: string;
   scope?: OfficialListIntegrationsQueryIntegrationScope;
   target?: OfficialListIntegrationsQueryIntegrationTarget;
+};
+export type OfficialListOrganizationAuditEventsQuery = {
+  page?: string;
+  limit: number;
+  from?: string;
+  to?: string;
+  action?: string;
+  actor?: string;
+  target?: string;
 };
 export type OfficialListOrganizationInstallationsQuery = {
   page?: string;
@@ -1882,6 +1930,22 @@ export type OfficialListUserPermissionsInSiteQuery = {
 export type OfficialListUserPermissionsInSpaceQuery = {
   page?: string;
   limit?: number;
+};
+export type OfficialMoveCollectionBody = {
+  parent?: string | null;
+  position?: OfficialMoveCollectionBodyContentPosition;
+};
+export type OfficialMoveCollectionBodyContentPosition = {
+  before?: OfficialMoveCollectionBodySpacePointer | OfficialMoveCollectionBodyCollectionPointer;
+  after?: OfficialMoveCollectionBodySpacePointer | OfficialMoveCollectionBodyCollectionPointer;
+};
+export type OfficialMoveCollectionBodySpacePointer = {
+  type: 'space';
+  space: string;
+};
+export type OfficialMoveCollectionBodyCollectionPointer = {
+  type: 'collection';
+  collection: string;
 };
 export type OfficialPublishIntegrationBody = {
   runtime?: 'v1' | 'v2';
@@ -2005,6 +2069,9 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
 };
+export type OfficialRunTranslationBody = {
+  [k: string]: unknown;
+};
 export type OfficialSetIntegrationDevelopmentModeBody = {
   tunnelUrl: string;
   all?: boolean;
@@ -2093,6 +2160,9 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   domain: string;
   zoneId: string;
   placement: OfficialTrackEventsInSiteByIdBodySiteInsightsAdPlacement;
+};
+export type OfficialTransferCollectionBody = {
+  organization: string;
 };
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
@@ -3643,6 +3713,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/createSiteRedirect-body',
   'official/createUserNotificationsToken-body',
   'official/dnsRevalidateCustomHostname-body',
+  'official/generateStorageUploadURL-body',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',
@@ -3652,6 +3723,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/getGitLabProjectFileForGitSyncInstallation-query',
   'official/getIntegrationSiteInstallation-query',
   'official/getIntegrationSpaceInstallation-query',
+  'official/getOrganizationAIUsage-query',
   'official/getPageInChangeRequestByPath-query',
   'official/getPublishedContentByUrl-query',
   'official/getReusableContentById-query',
@@ -3668,6 +3740,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/inviteToCollection-body',
   'official/inviteToSite-body',
   'official/inviteToSpace-body',
+  'official/inviteUsersToOrganization-body',
+  'official/joinOrganization-body',
   'official/joinOrganizationWithInvite-body',
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
@@ -3679,6 +3753,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listIntegrationSiteInstallations-query',
   'official/listIntegrationSpaceInstallations-query',
   'official/listIntegrations-query',
+  'official/listOrganizationAuditEvents-query',
   'official/listOrganizationInstallations-query',
   'official/listOrganizationIntegrations-query',
   'official/listOrganizationIntegrationsStatus-query',
@@ -3698,12 +3773,15 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listUserPermissionsInCollection-query',
   'official/listUserPermissionsInSite-query',
   'official/listUserPermissionsInSpace-query',
+  'official/moveCollection-body',
   'official/publishIntegration-body',
   'official/queueIntegrationTask-body',
   'official/renderIntegrationUIWithPost-body',
   'official/resolvePublishedContentByUrl-body',
+  'official/runTranslation-body',
   'official/setIntegrationDevelopmentMode-body',
   'official/trackEventsInSiteById-body',
+  'official/transferCollection-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',
