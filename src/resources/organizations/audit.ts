@@ -70,11 +70,12 @@ function auditId(ctx: HandlerContext): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
-function record(ctx: HandlerContext, row: Operation, result: unknown): void {
+/** `before`: the organization the path named before the write (what a removal takes away). */
+function record(ctx: HandlerContext, row: Operation, result: unknown, before: string | undefined): void {
   const params = ctx.params as Record<string, string>;
   const body = result instanceof Reply ? result.body : result;
   const answer = isObject(body) ? body : undefined;
-  const organization = organizationOf(ctx, params, answer);
+  const organization = before ?? organizationOf(ctx, params, answer);
   if (!organization || !ctx.db.organizations.get(organization)) return;
   const actor = actorOf(ctx);
   const target = targetOf(row.path, params, answer) ?? { type: 'organization', id: organization };
@@ -98,8 +99,9 @@ export function audited(row: Operation): Operation {
     ...row,
     handle: (ctx: HandlerContext) => {
       const before = lastWrite(ctx.db);
+      const organization = organizationOf(ctx, ctx.params as Record<string, string>, undefined);
       const result = handle(ctx);
-      if (lastWrite(ctx.db) !== before) record(ctx, row, result);
+      if (lastWrite(ctx.db) !== before) record(ctx, row, result, organization);
       return result;
     },
   } as Operation;

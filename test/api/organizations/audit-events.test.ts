@@ -51,6 +51,15 @@ describe('audit events', () => {
     expect(fresh.body.items[0]).toMatchObject({ action: 'createOrganization', target: { type: 'organization', id: org.body.id, label: 'Fresh' } });
   });
 
+  it('records a removal in the organization the removed thing was in', async () => {
+    const collection = await t.call('admin', 'POST', `${ORG}/collections`, { title: 'Old' });
+    expect((await t.call('admin', 'DELETE', `/v1/collections/${collection.body.id}`)).status).toBeLessThan(300);
+    expect((await events())[0]).toMatchObject({ action: 'deleteCollectionById', target: { type: 'collection', id: collection.body.id } });
+    await t.call('admin', 'POST', '/v1/integrations/docs-bot/tasks', { task: {} });
+    expect((await t.call('admin', 'DELETE', '/v1/integrations/docs-bot')).status).toBe(205);
+    expect((await events())[0]).toMatchObject({ action: 'unpublishIntegration', target: { type: 'integration', id: 'docs-bot' } });
+  });
+
   it('are read by admins only (403), not by strangers (404); an unknown id is 404', async () => {
     expect((await t.call('reader', 'GET', `${ORG}/audit-events`)).status).toBe(403);
     expect((await t.call('outsider', 'GET', `${ORG}/audit-events`)).status).toBe(404);
