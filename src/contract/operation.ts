@@ -96,6 +96,13 @@ export interface VisitorActivity {
   fields: Record<string, unknown>;
 }
 
+/** A task an integration queued for itself (queueIntegrationTask), sent to it as a `task` event. */
+export interface IntegrationTask {
+  type: 'task';
+  integration: string;
+  fields: { eventId: string; task: Record<string, unknown> };
+}
+
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
@@ -122,7 +129,7 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
    * What the request tells integrations besides what its writes make (a page view tracked:
    * src/events/), sent once the request's writes are kept. Absent where nothing listens.
    */
-  happened?: VisitorActivity[];
+  happened?: (VisitorActivity | IntegrationTask)[];
 }
 
 /** A handler's answer when the row's status and a JSON body are not all: see `reply` and `jsonReply`. */
@@ -173,6 +180,11 @@ export interface Operation extends RouteRow {
   anonymous?: boolean;
   /** What the generic tier (resources/generic/) made of an official operation no hand-written row serves. */
   generic?: string;
+  /**
+   * A hand-written list whose records are kept as the generic tier keeps its families'
+   * (`officialRecords`, family: its path's shape), so that scenarios seed them the same way.
+   */
+  keepsOfficialRecords?: boolean;
   /**
    * Synchronous, so that a thrown error rolls back every write it made: the registrar
    * refuses an `async` handler when it registers the row, and a returned promise rolls the

@@ -591,6 +591,11 @@ export type OfficialAggregateSiteEventsBodySiteInsightsQueryRange =
   OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset | OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom;
 export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset =
   'lastYear' | 'last3Months' | 'last30Days' | 'last7Days' | 'last24Hours';
+export type OfficialCreateOrganizationBodyOrganizationTitle = string;
+export type OfficialCreateOrganizationBodyOrganizationEmailDomains = string[];
+export type OfficialCreateOrganizationBodySiteOnboardingSource = 'markdown-in-git' | 'import' | 'template';
+export type OfficialCreateOrganizationBodySiteOnboardingAudience = 'public' | 'mixed' | 'protected' | 'internal';
+export type OfficialCreateOrganizationBodySiteOnboardingInterest = 'adaptive-content' | 'api-docs' | 'proactive-agent';
 export type OfficialCreateOrganizationInviteBody =
   | OfficialCreateOrganizationInviteBodyCreateInviteToOrganization
   | OfficialCreateOrganizationInviteBodyCreateInviteToSpace
@@ -638,6 +643,8 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestination =
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationPage
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal;
+export type OfficialGenerateStorageUploadURLBodyStorageUploadKind = 'customization_font' | 'import_file' | 'organization_file';
+export type OfficialGetOrganizationAIUsageQueryAIUsageInterval = 'day' | 'week' | 'month' | 'year';
 export type OfficialGetSiteFindingStatsQuerySiteFindingStatus = 'candidate' | 'open' | 'done' | 'canceled';
 export type OfficialGetSiteFindingStatsQuerySiteFindingType =
   'content-outdated' | 'content-incorrect' | 'content-gap' | 'broken-link' | 'outbound-link-error' | 'other';
@@ -710,6 +717,7 @@ export type OfficialInviteToSpaceBody = (
 ) & {
   role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
+export type OfficialInviteUsersToOrganizationBodyEmail = string;
 export type OfficialListIntegrationsQueryIntegrationCategory =
   'analytics' | 'collaboration' | 'content' | 'marketing' | 'visitor-auth' | 'other';
 export type OfficialListIntegrationsQueryIntegrationScope =
@@ -732,6 +740,123 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
+export type OfficialPublishIntegrationBodyIntegrationTitle = string;
+export type OfficialPublishIntegrationBodyIntegrationDescription = string;
+export type OfficialPublishIntegrationBodyIntegrationSummary = string;
+export type OfficialPublishIntegrationBodyIntegrationVisibility = 'public' | 'private' | 'unlisted';
+export type OfficialPublishIntegrationBodyIntegrationScopes = OfficialListIntegrationsQueryIntegrationScope[];
+export type OfficialPublishIntegrationBodyIntegrationCategories = OfficialListIntegrationsQueryIntegrationCategory[];
+export type OfficialPublishIntegrationBodyIntegrationBlockMarkdown = {
+  codeblock: string;
+  body: string;
+};
+export type OfficialPublishIntegrationBodyIntegrationBlocks = OfficialPublishIntegrationBodyIntegrationBlock[];
+/**
+ * @maxItems 5
+ */
+export type OfficialPublishIntegrationBodyIntegrationExternalLinks = {
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  label: string;
+}[];
+export type OfficialPublishIntegrationBodyIntegrationConfiguration =
+  OfficialPublishIntegrationBodyIntegrationConfigurationSchema | OfficialPublishIntegrationBodyIntegrationConfigurationComponent;
+export type OfficialPublishIntegrationBodyIntegrationPropertyTitle = string;
+export type OfficialPublishIntegrationBodyIntegrationContentSecurityPolicy =
+  | string
+  | {
+      'base-uri'?: string;
+      'block-all-mixed-content'?: string;
+      'child-src'?: string;
+      'connect-src'?: string;
+      'default-src'?: string;
+      'font-src'?: string;
+      'form-action'?: string;
+      'frame-ancestors'?: string;
+      'frame-src'?: string;
+      'img-src'?: string;
+      'manifest-src'?: string;
+      'media-src'?: string;
+      'navigate-to'?: string;
+      'object-src'?: string;
+      'plugin-types'?: string;
+      'prefetch-src'?: string;
+      referrer?: string;
+      'report-to'?: string;
+      'report-uri'?: string;
+      'require-sri-for'?: string;
+      'require-trusted-types-for'?: string;
+      sandbox?: string;
+      'script-src'?: string;
+      'script-src-attr'?: string;
+      'script-src-elem'?: string;
+      'style-src'?: string;
+      'style-src-attr'?: string;
+      'style-src-elem'?: string;
+      'trusted-types'?: string;
+      'upgrade-insecure-requests'?: string;
+      'worker-src'?: string;
+    };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContext =
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationAccount
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSpace
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSite
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationContentSource
+  | OfficialRenderIntegrationUIWithPostBodyContentKitContextDocument;
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationAccount =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_account';
+    organizationId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSpace =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_space';
+    spaceId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationSite =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_site';
+    siteId: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextConfigurationContentSource =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'configuration_contentsource';
+    organizationId: string;
+    spaceId?: string;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextDocument =
+  OfficialRenderIntegrationUIWithPostBodyContentKitContextBase & {
+    type: 'document';
+    spaceId: string;
+    editable: boolean;
+  };
+export type OfficialRenderIntegrationUIWithPostBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialRenderIntegrationUIWithPostBodyContentKitDefaultAction;
+export type OfficialRenderIntegrationUIWithPostBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+    };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -881,6 +1006,7 @@ export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationPriority
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds = string[];
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSpaceSelection = 'all' | 'selected';
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSiteSelection = 'all' | 'selected';
+export type OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility = 'private' | 'public';
 export type OfficialUpdateOrganizationInviteByIdBody =
   | {
       role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -1536,14 +1662,18 @@ export type RequestTypes = {
   'official/aggregateSiteEvents-body': OfficialAggregateSiteEventsBody;
   'official/createCollection-body': OfficialCreateCollectionBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
+  'official/createOrganization-body': OfficialCreateOrganizationBody;
+  'official/createOrganization-query': OfficialCreateOrganizationQuery;
   'official/createOrganizationInvite-body': OfficialCreateOrganizationInviteBody;
   'official/createSiteChannel-body': OfficialCreateSiteChannelBody;
   'official/createSiteMcpServer-body': OfficialCreateSiteMcpServerBody;
   'official/createSiteRedirect-body': OfficialCreateSiteRedirectBody;
   'official/createSiteStyleguideById-body': OfficialCreateSiteStyleguideByIdBody;
   'official/createSiteStyleguideRun-body': OfficialCreateSiteStyleguideRunBody;
+  'official/createUserNotificationsToken-body': OfficialCreateUserNotificationsTokenBody;
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
   'official/duplicateSiteSpace-body': OfficialDuplicateSiteSpaceBody;
+  'official/generateStorageUploadURL-body': OfficialGenerateStorageUploadURLBody;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -1553,6 +1683,7 @@ export type RequestTypes = {
   'official/getGitLabProjectFileForGitSyncInstallation-query': OfficialGetGitLabProjectFileForGitSyncInstallationQuery;
   'official/getIntegrationSiteInstallation-query': OfficialGetIntegrationSiteInstallationQuery;
   'official/getIntegrationSpaceInstallation-query': OfficialGetIntegrationSpaceInstallationQuery;
+  'official/getOrganizationAIUsage-query': OfficialGetOrganizationAIUsageQuery;
   'official/getPageInChangeRequestByPath-query': OfficialGetPageInChangeRequestByPathQuery;
   'official/getPublishedContentByUrl-query': OfficialGetPublishedContentByUrlQuery;
   'official/getReusableContentById-query': OfficialGetReusableContentByIdQuery;
@@ -1572,18 +1703,23 @@ export type RequestTypes = {
   'official/inviteToCollection-body': OfficialInviteToCollectionBody;
   'official/inviteToSite-body': OfficialInviteToSiteBody;
   'official/inviteToSpace-body': OfficialInviteToSpaceBody;
+  'official/inviteUsersToOrganization-body': OfficialInviteUsersToOrganizationBody;
+  'official/joinOrganization-body': OfficialJoinOrganizationBody;
   'official/joinOrganizationWithInvite-body': OfficialJoinOrganizationWithInviteBody;
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
+  'official/listIntegrationEvents-query': OfficialListIntegrationEventsQuery;
   'official/listIntegrationInstallationSites-query': OfficialListIntegrationInstallationSitesQuery;
   'official/listIntegrationInstallationSpaces-query': OfficialListIntegrationInstallationSpacesQuery;
   'official/listIntegrationInstallations-query': OfficialListIntegrationInstallationsQuery;
   'official/listIntegrationSiteInstallations-query': OfficialListIntegrationSiteInstallationsQuery;
   'official/listIntegrationSpaceInstallations-query': OfficialListIntegrationSpaceInstallationsQuery;
   'official/listIntegrations-query': OfficialListIntegrationsQuery;
+  'official/listOrganizationAuditEvents-query': OfficialListOrganizationAuditEventsQuery;
   'official/listOrganizationInstallations-query': OfficialListOrganizationInstallationsQuery;
   'official/listOrganizationIntegrations-query': OfficialListOrganizationIntegrationsQuery;
+  'official/listOrganizationIntegrationsStatus-query': OfficialListOrganizationIntegrationsStatusQuery;
   'official/listOrganizationInviteLinks-query': OfficialListOrganizationInviteLinksQuery;
   'official/listPermissionsAggregateInCollection-query': OfficialListPermissionsAggregateInCollectionQuery;
   'official/listPermissionsAggregateInSite-query': OfficialListPermissionsAggregateInSiteQuery;
@@ -1601,9 +1737,16 @@ export type RequestTypes = {
   'official/listUserPermissionsInCollection-query': OfficialListUserPermissionsInCollectionQuery;
   'official/listUserPermissionsInSite-query': OfficialListUserPermissionsInSiteQuery;
   'official/listUserPermissionsInSpace-query': OfficialListUserPermissionsInSpaceQuery;
+  'official/moveCollection-body': OfficialMoveCollectionBody;
+  'official/publishIntegration-body': OfficialPublishIntegrationBody;
+  'official/queueIntegrationTask-body': OfficialQueueIntegrationTaskBody;
+  'official/renderIntegrationUIWithPost-body': OfficialRenderIntegrationUIWithPostBody;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
+  'official/runTranslation-body': OfficialRunTranslationBody;
+  'official/setIntegrationDevelopmentMode-body': OfficialSetIntegrationDevelopmentModeBody;
   'official/sortSiteStructure-body': OfficialSortSiteStructureBody;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
+  'official/transferCollection-body': OfficialTransferCollectionBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
@@ -1611,6 +1754,7 @@ export type RequestTypes = {
   'official/updateIntegrationSiteInstallation-query': OfficialUpdateIntegrationSiteInstallationQuery;
   'official/updateIntegrationSpaceInstallation-body': OfficialUpdateIntegrationSpaceInstallationBody;
   'official/updateIntegrationSpaceInstallation-query': OfficialUpdateIntegrationSpaceInstallationQuery;
+  'official/updateOpenAPISpecBySlug-body': OfficialUpdateOpenAPISpecBySlugBody;
   'official/updateOrganizationInviteById-body': OfficialUpdateOrganizationInviteByIdBody;
   'official/updateSiteAdsById-body': OfficialUpdateSiteAdsByIdBody;
   'official/updateSiteChannelById-body': OfficialUpdateSiteChannelByIdBody;
@@ -1621,6 +1765,7 @@ export type RequestTypes = {
   'official/updateTeamPermissionInCollection-body': OfficialUpdateTeamPermissionInCollectionBody;
   'official/updateTeamPermissionInSite-body': OfficialUpdateTeamPermissionInSiteBody;
   'official/updateTeamPermissionInSpace-body': OfficialUpdateTeamPermissionInSpaceBody;
+  'official/updateUserById-body': OfficialUpdateUserByIdBody;
   'official/updateUserPermissionInCollection-body': OfficialUpdateUserPermissionInCollectionBody;
   'official/updateUserPermissionInSite-body': OfficialUpdateUserPermissionInSiteBody;
   'official/updateUserPermissionInSpace-body': OfficialUpdateUserPermissionInSpaceBody;
@@ -1994,6 +2139,20 @@ export type OfficialCreateCollectionBody = {
 export type OfficialCreateIntegrationInstallationTokenBody = {
   [k: string]: unknown;
 };
+export type OfficialCreateOrganizationBody = {
+  title: OfficialCreateOrganizationBodyOrganizationTitle;
+  emailDomains?: OfficialCreateOrganizationBodyOrganizationEmailDomains;
+  onboardingPreferences?: OfficialCreateOrganizationBodySiteOnboardingPreferences;
+};
+export type OfficialCreateOrganizationBodySiteOnboardingPreferences = {
+  source: OfficialCreateOrganizationBodySiteOnboardingSource | null;
+  audience: OfficialCreateOrganizationBodySiteOnboardingAudience | null;
+  interests: OfficialCreateOrganizationBodySiteOnboardingInterest[];
+};
+export type OfficialCreateOrganizationQuery = {
+  withDefaultSite?: boolean;
+  openapiUrl?: string;
+};
 export type OfficialCreateOrganizationInviteBodyCreateInviteToOrganization = {
   role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
@@ -2054,11 +2213,23 @@ export type OfficialCreateSiteStyleguideRunBody = {
    */
   spaces: string[];
 };
+export type OfficialCreateUserNotificationsTokenBody = {
+  [k: string]: unknown;
+};
 export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
 };
 export type OfficialDuplicateSiteSpaceBody = {
   draft?: boolean;
+};
+export type OfficialGenerateStorageUploadURLBody = {
+  file: OfficialGenerateStorageUploadURLBodyStorageFileMetadata;
+  kind: OfficialGenerateStorageUploadURLBodyStorageUploadKind;
+};
+export type OfficialGenerateStorageUploadURLBodyStorageFileMetadata = {
+  name: string;
+  type: string;
+  size: number;
 };
 export type OfficialGetContentByUrlQuery = {
   url: string;
@@ -2090,6 +2261,11 @@ export type OfficialGetIntegrationSiteInstallationQuery = {
 };
 export type OfficialGetIntegrationSpaceInstallationQuery = {
   extended: boolean;
+};
+export type OfficialGetOrganizationAIUsageQuery = {
+  from: string;
+  to: string;
+  interval?: OfficialGetOrganizationAIUsageQueryAIUsageInterval;
 };
 export type OfficialGetPageInChangeRequestByPathQuery = {
   format?: 'document' | 'markdown';
@@ -2166,6 +2342,20 @@ export type OfficialInstallIntegrationOnSpaceBody = {
 export type OfficialInstallIntegrationOnSpaceQuery = {
   extended: boolean;
 };
+export type OfficialInviteUsersToOrganizationBody = {
+  emails: (
+    | OfficialInviteUsersToOrganizationBodyEmail
+    | {
+        email: OfficialInviteUsersToOrganizationBodyEmail;
+        role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+      }
+  )[];
+  role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+  sso?: boolean;
+};
+export type OfficialJoinOrganizationBody = {
+  [k: string]: unknown;
+};
 export type OfficialJoinOrganizationWithInviteBody = {
   [k: string]: unknown;
 };
@@ -2185,6 +2375,10 @@ export type OfficialListFilesInRevisionByIdQuery = {
   limit?: number;
   metadata: boolean;
   computed: boolean;
+};
+export type OfficialListIntegrationEventsQuery = {
+  page?: string;
+  limit?: number;
 };
 export type OfficialListIntegrationInstallationSitesQuery = {
   page?: string;
@@ -2225,6 +2419,15 @@ export type OfficialListIntegrationsQuery = {
   scope?: OfficialListIntegrationsQueryIntegrationScope;
   target?: OfficialListIntegrationsQueryIntegrationTarget;
 };
+export type OfficialListOrganizationAuditEventsQuery = {
+  page?: string;
+  limit: number;
+  from?: string;
+  to?: string;
+  action?: string;
+  actor?: string;
+  target?: string;
+};
 export type OfficialListOrganizationInstallationsQuery = {
   page?: string;
   limit?: number;
@@ -2241,6 +2444,13 @@ export type OfficialListOrganizationIntegrationsQuery = {
   owner?: string;
   scope?: OfficialListIntegrationsQueryIntegrationScope;
   target?: OfficialListIntegrationsQueryIntegrationTarget;
+};
+export type OfficialListOrganizationIntegrationsStatusQuery = {
+  page?: string;
+  limit?: number;
+  target: 'organization' | 'space' | 'site';
+  site?: string;
+  space?: string;
 };
 export type OfficialListOrganizationInviteLinksQuery = {
   page?: string;
@@ -2318,6 +2528,126 @@ export type OfficialListUserPermissionsInSpaceQuery = {
   page?: string;
   limit?: number;
 };
+export type OfficialMoveCollectionBody = {
+  parent?: string | null;
+  position?: OfficialMoveCollectionBodyContentPosition;
+};
+export type OfficialMoveCollectionBodyContentPosition = {
+  before?: OfficialMoveCollectionBodySpacePointer | OfficialMoveCollectionBodyCollectionPointer;
+  after?: OfficialMoveCollectionBodySpacePointer | OfficialMoveCollectionBodyCollectionPointer;
+};
+export type OfficialMoveCollectionBodySpacePointer = {
+  type: 'space';
+  space: string;
+};
+export type OfficialMoveCollectionBodyCollectionPointer = {
+  type: 'collection';
+  collection: string;
+};
+export type OfficialPublishIntegrationBody = {
+  runtime?: 'v1' | 'v2';
+  icon?: string;
+  title: OfficialPublishIntegrationBodyIntegrationTitle;
+  description: OfficialPublishIntegrationBodyIntegrationDescription;
+  summary?: OfficialPublishIntegrationBodyIntegrationSummary;
+  /**
+   * @maxItems 3
+   */
+  previewImages?: string[];
+  visibility?: OfficialPublishIntegrationBodyIntegrationVisibility;
+  target?: OfficialListIntegrationsQueryIntegrationTarget;
+  scopes: OfficialPublishIntegrationBodyIntegrationScopes;
+  categories?: OfficialPublishIntegrationBodyIntegrationCategories;
+  blocks?: OfficialPublishIntegrationBodyIntegrationBlocks;
+  contentSources?: OfficialPublishIntegrationBodyIntegrationContentSource[];
+  externalLinks?: OfficialPublishIntegrationBodyIntegrationExternalLinks;
+  configurations?: OfficialPublishIntegrationBodyIntegrationConfigurations;
+  script: string;
+  organization: string;
+  secrets?: OfficialPublishIntegrationBodyIntegrationSecrets;
+  contentSecurityPolicy?: OfficialPublishIntegrationBodyIntegrationContentSecurityPolicy;
+};
+export type OfficialPublishIntegrationBodyIntegrationBlock = {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  urlUnfurl?: string[];
+  markdown?: OfficialPublishIntegrationBodyIntegrationBlockMarkdown;
+};
+export type OfficialPublishIntegrationBodyIntegrationContentSource = {
+  id: string;
+  title: string;
+  description?: string;
+  icon?: string;
+  configuration: OfficialPublishIntegrationBodyIntegrationConfigurationComponent;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurationComponent = {
+  componentId: string;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurations = {
+  account?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+  space?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+  site?: OfficialPublishIntegrationBodyIntegrationConfiguration;
+};
+export type OfficialPublishIntegrationBodyIntegrationConfigurationSchema = {
+  properties: {
+    [k: string]: {
+      title?: OfficialPublishIntegrationBodyIntegrationPropertyTitle;
+      description?: string;
+    } & (
+      | {
+          type: 'string';
+          default?: string;
+          completion_url?: string;
+          enum?: string[];
+        }
+      | {
+          type: 'number';
+          default?: number;
+        }
+      | {
+          type: 'boolean';
+          default?: boolean;
+        }
+      | {
+          type: 'button';
+          callback_url: string;
+          button_text: string;
+        }
+    );
+  };
+  required?: string[];
+};
+export type OfficialPublishIntegrationBodyIntegrationSecrets = {
+  [k: string]: string;
+};
+export type OfficialQueueIntegrationTaskBody = {
+  task: {
+    [k: string]: unknown;
+  };
+  schedule?: number;
+};
+export type OfficialRenderIntegrationUIWithPostBody = {
+  componentId: string;
+  props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
+  state?: {
+    [k: string]: unknown;
+  };
+  context: OfficialRenderIntegrationUIWithPostBodyContentKitContext;
+  action?: OfficialRenderIntegrationUIWithPostBodyContentKitAction;
+};
+export type OfficialRenderIntegrationUIWithPostBodyPlainObject = {
+  [k: string]:
+    | OfficialRenderIntegrationUIWithPostBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialRenderIntegrationUIWithPostBodyPlainObject)[];
+};
+export type OfficialRenderIntegrationUIWithPostBodyContentKitContextBase = {
+  theme: 'dark' | 'light';
+};
 export type OfficialResolvePublishedContentByUrlBody = {
   url: OfficialAddExternalLinkToSiteBodyURL;
   redirectOnError?: boolean;
@@ -2335,6 +2665,13 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
     | boolean
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
+};
+export type OfficialRunTranslationBody = {
+  [k: string]: unknown;
+};
+export type OfficialSetIntegrationDevelopmentModeBody = {
+  tunnelUrl: string;
+  all?: boolean;
 };
 export type OfficialSortSiteStructureBody = {
   item: OfficialSortSiteStructureBodySiteStructureItemPointer;
@@ -2387,6 +2724,9 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   zoneId: string;
   placement: OfficialAggregateSiteEventsBodySiteInsightsAdPlacement;
 };
+export type OfficialTransferCollectionBody = {
+  organization: string;
+};
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
   description?: OfficialUpdateCollectionByIdBodyCollectionDescription;
@@ -2438,6 +2778,9 @@ export type OfficialUpdateIntegrationSpaceInstallationBody = {
 export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
 };
+export type OfficialUpdateOpenAPISpecBySlugBody = {
+  visibility: OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility;
+};
 export type OfficialUpdateSiteAdsByIdBody = {
   status?: 'in-review' | 'disabled';
   topic?: OfficialUpdateSiteAdsByIdBodySiteAdsTopic;
@@ -2481,6 +2824,10 @@ export type OfficialUpdateTeamPermissionInSiteBody = {
 };
 export type OfficialUpdateTeamPermissionInSpaceBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
+};
+export type OfficialUpdateUserByIdBody = {
+  displayName?: string;
+  photoURL?: OfficialAddExternalLinkToSiteBodyURL;
 };
 export type OfficialUpdateUserPermissionInCollectionBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -3958,14 +4305,18 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/aggregateSiteEvents-body',
   'official/createCollection-body',
   'official/createIntegrationInstallationToken-body',
+  'official/createOrganization-body',
+  'official/createOrganization-query',
   'official/createOrganizationInvite-body',
   'official/createSiteChannel-body',
   'official/createSiteMcpServer-body',
   'official/createSiteRedirect-body',
   'official/createSiteStyleguideById-body',
   'official/createSiteStyleguideRun-body',
+  'official/createUserNotificationsToken-body',
   'official/dnsRevalidateCustomHostname-body',
   'official/duplicateSiteSpace-body',
+  'official/generateStorageUploadURL-body',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',
@@ -3975,6 +4326,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/getGitLabProjectFileForGitSyncInstallation-query',
   'official/getIntegrationSiteInstallation-query',
   'official/getIntegrationSpaceInstallation-query',
+  'official/getOrganizationAIUsage-query',
   'official/getPageInChangeRequestByPath-query',
   'official/getPublishedContentByUrl-query',
   'official/getReusableContentById-query',
@@ -3994,18 +4346,23 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/inviteToCollection-body',
   'official/inviteToSite-body',
   'official/inviteToSpace-body',
+  'official/inviteUsersToOrganization-body',
+  'official/joinOrganization-body',
   'official/joinOrganizationWithInvite-body',
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
+  'official/listIntegrationEvents-query',
   'official/listIntegrationInstallationSites-query',
   'official/listIntegrationInstallationSpaces-query',
   'official/listIntegrationInstallations-query',
   'official/listIntegrationSiteInstallations-query',
   'official/listIntegrationSpaceInstallations-query',
   'official/listIntegrations-query',
+  'official/listOrganizationAuditEvents-query',
   'official/listOrganizationInstallations-query',
   'official/listOrganizationIntegrations-query',
+  'official/listOrganizationIntegrationsStatus-query',
   'official/listOrganizationInviteLinks-query',
   'official/listPermissionsAggregateInCollection-query',
   'official/listPermissionsAggregateInSite-query',
@@ -4023,9 +4380,16 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listUserPermissionsInCollection-query',
   'official/listUserPermissionsInSite-query',
   'official/listUserPermissionsInSpace-query',
+  'official/moveCollection-body',
+  'official/publishIntegration-body',
+  'official/queueIntegrationTask-body',
+  'official/renderIntegrationUIWithPost-body',
   'official/resolvePublishedContentByUrl-body',
+  'official/runTranslation-body',
+  'official/setIntegrationDevelopmentMode-body',
   'official/sortSiteStructure-body',
   'official/trackEventsInSiteById-body',
+  'official/transferCollection-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',
@@ -4033,6 +4397,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateIntegrationSiteInstallation-query',
   'official/updateIntegrationSpaceInstallation-body',
   'official/updateIntegrationSpaceInstallation-query',
+  'official/updateOpenAPISpecBySlug-body',
   'official/updateOrganizationInviteById-body',
   'official/updateSiteAdsById-body',
   'official/updateSiteChannelById-body',
@@ -4043,6 +4408,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateTeamPermissionInCollection-body',
   'official/updateTeamPermissionInSite-body',
   'official/updateTeamPermissionInSpace-body',
+  'official/updateUserById-body',
   'official/updateUserPermissionInCollection-body',
   'official/updateUserPermissionInSite-body',
   'official/updateUserPermissionInSpace-body',

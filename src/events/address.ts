@@ -11,12 +11,13 @@ import type { Tables } from '../store/store.ts';
 import { presentUser } from '../resources/shared/present.ts';
 import { presentContentInstallation, presentInstallation, presentIntegration } from '../resources/integrations/present.ts';
 import type { Occurrence } from './derive.ts';
-import type { SentEventType } from './types.ts';
+import type { KeptEventType, SentEventType } from './types.ts';
 
 /** One event for one installation, before it has an id. */
 export interface Addressed {
-  type: SentEventType;
-  installation: InstallationRecord;
+  type: KeptEventType;
+  /** The installation it is for; none for a task (the integration's own). */
+  installation?: InstallationRecord;
   integration: IntegrationRecord;
   /** The body without `eventId`. */
   fields: Record<string, unknown>;
@@ -75,6 +76,7 @@ function installedOn(scene: Scene, kind: 'space' | 'site', target: string) {
 export function address(scene: Scene, what: Occurrence): Addressed[] {
   const out: Addressed[] = [];
   const add = (installation: InstallationRecord, fields: Record<string, unknown>, content?: { kind: 'space' | 'site'; record: ContentInstallationRecord }) => {
+    if (what.type === 'task') return;
     const integration = receiver(scene.db, installation, what.type);
     if (!integration) return;
     out.push({ type: what.type, installation, integration, fields: { type: what.type, installationId: installation.id, ...fields }, environment: environmentOf(scene, integration, installation, content) });
@@ -100,6 +102,12 @@ export function address(scene: Scene, what: Occurrence): Addressed[] {
         ? { ...target, previous: { configuration: what.content.configuration } }
         : { ...target, status: what.content.status, ...(setup && what.previous && { previous: what.previous }) };
       add(installation, fields, { kind, record: what.content });
+      break;
+    }
+    case 'task': {
+      // Queued by the integration for itself: it gets it whatever it subscribes to, without an installation.
+      const integration = scene.db.integrations.get(what.integration);
+      if (integration) out.push({ type: 'task', integration, fields: { type: 'task', ...what.fields }, environment: environmentOf(scene, integration) });
       break;
     }
     case 'site_view':

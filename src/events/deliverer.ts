@@ -54,6 +54,11 @@ function earliest(queue: Queue): Job | undefined {
   return first;
 }
 
+/** The queue a delivery waits in: its installation's, or for a task its receiver's URL. */
+function queueOf(delivery: Delivery): string {
+  return delivery.installationId ?? `task ${delivery.url}`;
+}
+
 export class Deliverer {
   private queues = new Map<string, Queue>();
   /** Bumped by `stop`: a loop of an older generation ends at its next step. */
@@ -75,8 +80,8 @@ export class Deliverer {
 
   /** Queues a delivery behind the installation's earlier ones; it is tried when they are done. */
   enqueue(delivery: Delivery, request: DeliveryRequest): void {
-    let queue = this.queues.get(delivery.installationId);
-    if (!queue) this.queues.set(delivery.installationId, (queue = { jobs: [], running: false }));
+    let queue = this.queues.get(queueOf(delivery));
+    if (!queue) this.queues.set(queueOf(delivery), (queue = { jobs: [], running: false }));
     queue.jobs.push({ delivery, request, due: this.clock.nowMs(), tries: 0 });
     if (!queue.running) void this.run(queue, this.generation);
     // A queue waiting for a retry tries this one first.
@@ -88,7 +93,7 @@ export class Deliverer {
    * answers cannot make the queue, and its bodies, grow without bound. A try under way finishes.
    */
   forget(delivery: Delivery): void {
-    const queue = this.queues.get(delivery.installationId);
+    const queue = this.queues.get(queueOf(delivery));
     if (!queue) return;
     const at = queue.jobs.findIndex((job) => job.delivery === delivery && job !== queue.current);
     if (at >= 0) queue.jobs.splice(at, 1);

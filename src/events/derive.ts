@@ -7,7 +7,7 @@
 import type { Row } from '../store/table.ts';
 import type { RowChange } from '../store/store.ts';
 import type { ContentInstallationRecord, InstallationRecord, RevisionRecord, SpaceRecord } from '../store/records.ts';
-import type { VisitorActivity } from '../contract/operation.ts';
+import type { IntegrationTask, VisitorActivity } from '../contract/operation.ts';
 
 type Status = InstallationRecord['status'];
 
@@ -21,7 +21,8 @@ export type Occurrence =
   | { type: 'installation_deleted'; installation: InstallationRecord }
   | { type: 'space_installation_setup' | 'site_installation_setup'; content: ContentInstallationRecord; previous?: { status: Status; configuration: Record<string, unknown> } }
   | { type: 'space_installation_deleted' | 'site_installation_deleted'; content: ContentInstallationRecord }
-  | VisitorActivity;
+  | VisitorActivity
+  | IntegrationTask;
 
 export type OccurrenceType = Occurrence['type'];
 

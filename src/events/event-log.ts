@@ -59,7 +59,7 @@ export class EventLog {
   /** The events of a committed write (its rows and the rows they replaced, and what it told: `happened`). */
   committed(changes: RowChange[], before: (Row | null)[], scene: Scene, happened: Occurrence[] = []): void {
     // Most sessions have no installation: nothing to derive for them.
-    if (scene.db.installations.size === 0 && !changes.some(([name]) => name === 'installations')) return;
+    if (scene.db.installations.size === 0 && !happened.some((h) => h.type === 'task') && !changes.some(([name]) => name === 'installations')) return;
     const occurrences = [...deriveEvents(changes, before), ...happened];
     for (const what of occurrences) for (const addressed of address(scene, what)) this.add(addressed);
   }
@@ -67,11 +67,12 @@ export class EventLog {
   private add(addressed: ReturnType<typeof address>[number]): void {
     const { type, installation, integration, fields, environment } = addressed;
     this.counter += 1;
-    const id = deriveId(`${this.seed()}:event:${this.counter}`);
+    // A task keeps the id the integration's event list shows it under.
+    const id = typeof fields.eventId === 'string' ? fields.eventId : deriveId(`${this.seed()}:event:${this.counter}`);
     const payload = { eventId: id, ...fields } as EventItem['payload'];
-    const url = installation.url ?? integration.delivery?.url;
+    const url = installation?.url ?? integration.delivery?.url;
     const format = integration.delivery?.format ?? 'runtime';
-    const deliveries: Delivery[] = url ? [{ id, installationId: installation.id, url, format, status: 'pending', attempts: [] }] : [];
+    const deliveries: Delivery[] = url ? [{ id, ...(installation && { installationId: installation.id }), url, format, status: 'pending', attempts: [] }] : [];
     const item: EventItem = { id, type, createdAt: this.clock.iso(), payload, deliveries };
     this.items.push(item);
     const oldest = this.items.length > LIMIT ? this.items.shift() : undefined;

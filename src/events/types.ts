@@ -34,6 +34,9 @@ export const SENT_EVENT_TYPES = [
 
 export type SentEventType = (typeof SENT_EVENT_TYPES)[number];
 
+/** What the event log keeps: the events sent to subscribers, and the tasks integrations queue for themselves. */
+export type KeptEventType = SentEventType | 'task';
+
 type Status = 'active' | 'pending' | 'paused';
 type Setup = { status: Status; previous?: { status: Status; configuration: Record<string, unknown> } };
 type Deleted = { previous: { configuration: Record<string, unknown> } };
@@ -78,7 +81,8 @@ export interface Attempt {
 export interface Delivery {
   /** The event's `eventId`: every try of the event carries it, so a receiver can drop repeats. */
   id: string;
-  installationId: string;
+  /** The installation it is for; none for a task, which goes to the integration itself. */
+  installationId?: string;
   url: string;
   format: 'runtime' | 'webhook';
   /** `pending` while tries remain (or one is under way), then `delivered` or `failed`. */
@@ -91,9 +95,9 @@ export interface Delivery {
 export interface EventItem {
   /** The official `eventId`. */
   id: string;
-  type: SentEventType;
+  type: KeptEventType;
   createdAt: string;
   /** The official event body (components.schemas.Event of the official document). */
-  payload: Record<string, unknown> & { eventId: string; type: SentEventType };
+  payload: Record<string, unknown> & { eventId: string; type: KeptEventType };
   deliveries: Delivery[];
 }

@@ -18,6 +18,9 @@ import { urlOperations } from './urls/operations.ts';
 import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
+import { FILE_ROWS } from './change-requests/operations.ts';
+import { STORAGE_ROW } from './organizations/org-services.ts';
+import { audited, auditOperations } from './organizations/audit.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -38,6 +41,8 @@ export const operations: readonly Operation[] = [
   ...urlOperations,
   ...gitSyncInstallationOperations,
   ...gitSyncRepositoryOperations,
+  // The audit events every write leaves (organizations/audit.ts); their actions are the routed writes.
+  ...auditOperations(() => routedOperations),
 ];
 
 /**
@@ -54,12 +59,13 @@ export function officialSchemaIds(): string[] {
 /**
  * What the server routes: the hand-written operations, then a generic row (resources/generic/)
  * for every official operation none of them answers. Coverage, the mock's OpenAPI document
- * and `npm run drift` count them all.
+ * and `npm run drift` count them all. Each write leaves an audit event in its organization.
  */
-export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)];
+export const routedOperations: readonly Operation[] = [...operations, ...unservedOperations(operations)].map(audited);
 
 /**
- * Rows outside the API (no token): the PDF files the PDF operation links to (a signed URL) and
- * the downloads of content files. build-mock.ts registers them with the session they read.
+ * Rows outside the API (no token): the PDF files the PDF operation links to (a signed URL),
+ * the downloads of content files, and the uploads to the signed URLs of generateStorageUploadURL.
+ * build-mock.ts registers them with the session they read.
  */
-export { FILE_ROWS as fileRows } from './change-requests/operations.ts';
+export const fileRows = [...FILE_ROWS, STORAGE_ROW];

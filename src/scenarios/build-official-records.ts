@@ -18,11 +18,14 @@ const PARENT_KEYS: Record<string, ManifestCollection> = {
   changeRequestId: 'changeRequests',
 };
 
-/** The generic families by their list's operationId: the collection path and the parameter naming the parent. */
+/**
+ * The generic families by their list's operationId, and the hand-written lists that keep their
+ * records the same way (integration events, audit events): the collection path and the parameter naming the parent.
+ */
 export function genericFamilies(): Map<string, { family: string; parentParam: string }> {
   const out = new Map<string, { family: string; parentParam: string }>();
   for (const row of routedOperations) {
-    if (row.generic !== 'list') continue;
+    if (row.generic !== 'list' && !row.keepsOfficialRecords) continue;
     out.set(row.operationId, { family: shape(row.path), parentParam: [...row.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1] ?? '' });
   }
   return out;

@@ -343,6 +343,8 @@ export interface OpenApiSpecRecord {
   organization: string;
   slug: string;
   sourceURL?: string;
+  /** Who may read it through a public link (official OpenAPISpecVisibility); absent: `private`. */
+  visibility?: 'private' | 'public';
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -515,6 +517,12 @@ export interface IntegrationRecord {
   signingSecret: string;
   /** What its manifest's `secrets` hold, by name: every event's `environment.secrets`. */
   secrets?: Record<string, string>;
+  /** Its custom blocks, as published (the official IntegrationBlock: `id`, `title`, ...). */
+  blocks?: Record<string, unknown>[];
+  /** Its links, as published (the official IntegrationExternalLinks: `label`, `url`). */
+  externalLinks?: { label: string; url: string }[];
+  /** Development mode (`gitbook dev`): the tunnel its events go to, and whether all of them or its owner's only. */
+  development?: { tunnelUrl: string; all: boolean };
   /** The user its integration token authenticates as. */
   user: string;
   createdAt: Timestamp;

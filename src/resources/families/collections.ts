@@ -11,9 +11,9 @@ import { apiUrl, appUrl } from '../shared/present.ts';
 import { op, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
-import { spaceRole } from '../shared/access.ts';
+import { orgRole, requireOrg, spaceRole } from '../shared/access.ts';
 import { presentSpace } from '../spaces/present.ts';
-import { defineFamily, officialSchema } from '../engine/family.ts';
+import { defineFamily, officialSchema, type FamilyHelpers } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
 
@@ -22,6 +22,29 @@ interface Body {
   description?: string;
   parent?: string;
   defaultLevel?: CollectionRecord['defaultLevel'];
+}
+
+/** The collection and every collection under it, at any depth. */
+function subtree(ctx: HandlerContext, root: CollectionRecord): Set<string> {
+  const ids = new Set([root.id]);
+  const all = ctx.db.collections.filter((c) => c.parent === root.parent);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of all) {
+      if (c.collection === undefined || !ids.has(c.collection) || ids.has(c.id)) continue;
+      ids.add(c.id);
+      grew = true;
+    }
+  }
+  return ids;
+}
+
+/** The item path's collection, for an admin of its organization (404 unseen, 403 below admin). */
+function changeable(ctx: HandlerContext, item: FamilyHelpers<CollectionRecord>['item'], operationId: 'moveCollection' | 'transferCollection') {
+  const found = item(ctx, officialRoute(operationId).path);
+  if (!can(found.scope.role, 'admin')) throw errors.forbidden('move this collection');
+  return found;
 }
 
 function present(c: CollectionRecord, ctx: HandlerContext, scope: Scope) {
@@ -84,6 +107,50 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
   // nested=false lists the top-level collections only.
   filter: (c, q) => q.nested !== false || c.collection === undefined,
   extra: (helpers) => [
+    // Under another collection of its organization (`parent`), or at its top (`null`). Collections
+    // keep no order among themselves: `position` is accepted and changes nothing.
+    op({
+      operationId: 'moveCollection',
+      ...officialRoute('moveCollection'),
+      status: 200,
+      official: true,
+      body: officialSchema.body('moveCollection'),
+      response: officialSchema.response('moveCollection'),
+      handle: (ctx) => {
+        const { record, scope } = changeable(ctx, helpers.item, 'moveCollection');
+        const { parent } = ctx.body;
+        if (parent === undefined || (parent ?? undefined) === record.collection) {
+          if (ctx.body.position === undefined) throw errors.conflict(`Collection "${record.id}" is already there`);
+          return present(record, ctx, scope);
+        }
+        if (parent !== null) {
+          if (!findIn(ctx.db.collections, parent, (c) => c.parent === record.parent)) throw errors.unknownReference(parent, `parent: no collection "${parent}" in this organization`);
+          if (subtree(ctx, record).has(parent)) throw errors.invalid('body', `parent: collection "${parent}" is "${record.id}" or inside it`);
+        }
+        return present(ctx.db.collections.update(record.id, { collection: parent ?? undefined, updatedAt: ctx.now }), ctx, scope);
+      },
+    }),
+    // To another organization the caller administers, with the collections and spaces inside it (at its top there).
+    op({
+      operationId: 'transferCollection',
+      ...officialRoute('transferCollection'),
+      status: 200,
+      official: true,
+      body: officialSchema.body('transferCollection'),
+      response: officialSchema.response('transferCollection'),
+      handle: (ctx) => {
+        const { record } = changeable(ctx, helpers.item, 'transferCollection');
+        const target = requireOrg(ctx, ctx.body.organization, 'admin', 'transfer a collection into this organization');
+        if (target.id === record.parent) throw errors.conflict(`Collection "${record.id}" already belongs to organization "${target.id}"`);
+        const ids = subtree(ctx, record);
+        for (const id of ids) ctx.db.collections.update(id, { parent: target.id, ...(id === record.id && { collection: undefined }), updatedAt: ctx.now });
+        for (const space of ctx.db.spaces.by('organization', record.parent)) {
+          if (space.parent !== undefined && ids.has(space.parent)) ctx.db.spaces.update(space.id, { organization: target.id, updatedAt: ctx.now });
+        }
+        const moved = ctx.db.collections.existing(record.id);
+        return present(moved, ctx, { id: target.id, organization: target.id, role: orgRole(ctx.db, target.id, ctx.user.id) ?? null });
+      },
+    }),
     // The spaces whose parent is the collection (moveSpace sets it), as the organization's list shows them.
     op({
       operationId: 'listSpacesInCollectionById',

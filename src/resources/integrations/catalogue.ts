@@ -1,8 +1,8 @@
 /**
  * The integrations catalogue: every integration the caller may see (resources/integrations/
  * access.ts), with the official filters, and the integrations installed on an organization,
- * a space or a site. The catalogue holds what the scenario declares; nothing is published
- * through the API (publishIntegration answers 501).
+ * a space or a site. The catalogue holds what the scenario declares and what is published
+ * through the API (publishing.ts).
  */
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';

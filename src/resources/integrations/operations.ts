@@ -3,5 +3,7 @@ import type { Operation } from '../../contract/operation.ts';
 import { catalogueOperations } from './catalogue.ts';
 import { contentInstallationOperations } from './content-installations.ts';
 import { installationOperations } from './installations.ts';
+import { publishingOperations } from './publishing.ts';
+import { runOperations } from './runs.ts';
 
-export const integrationOperations: Operation[] = [...catalogueOperations, ...installationOperations, ...contentInstallationOperations];
+export const integrationOperations: Operation[] = [...catalogueOperations, ...publishingOperations, ...runOperations, ...installationOperations, ...contentInstallationOperations];

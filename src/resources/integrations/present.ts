@@ -41,7 +41,8 @@ export function presentIntegration(ctx: HandlerContext, integration: Integration
     visibility: integration.visibility,
     scopes: integration.scopes,
     categories: integration.categories,
-    externalLinks: [],
+    ...(integration.blocks && { blocks: integration.blocks }),
+    externalLinks: integration.externalLinks ?? [],
     owner: presentOrganization(ctx, owner),
     urls: {
       location: apiUrl(ctx, `/integrations/${integration.id}`),

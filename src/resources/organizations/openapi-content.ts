@@ -73,3 +73,26 @@ export async function presentContent({ version, content }: ReturnType<typeof rea
     urls: { source: version.url, public: null },
   };
 }
+
+/**
+ * The version's text as it was sent (`source.text`), or the fixture file a version made from a
+ * URL serves, as the file holds it; `format` is `json` when the text is JSON, else `yaml`.
+ */
+export function rawContent(version: OpenApiSpecVersionRecord, fixture: (name: string) => unknown): { text: string; format: 'json' | 'yaml' } {
+  let text = version.text;
+  if (text === undefined) {
+    const content = readFixture(version.fixture, fixture);
+    if (content === undefined) throw errors.notFound('Raw content of OpenAPI spec version', version.id);
+    text = typeof content === 'string' ? content : JSON.stringify(content, null, 2);
+  }
+  return { text, format: isJson(text) ? 'json' : 'yaml' };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

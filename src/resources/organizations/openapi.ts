@@ -1,12 +1,15 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import { apiUrl } from '../shared/present.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
-import { DEFAULT_SPEC_FIXTURE, presentContent, readContent, textVersionUrl } from './openapi-content.ts';
+import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
 
 type OrgParams = { organizationId: string };
@@ -125,9 +128,25 @@ export const openApiOperations: Operation[] = [
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change OpenAPI specs');
       const existing = findSpec(ctx, org, ctx.params.specSlug);
-      if (!existing) return presentSpec(ctx, createSpec(ctx, org, ctx.params.specSlug, ctx.body.source));
+      if (!existing) {
+        // Created: 201, as the official document answers a new slug (200 for an update).
+        const created = createSpec(ctx, org, ctx.params.specSlug, ctx.body.source);
+        return reply(presentSpec(ctx, created), { status: 201, headers: { Location: apiUrl(ctx, `/orgs/${org.id}/openapi/${created.slug}`) } });
+      }
       const spec = sourceChanged(ctx, existing, ctx.body.source) ? addVersion(ctx, existing, ctx.body.source) : existing;
       return presentSpec(ctx, spec);
+    },
+  }),
+  op({
+    ...officialRow('updateOpenAPISpecBySlug'),
+    status: 200,
+    params: SPEC_PARAMS,
+    body: officialSchema.body('updateOpenAPISpecBySlug'),
+    response: officialSchema.response('updateOpenAPISpecBySlug'),
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change OpenAPI specs');
+      const spec = requireSpec(ctx, org, ctx.params.specSlug);
+      return presentSpec(ctx, ctx.db.openapiSpecs.update(spec.id, { visibility: ctx.body.visibility, updatedAt: ctx.now }));
     },
   }),
   op({
@@ -173,6 +192,13 @@ export const openApiOperations: Operation[] = [
     response: 'organizations/openapi-spec-content',
     handle: readVersionContent,
     after: presentContent,
+  }),
+  op({
+    ...officialRow('getLatestOpenAPISpecVersionContentRaw'),
+    status: 200,
+    params: SPEC_PARAMS,
+    response: officialSchema.response('getLatestOpenAPISpecVersionContentRaw'),
+    handle: (ctx) => rawContent(readVersion(ctx, ctx.params).version, ctx.platform.fixture),
   }),
   op({
     operationId: 'getOpenAPISpecVersionById',

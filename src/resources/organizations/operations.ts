@@ -13,9 +13,17 @@ import { teamMemberOperations } from './team-members.ts';
 import { teamOperations } from './teams.ts';
 import { translationOperations } from './translations.ts';
 import { inviteLinkOperations } from './invite-links.ts';
+import { createOrganizationOperations } from './create.ts';
+import { subdomainOperations } from './subdomain.ts';
+import { membershipOperations } from './membership-ops.ts';
+import { orgServiceOperations } from './org-services.ts';
 
 export const organizationOperations: Operation[] = [
   ...orgOperations,
+  ...createOrganizationOperations,
+  ...subdomainOperations,
+  ...membershipOperations,
+  ...orgServiceOperations,
   ...orgSpaceOperations,
   ...orgChangeRequestOperations,
   ...memberOperations,

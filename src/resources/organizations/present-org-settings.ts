@@ -58,7 +58,7 @@ export function presentSpec(ctx: HandlerContext, spec: OpenApiSpecRecord) {
     slug: spec.slug,
     ...(spec.sourceURL && { sourceURL: spec.sourceURL }),
     processingState: state,
-    visibility: 'private' as const,
+    visibility: spec.visibility ?? ('private' as const),
     ...(last && { lastVersion: last.id }),
     ...(processed && { lastProcessedAt: processingDoneAt(processed.createdAt) }),
     lastProcessedErrorCount: 0,

@@ -33,7 +33,8 @@ describe('OpenAPI specs', () => {
   it('takes a slug with capitals, as the official OpenAPISpecSlug allows (`gitbook openapi publish --spec Pets`), and keeps it through a state round trip', async () => {
     const text = 'openapi: 3.0.0\ninfo: { title: Pets, version: 1.0.0 }\npaths: {}\n';
     const put = await gb.client('admin').orgs.createOrUpdateOpenApiSpecBySlug(gb.id('organizations', 'acme'), 'Pets', { source: { text } });
-    expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, put.data);
+    expect(put.status).toBe(201);
+    expectOfficial('createOrUpdateOpenAPISpecBySlug', 201, put.data);
     expect(put.data.slug).toBe('Pets');
     const created = await gb.client('admin').orgs.createOpenApiSpec(gb.id('organizations', 'acme'), { slug: 'Widgets-V2', source: SOURCE });
     expect(created.data.slug).toBe('Widgets-V2');
@@ -67,13 +68,17 @@ describe('OpenAPI specs', () => {
     expect((await t.call('reader', 'GET', `${O}/unknown`)).status).toBe(404);
   });
 
-  it('creates a spec with PUT, then adds a version only when the source changes', async () => {
+  it('creates a spec with PUT (201, with its Location), then adds a version only when the source changes (200)', async () => {
     const client = gb.client('admin');
     const org = gb.id('organizations', 'acme');
     const created = await client.orgs.createOrUpdateOpenApiSpecBySlug(org, 'widgets', { source: SOURCE });
-    expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, created.data);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toMatch(new RegExp(`/v1/orgs/${org}/openapi/widgets$`));
+    expectOfficial('createOrUpdateOpenAPISpecBySlug', 201, created.data);
     const first = created.data.lastVersion;
     const same = await t.call('admin', 'PUT', `${O}/widgets`, { source: SOURCE });
+    expect(same.status).toBe(200);
+    expectOfficial('createOrUpdateOpenAPISpecBySlug', 200, same.body);
     expect(same.body.lastVersion).toBe(first);
     await t.admin('POST', '/__admin/clock', { advance: 'PT2M' });
     const changed = await t.call('admin', 'PUT', `${O}/widgets`, { source: { url: 'https://api.acme.test/v2.json' } });
@@ -182,5 +187,34 @@ describe('OpenAPI spec versions', () => {
     expect((await t.call('outsider', 'GET', `${O}/petstore/versions`)).status).toBe(404);
     await t.call('admin', 'PATCH', '/v1/orgs/{organizations.acme}/members/{users.reader}', { role: null });
     expect((await t.call('reader', 'GET', `${O}/petstore/versions/latest`)).status).toBe(403);
+  });
+
+  it('updateOpenAPISpecBySlug keeps the visibility; the get and the list show it; a reader is refused (403)', async () => {
+    const res = await t.call('admin', 'PATCH', `${O}/petstore`, { visibility: 'public' });
+    expect(res.status).toBe(200);
+    expectOfficial('updateOpenAPISpecBySlug', 200, res.body);
+    expect(res.body).toMatchObject({ slug: 'petstore', visibility: 'public', updatedAt: '2026-01-01T00:00:00.000Z' });
+    expect((await t.call('reader', 'GET', `${O}/petstore`)).body.visibility).toBe('public');
+    expect((await t.call('reader', 'GET', O)).body.items[0].visibility).toBe('public');
+    expect((await t.call('reader', 'PATCH', `${O}/petstore`, { visibility: 'private' })).status).toBe(403);
+    expect((await t.call('admin', 'PATCH', `${O}/petstore`, { visibility: 'secret' })).status).toBe(400);
+    expect((await t.call('admin', 'PATCH', `${O}/nope`, { visibility: 'private' })).status).toBe(404);
+    expect((await t.call('reader', 'GET', `${O}/petstore`)).body.visibility).toBe('public');
+  });
+
+  it('getLatestOpenAPISpecVersionContentRaw answers the text as sent, and its format', async () => {
+    const yaml = 'openapi: 3.0.3\ninfo: { title: Raw, version: "1" }\npaths: {}\n';
+    await t.call('admin', 'PUT', `${O}/raw`, { source: { text: yaml } });
+    const res = await t.call('reader', 'GET', `${O}/raw/versions/latest/content/raw`);
+    expect(res.status).toBe(200);
+    expectOfficial('getLatestOpenAPISpecVersionContentRaw', 200, res.body);
+    expect(res.body).toEqual({ text: yaml, format: 'yaml' });
+    const json = JSON.stringify({ openapi: '3.1.0', info: { title: 'Raw', version: '2' }, paths: {} });
+    await t.call('admin', 'PUT', `${O}/raw`, { source: { text: json } });
+    expect((await t.call('reader', 'GET', `${O}/raw/versions/latest/content/raw`)).body).toEqual({ text: json, format: 'json' });
+    const fixture = await t.call('reader', 'GET', `${O}/petstore/versions/latest/content/raw`);
+    expect(fixture.body.format).toBe('json');
+    expect(JSON.parse(fixture.body.text).info.title).toBe((await t.call('reader', 'GET', `${O}/petstore/versions/latest/content`)).body.filesystem[0].specification.info.title);
+    expect((await t.call('reader', 'GET', `${O}/nope/versions/latest/content/raw`)).status).toBe(404);
   });
 });

@@ -29,7 +29,7 @@ describe('X-Mock-Source', () => {
     const font = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: [{ weight: 400, storageKey: 'fonts/acme.woff2' }] });
     expect(font.status).toBe(201);
     expect(font.headers.get('x-mock-source')).toBe('schema');
-    const actions = await t.call('admin', 'GET', `/v1/orgs/${org}/audit-event-actions`);
+    const actions = await t.call('admin', 'GET', `/v1/orgs/${org}/sites/${t.id('sites', 'docs-site')}/stats/findings`);
     expect(actions.status).toBe(200);
     expect(actions.headers.get('x-mock-source')).toBe('computed');
     expect((await journal()).map((entry) => entry.source)).toEqual(['schema', 'computed']);

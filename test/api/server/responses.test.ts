@@ -11,6 +11,8 @@ import { callsOn, type Calls } from '../../helpers/calls.ts';
 import { documentIdOf } from '../../../src/rules/semantic-changes.ts';
 import { findPage } from '../../../src/resources/shared/page-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
+import { INTEGRATION_EVENTS } from '../../../src/resources/integrations/runs.ts';
+import { AUDIT_EVENTS } from '../../../src/resources/organizations/audit.ts';
 
 // The tests share what beforeAll makes (installations, a GitLab project): state carries over.
 const gb = useGitBookMock({ wallClock: () => 0, scope: 'file' });
@@ -41,6 +43,7 @@ const PARAMS: Record<string, string> = {
   reusableContentId: 'rc-signature',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
+  subdomain: 'acme',
 };
 
 /** Comments and replies differ between a space and its change request. */
@@ -52,6 +55,9 @@ function url(t: Calls, path: string): string {
     commentReplyId: inCr ? '{commentReplies.draft-review-reply}' : '{commentReplies.welcome-answer}',
     versionId: gb.mock!.runtime.db.openapiSpecVersions.list()[0].id,
     revisionId: gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision,
+    // A task the integration queued, and an audit event of the writes beforeAll made.
+    eventId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === INTEGRATION_EVENTS)!.id,
+    auditEventId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === AUDIT_EVENTS)!.id,
     documentId: documentIdOf(findPage(gb.mock!.runtime.db.revisions.get(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision)!.pages, gb.id('pages', 'welcome'))!.page),
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -72,6 +78,7 @@ const REQUIRED_QUERY: Record<string, string> = {
   getEmbedByUrlInSpace: `url=${encodeURIComponent('https://github.com/acme/handbook')}`,
   getGitHubRepoFileForGitSyncInstallation: 'path=README.md&ref=main',
   getGitLabProjectFileForGitSyncInstallation: 'path=README.md&ref=main',
+  getOrganizationAIUsage: 'from=2025-12-01T00:00:00.000Z&to=2026-01-01T00:00:00.000Z',
 };
 
 const CR = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}';
@@ -115,6 +122,7 @@ describe('responses match our own response schemas', () => {
     const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
     db.revisions.update(db.spaces.get(gb.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
     db.revisions.update(db.changeRequests.get(gb.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
+    expect((await t.call('admin', 'POST', '/v1/integrations/{integrations.docs-bot}/tasks', { task: { kind: 'check' } })).status).toBe(204);
     const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
     expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);
   });

@@ -1,0 +1,123 @@
+/**
+ * What an organization asks of GitBook's services, answered from what the mock holds: AI usage
+ * (the mock runs no AI feature: every period of the range at zero credits), its style guides and
+ * the templates to start one (none: the mock has neither), a translation run (accepted; the mock
+ * translates nothing), and a signed URL to upload a file to (`/__files/storage/...`, which
+ * accepts the upload while the URL holds).
+ */
+import { errors } from '../../contract/errors.ts';
+import { op, reply, rawReply, type Operation } from '../../contract/operation.ts';
+import { sign } from '../../contract/signed-url.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import type { FileRow } from '../change-requests/pdf.ts';
+import { firstValue } from '../change-requests/pdf.ts';
+import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';
+
+/** How long an upload URL holds, on the virtual clock. */
+const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
+/** Where the upload URLs point. */
+const STORAGE = '/__files/storage';
+/** The most periods one answer holds (two years of days and then some), so a range cannot make an answer without end. */
+const MAX_PERIODS = 800;
+
+type Interval = 'day' | 'week' | 'month' | 'year';
+
+/** The UTC start of the calendar bucket holding `t` (weeks start on Monday). */
+function bucketStart(t: Date, interval: Interval): Date {
+  const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+  if (interval === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  if (interval === 'month') d.setUTCDate(1);
+  if (interval === 'year') d.setUTCMonth(0, 1);
+  return d;
+}
+
+function nextBucket(d: Date, interval: Interval): Date {
+  const n = new Date(d);
+  if (interval === 'day') n.setUTCDate(n.getUTCDate() + 1);
+  if (interval === 'week') n.setUTCDate(n.getUTCDate() + 7);
+  if (interval === 'month') n.setUTCMonth(n.getUTCMonth() + 1);
+  if (interval === 'year') n.setUTCFullYear(n.getUTCFullYear() + 1);
+  return n;
+}
+
+/** The upload itself: while its signed URL holds, the bytes are taken (and not kept: the mock stores no file bytes). */
+export const STORAGE_ROW: FileRow = {
+  operationId: 'fileStorageUpload', method: 'PUT', path: `${STORAGE}/{organizationId}/{uploadId}/{name}`, status: 200, access: 'signed URL',
+  summary: 'An upload to the signed URL generateStorageUploadURL gives', responseType: 'application/json',
+  // The signature was checked by the pipeline before this runs: the row's access is `signed URL`.
+  handle: async ({ params, query, path, session: rt }) => {
+    if (!rt.db.organizations.get(params.organizationId)) throw errors.notFound('Upload', path);
+    const expires = Date.parse(firstValue(query.expires) ?? '');
+    if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This upload URL has expired; ask for a new one');
+    return rawReply(null, undefined, 200);
+  },
+};
+
+export const orgServiceOperations: Operation[] = [
+  op({
+    ...officialRow('getOrganizationAIUsage'),
+    status: 200,
+    query: officialSchema.query('getOrganizationAIUsage'),
+    response: officialSchema.response('getOrganizationAIUsage'),
+    handle: (ctx) => {
+      requireOrgAdmin(ctx, ctx.params.organizationId, 'read the billing of this organization');
+      const interval: Interval = ctx.query.interval ?? 'day';
+      const from = new Date(ctx.query.from);
+      const to = new Date(Math.min(Date.parse(ctx.query.to), Date.parse(ctx.now)));
+      if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw errors.invalid('query', 'from and to must be date-times');
+      if (Date.parse(ctx.now) - from.getTime() > 2 * 366 * 86_400_000) throw errors.invalid('query', 'from: no older than two years');
+      const periods: { date: string; credits: number; features: never[] }[] = [];
+      for (let d = bucketStart(from, interval); d < to; d = nextBucket(d, interval)) {
+        if (periods.length === MAX_PERIODS) throw errors.invalid('query', `the range holds more than ${MAX_PERIODS} periods of a ${interval}`);
+        periods.push({ date: d.toISOString().slice(0, 10), credits: 0, features: [] });
+      }
+      return { from: from.toISOString(), to: to < from ? from.toISOString() : to.toISOString(), periods };
+    },
+  }),
+  op({
+    ...officialRow('listOrganizationStyleguides'),
+    status: 200,
+    response: officialSchema.response('listOrganizationStyleguides'),
+    handle: (ctx) => {
+      requireOrgReader(ctx, ctx.params.organizationId);
+      return { styleguides: [] };
+    },
+  }),
+  op({
+    ...officialRow('listStyleguideTemplates'),
+    status: 200,
+    response: officialSchema.response('listStyleguideTemplates'),
+    handle: (ctx) => {
+      requireOrgReader(ctx, ctx.params.organizationId);
+      return { templates: [] };
+    },
+  }),
+  op({
+    ...officialRow('runTranslation'),
+    status: 204,
+    // The official operation takes no body: its schema is an open object's.
+    body: officialSchema.body('runTranslation'),
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'run translations');
+      requireTranslation(ctx, org, ctx.params.translationId);
+      return reply(undefined, {});
+    },
+  }),
+  op({
+    ...officialRow('generateStorageUploadURL'),
+    status: 201,
+    body: officialSchema.body('generateStorageUploadURL'),
+    response: officialSchema.response('generateStorageUploadURL'),
+    handle: (ctx) => {
+      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'upload files to this organization');
+      const { file, kind } = ctx.body;
+      const id = ctx.ids.next('upload');
+      const url = new URL(`${ctx.origin}${STORAGE}/${encodeURIComponent(org.id)}/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`);
+      url.searchParams.set('type', file.type);
+      url.searchParams.set('size', String(file.size));
+      url.searchParams.set('expires', new Date(Date.parse(ctx.now) + UPLOAD_LIFETIME_MS).toISOString());
+      return { object: 'storage-signed-url' as const, url: sign(url).toString(), key: `${kind}/${org.id}/${id}/${file.name}` };
+    },
+  }),
+];
