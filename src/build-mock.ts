@@ -135,9 +135,9 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   const within = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
   const pipeline: Pipeline = (c, row, route) => {
     const path = c.req.path;
-    const preflight = allowCors(c, path);
-    if (preflight) return preflight;
     const exchange = new Exchange(c, sessions);
+    const preflight = allowCors(c, path, exchange);
+    if (preflight) return preflight;
     exchange.source = sourceOf(row);
     let answer: Answer;
     try {

@@ -165,7 +165,7 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
 function json(c: Context, exchange: Exchange, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
   exchange.noteAnswer(text, headers);
-  return c.body(text, status as 200, withSource(headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] }, exchange.source));
+  return exchange.respond(text, status, withSource(headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] }, exchange.source));
 }
 
 /**
@@ -174,26 +174,26 @@ function json(c: Context, exchange: Exchange, text: string, status: number, head
  */
 function write(c: Context, exchange: Exchange, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
-    if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204, withSource(undefined, exchange.source));
+    if (NO_BODY.has(rowStatus)) return exchange.respond(null, rowStatus, withSource(undefined, exchange.source));
     // As c.json: JSON.stringify of undefined is no body at all.
     const text = JSON.stringify(result) as string | undefined;
     return text === undefined ? c.json(result as object, rowStatus as 200, withSource(undefined, exchange.source)) : json(c, exchange, text, rowStatus);
   }
   const status = (result.status ?? rowStatus) as 200;
-  for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
+  for (const [name, value] of Object.entries(result.headers)) exchange.header(name, value);
   // JSON, unless the reply names its content type (a fault rule's answer may).
   const named = Object.keys(result.headers).length ? lowerCased(result.headers) : undefined;
   const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
     exchange.noteAnswer(undefined, lowerCased(result.headers));
-    return c.body(null, status, withSource(undefined, exchange.source));
+    return exchange.respond(null, status, withSource(undefined, exchange.source));
   }
   if (result.raw) {
     const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
     const text = result.raw.text!;
     exchange.noteAnswer(typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
     const sent = withSource(type, exchange.source);
-    return typeof text === 'string' ? c.body(text, status, sent) : c.body(text as Uint8Array<ArrayBuffer>, status, sent);
+    return exchange.respond(text as string | Uint8Array<ArrayBuffer>, status, sent);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
   return text === undefined ? c.json(result.body as object, status, withSource(undefined, exchange.source)) : json(c, exchange, text, status, headers);
@@ -245,7 +245,7 @@ function warnDropped(c: Context, exchange: Exchange, dropped: readonly string[])
   const named = dropped.slice(0, MAX_NAMED_FIELDS).join(', ') + (dropped.length > MAX_NAMED_FIELDS ? ` and ${dropped.length - MAX_NAMED_FIELDS} more` : '');
   const before = exchange.responseHeaders[WARNING_HEADER.toLowerCase()];
   const warning = warningHeader([...(before ? [before] : []), `ignored what the request body schema does not name: ${named}`]);
-  c.header(WARNING_HEADER, warning);
+  exchange.header(WARNING_HEADER, warning);
   exchange.noteHeader(WARNING_HEADER, warning);
 }
 
@@ -399,7 +399,7 @@ export function register(app: Hono, operations: readonly Operation[]): void {
   const pipeline = pipelineOf(app);
   for (const { path, methods } of methodsByPath.values()) {
     const refuse: Route = (c, exchange) => {
-      c.header('Allow', methods.join(', '));
+      exchange.header('Allow', methods.join(', '));
       exchange.noteHeader('allow', methods.join(', '));
       throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
     };
