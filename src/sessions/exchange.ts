@@ -15,6 +15,7 @@ import type { Session, Sessions } from './registry.ts';
 import { callerOf, callerOfToken, type Auth, type Caller, type Source } from '../journal/journal-capture.ts';
 import type { JournalEntry } from '../journal/request-log.ts';
 import type { ControlNotes } from '../faults/apply.ts';
+import type { SessionUse } from '../contract/operation.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
 /** Says what of a request the mock did not honour (a `Prefer` part, a session that does not exist), on whatever answers it. */
@@ -60,23 +61,27 @@ export class Exchange implements JournalEntry, ControlNotes {
   }
 
   /**
-   * Opens the session the `X-Mock-Session` header names (the default one without it), creating
-   * it unless `create` is false: then a missing session is read as it would start (a fork that
-   * is not kept) and the answer carries `X-Mock-Warning` saying so. Browsers (an `Origin`) get
-   * the header echoed, exposed by CORS; other callers know what they sent, and a header set
-   * before the handler costs @hono/node-server its fast response path (measured: 85% of the
-   * throughput with the header, against 90% without).
+   * Opens the session the `X-Mock-Session` header names (the default one without it), as the
+   * row's plan says (`SessionUse`, contract/operation.ts): `open` creates it on first use; `read`
+   * does not on a GET or HEAD: a missing session is read as it would start (a fork that is not
+   * kept) and the answer carries `X-Mock-Warning` saying so; `existing` opens it only if it
+   * exists; `none` opens nothing. Browsers (an `Origin`) get the header echoed, exposed by CORS;
+   * other callers know what they sent, and a header set before the handler costs
+   * @hono/node-server its fast response path (measured: 85% of the throughput with the header,
+   * against 90% without).
    */
-  open(create = true): Runtime {
+  open(use: SessionUse = 'open'): void {
+    if (use === 'none') return;
     const c = this.c;
     const name = c.req.header(SESSION_HEADER);
+    if (use === 'existing' && name !== undefined && !this.sessions.get(name)) return;
+    const create = use === 'open' || (use === 'read' && this.method !== 'GET' && this.method !== 'HEAD');
     const session = this.sessions.open(name, create);
     this.#opened = session;
     this.session = session.name;
     if (name !== undefined && c.req.header('origin')) this.header(SESSION_HEADER, name);
     // Wrong input is flagged, never passed in silence: a typo'd session name on a read.
     if (session.missing) this.header(WARNING_HEADER, session.missing);
-    return session.runtime;
   }
 
   /** Ends the exchange once the request is answered: its session (if one was opened) released. */
