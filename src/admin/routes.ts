@@ -3,7 +3,7 @@
  * the virtual clock, the request log, faults, coverage, snapshots, events and sessions. Every
  * call is a row of `ADMIN_ROWS`, served by the registrar as the API's rows are (it reads the
  * body, writes the answer) and described from the same rows in the mock's OpenAPI document.
- * Who may call it: the pipeline (build-mock.ts) checks each row's access, `admin`, with the
+ * Who may call it: the pipeline (server/pipeline.ts) checks each row's access, `admin`, with the
  * gate of access.ts. Every call acts on the session its `X-Mock-Session` header names (the
  * default one without it), opened by the pipeline.
  */

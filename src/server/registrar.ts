@@ -142,10 +142,10 @@ function checkParams(op: Operation, names: string[], schemas: Validators, params
 /**
  * Refuses a row whose handler is `async` (its writes after an `await` would escape the
  * transaction), and one whose access is not `user`: `register` checks a user's token, the
- * other kinds of access are the pipeline's, for rows served by `registerRows`.
+ * other kinds of access are the pipeline's, for rows served by `Registrar.serve`.
  */
 function checkRow(op: Operation): void {
-  if (op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with registerRows`);
+  if (op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with Registrar.serve`);
   if (op.handle.constructor.name === 'AsyncFunction') {
     throw new Error(`${op.operationId}: handlers must be synchronous (put asynchronous work in the row's after step)`);
   }

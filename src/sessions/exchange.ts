@@ -1,5 +1,5 @@
 /**
- * One request as the pipeline (build-mock.ts) carries it from arrival to answer: made once per
+ * One request as the pipeline (server/pipeline.ts) carries it from arrival to answer: made once per
  * request, before its route runs, and handed to the route, response control, the error writer
  * and the journal. It holds the request's session (opened by `open`, the one place a request
  * opens one), the body text (read once, by the pipeline), the marks response control leaves (the
