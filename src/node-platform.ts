@@ -37,8 +37,8 @@ export const nodePlatform: Platform = {
   official: () => schemaSources().get(GENERIC_SCHEMA) as { $defs: Record<string, Record<string, unknown>> },
   renderPdf,
   dataFile: (path, saved) => new DataFile(path, saved),
-  routes(app) {
-    registerConsole(app);
-    registerOpenApi(app, schemaSources);
+  routes(serve) {
+    registerConsole(serve);
+    registerOpenApi(serve, schemaSources);
   },
 };

@@ -1,4 +1,11 @@
 /**
+ * Serves rows inside the app's pipeline (the registrar's `serve`, handed by build-mock.ts):
+ * `answer` gives what each request of a row answers. The platform's rows (pages, documents)
+ * need nothing of the request's session.
+ */
+export type ServeRows = <R extends RouteRow>(rows: readonly R[], answer: (c: Context, row: R, input: RowInput) => unknown) => void;
+
+/**
  * What differs between the Node server and the mock in a browser page (`gitbook-mock/msw`):
  * where schemas, scenarios and fixture files come from, and the pieces that only Node has.
  * The entry point chooses: app.ts gives `nodePlatform` (node-platform.ts), msw/ gives the
@@ -6,9 +13,9 @@
  * context) and imports none of the Node pieces itself, so the browser bundle holds no
  * `node:` module (test/system/msw/bundle.test.ts).
  */
-import type { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Validators } from './contract/validators.ts';
-import type { HandlerPlatform, Operation } from './contract/operation.ts';
+import type { HandlerPlatform, Operation, RouteRow, RowInput } from './contract/operation.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
 import type { BuiltState } from './scenarios/loader.ts';
 import type { ScenarioFile } from './scenarios/types.ts';
@@ -47,6 +54,6 @@ export interface Platform extends HandlerPlatform {
   renderPdf?(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>>;
   /** Opens the `--data` file; without it the option is refused. */
   dataFile?(path: string, saved: () => Omit<SavedState, 'seq'>): DataFile;
-  /** Routes only this platform serves (the console, the OpenAPI document and its docs). */
-  routes?(app: Hono): void;
+  /** Rows only this platform serves (the console, the OpenAPI document and its docs), given to `serve` (the app's registrar's). */
+  routes?(serve: ServeRows): void;
 }

@@ -100,7 +100,7 @@ export function requireAdminAccess(c: Context, adminToken: string | undefined): 
 
 /**
  * The gate of a row whose access is `admin` (and of any path under /__admin no row serves), run
- * by the pipeline (build-mock.ts) before the request's session opens: throws the refusal, or
+ * by the pipeline's access step (server/pipeline.ts) before the request's session opens: throws the refusal, or
  * says what passed. The console's own files hold no data: they are open to a link from anywhere
  * (a top-level page), not to another site's page that would load them into itself (they also
  * refuse framing); every call the console's script makes goes through the gate.

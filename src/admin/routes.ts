@@ -3,16 +3,17 @@
  * the virtual clock, the request log, faults, coverage, snapshots, events and sessions. Every
  * call is a row of `ADMIN_ROWS`, served by the registrar as the API's rows are (it reads the
  * body, writes the answer) and described from the same rows in the mock's OpenAPI document.
- * Who may call it: the pipeline (build-mock.ts) checks each row's access, `admin`, with the
+ * Who may call it: the pipeline (server/pipeline.ts) checks each row's access, `admin`, with the
  * gate of access.ts. Every call acts on the session its `X-Mock-Session` header names (the
  * default one without it), opened by the pipeline.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { ApiError, errors } from '../contract/errors.ts';
-import { MAX_IMPORT_ROWS } from '../server/body-limit.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../server/body-limit.ts';
 import { rawReply, reply, type BodyOf, type RequestSchemaId, type RouteRow } from '../contract/operation.ts';
 import type { AdminClockChange, RequestTypes } from '../contract/request-types.ts';
-import { registerRows, type RowInput } from '../server/registrar.ts';
+import type { Registrar } from '../server/registrar.ts';
+import type { RowInput } from '../contract/operation.ts';
 import { advancedBy, instantOf } from '../clock.ts';
 import type { Runtime } from '../runtime.ts';
 import type { Sessions } from '../sessions/registry.ts';
@@ -136,7 +137,7 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
   admin({ operationId: 'adminExportState', method: 'GET', path: '/__admin/state', summary: 'Export the whole state', status: 200, response: 'admin/object',
     handle: ({ rt }) => stateTransfer.exportOf(rt) }),
   admin({ operationId: 'adminImportState', method: 'PUT', path: '/__admin/state', summary: 'Import a whole state (validated)', status: 200,
-    body: 'admin/object', reading: 'required', response: 'admin/status-ok',
+    body: 'admin/object', reading: 'required', response: 'admin/status-ok', maxBody: MAX_IMPORT_BYTES,
     handle: ({ rt, body }) => {
       stateTransfer.importInto(rt, body);
       return { status: 'ok' };
@@ -197,7 +198,8 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
   admin({ operationId: 'adminClearCoverage', method: 'DELETE', path: '/__admin/coverage', summary: 'Clear the coverage', status: 204,
     handle: ({ rt }) => rt.coverage.clear() }),
   admin({ operationId: 'adminListSessions', method: 'GET', path: '/__admin/sessions', summary: 'The sessions (X-Mock-Session), the default one included', status: 200,
-    response: 'admin/session-list', handle: ({ sessions }) => ({ items: sessions.list() }) }),
+    // The list belongs to no session: a console left on a session that is gone still finds the others.
+    response: 'admin/session-list', session: 'existing', handle: ({ sessions }) => ({ items: sessions.list() }) }),
   // A read does not start a session; this does (the console, when a new name is typed).
   admin({ operationId: 'adminStartSession', method: 'PUT', path: '/__admin/sessions/{name}', summary: 'Start a session if it does not exist (201; 200 when it does): a read never starts one',
     status: 201, response: 'admin/session',
@@ -225,11 +227,11 @@ export const ADMIN_ROWS: readonly AdminRow[] = [
 ];
 
 /** Registers the admin API; answers the console's open request streams, which a stopping server ends. */
-export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
+export function registerAdmin(registrar: Registrar, sessions: Sessions): RequestStreams {
   const snapshots = new Snapshots(stateTransfer);
   const streams = new RequestStreams();
-  // The pipeline (build-mock.ts) checked each row's access (admin/access.ts) and opened the session.
-  registerRows(app, ADMIN_ROWS, (c, row, input, exchange) =>
+  // The pipeline (server/pipeline.ts) checked each row's access (admin/access.ts) and opened the session.
+  registrar.serve(ADMIN_ROWS, (c, row, input, exchange) =>
     row.handle({
       ...input,
       get rt() {
@@ -238,7 +240,7 @@ export function registerAdmin(app: Hono, sessions: Sessions): RequestStreams {
       sessions,
       snapshots,
       streams,
-      session: c.req.header('x-mock-session') ?? 'default',
+      session: exchange.session,
       context: c,
     }),
   );

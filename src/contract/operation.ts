@@ -29,6 +29,25 @@ export type Access = (typeof ACCESSES)[number];
 export type BodyReading = 'json' | 'required' | 'as sent';
 
 /**
+ * How the pipeline opens the session a request names (`X-Mock-Session`) for a row
+ * (server/pipeline.ts): `open` opens it, creating it on first use; `read` does not create it on
+ * a read (GET, HEAD): a session that does not exist answers as it would start, from a fork that
+ * is not kept, with `X-Mock-Warning` (other methods open it as `open` does); `existing` opens it
+ * only if it exists (the list of sessions belongs to none); `none` opens no session.
+ */
+export type SessionUse = 'open' | 'read' | 'existing' | 'none';
+
+/** The most bytes a request body may have, unless its row says otherwise (`maxBody`). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What a row's handler is given of its request: path parameters, query and body, read by the registrar. */
+export interface RowInput {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
  * What every row says of itself, an API operation or an admin call: its route, who may call
  * it, its request schemas, its status and answer. The registrar serves rows; the mock's own
  * OpenAPI document (src/openapi/) is written from them, so nothing is described twice.
@@ -55,6 +74,12 @@ export interface RouteRow {
   response?: string;
   /** The success body's content type where it is not JSON (`text/event-stream`), or its types (a row of files), for documentation. */
   responseType?: string | readonly string[];
+  /** The most bytes its request body may have (past it: 413 while it streams); `MAX_BODY_BYTES` when not said. */
+  maxBody?: number;
+  /** How the pipeline opens the request's session (`SessionUse`): `read` for an `admin` row, `open` for the others, when not said. */
+  session?: SessionUse;
+  /** Whether the session's request journal keeps its requests (and `--latency` delays them): when not said, a `user` row's are. */
+  journaled?: boolean;
 }
 
 /**

@@ -114,6 +114,8 @@ export const INTEGRATION_ROWS: readonly IntegrationRow[] = [
       path: template,
       status: 200,
       access: 'public',
+      // Run in their session and journaled as the API's requests are.
+      journaled: true,
       summary: `The ${scope}'s public URL: the request handed to the integration as a fetch event, its answer passed on`,
       responseType: '*/*',
       handle: forward,

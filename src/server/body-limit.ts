@@ -55,25 +55,24 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
   });
 }
 
+/** Reads the body a caller sent, at most `maxBytes` of it (413 past them), from the Node request or, in-process, the Request. */
+async function limited(c: Context, maxBytes: number): Promise<string> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes);
+  // In-process (app.request, mock.fetch): the caller already holds the whole body.
+  const text = await c.req.text();
+  if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
+  return text;
+}
+
 /**
- * The body step of the pipeline: reads the body of a request that may have one, once, and
- * refuses it past `limitOf(c)` bytes (`limitOf(c)`: the most a body of this request may have).
- * Undefined for GET, HEAD and OPTIONS, which have none: nothing to wait for.
+ * The body limit step of the pipeline (server/pipeline.ts): reads the body of a request that may
+ * have one, once, and refuses it past `maxBytes` (its row's `maxBody`). Undefined for GET, HEAD
+ * and OPTIONS, which have none: nothing to wait for.
  */
-export function bodyLimit(limitOf: (c: Context) => number): (c: Context) => Promise<string> | undefined {
-  const limited = async (c: Context): Promise<string> => {
-    const maxBytes = limitOf(c);
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
-    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-    if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes);
-    // In-process (app.request, mock.fetch): the caller already holds the whole body.
-    const text = await c.req.text();
-    if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
-    return text;
-  };
-  return (c) => {
-    const method = c.req.method;
-    return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : limited(c);
-  };
+export function readBodyOf(c: Context, maxBytes: number): Promise<string> | undefined {
+  const method = c.req.method;
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : limited(c, maxBytes);
 }

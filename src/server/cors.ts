@@ -15,30 +15,35 @@ export interface CorsOptions {
   allows?: (origin: string, path: string) => boolean;
 }
 
+/** Where the headers every answer of a request carries are set (the request's exchange). */
+export interface AnswerHeaders {
+  header(name: string, value: string): void;
+}
+
 /**
  * The CORS step of the pipeline: for a browser's request (an `Origin`) that `allows` lets in,
- * sets the headers every answer then carries, and answers a preflight itself (204); undefined
- * when the request goes on to its route.
+ * sets the headers every answer then carries (on `answer`), and answers a preflight itself
+ * (204); undefined when the request goes on to its route.
  */
-export function cors(options: CorsOptions): (c: Context, path: string) => Response | undefined {
+export function cors(options: CorsOptions): (c: Context, path: string, answer: AnswerHeaders) => Response | undefined {
   const methods = options.allowMethods.join(', ');
   const allowHeaders = options.allowHeaders.join(', ');
   const expose = options.exposeHeaders.join(', ');
-  return (c, path) => {
+  return (c, path, answer) => {
     const origin = c.req.header('origin');
     // Only browsers send Origin, and only their requests need CORS headers.
     if (!origin || (options.allows && !options.allows(origin, path))) return undefined;
     // Any origin may call /v1, with credentials: echo it back.
-    c.header('Access-Control-Allow-Origin', origin);
-    c.header('Access-Control-Allow-Credentials', 'true');
-    c.header('Vary', 'Origin');
+    answer.header('Access-Control-Allow-Origin', origin);
+    answer.header('Access-Control-Allow-Credentials', 'true');
+    answer.header('Vary', 'Origin');
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
-      c.header('Access-Control-Allow-Methods', methods);
-      c.header('Access-Control-Allow-Headers', c.req.header('access-control-request-headers') ?? allowHeaders);
-      c.header('Access-Control-Max-Age', String(options.maxAgeSeconds));
+      answer.header('Access-Control-Allow-Methods', methods);
+      answer.header('Access-Control-Allow-Headers', c.req.header('access-control-request-headers') ?? allowHeaders);
+      answer.header('Access-Control-Max-Age', String(options.maxAgeSeconds));
       return c.body(null, 204);
     }
-    c.header('Access-Control-Expose-Headers', expose);
+    answer.header('Access-Control-Expose-Headers', expose);
     return undefined;
   };
 }

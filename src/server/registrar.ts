@@ -1,23 +1,24 @@
 /**
  * The one registrar: turns rows into Hono routes, each run inside the app's pipeline
- * (`usePipeline`, build-mock.ts). It authenticates, validates path, query and body, runs the
+ * (server/pipeline.ts), which it is given. It authenticates, validates path, query and body, runs the
  * handler inside a store transaction, and writes the response. Operations never repeat any of
  * this. Every route is one handler (no middleware around it), and stays synchronous unless a
  * step has to wait (server/answer.ts).
  */
-import type { Context, Handler, Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { errors } from '../contract/errors.ts';
 import { sendError } from './send-error.ts';
 import { check, MAX_NAMED_FIELDS, type Validators } from '../contract/validators.ts';
 import { LIST_NAME, listName, type PageRequest } from '../contract/paginate.ts';
 import { control, controlled } from '../faults/apply.ts';
-import { ACCESSES, Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow } from '../contract/operation.ts';
+import { Later, Reply, type BodyReading, type HandlerContext, type Operation, type RouteRow, type RowInput } from '../contract/operation.ts';
+import { planOf, routerPlan, type Pipeline, type Plan } from './pipeline.ts';
 import { WARNING_HEADER, type Exchange } from '../sessions/exchange.ts';
 import { warningHeader } from '../faults/rules.ts';
 import { attempt, type Answer, type Route } from './answer.ts';
 import { detach, detachedFrom, SHORT } from '../text/detach.ts';
 import { queryOf } from '../text/query.ts';
-import { JSON_TYPE, withSource, type Source } from '../journal/journal-capture.ts';
+import { JSON_TYPE, withSource } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Store, Tables } from '../store/store.ts';
 import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
@@ -141,10 +142,10 @@ function checkParams(op: Operation, names: string[], schemas: Validators, params
 /**
  * Refuses a row whose handler is `async` (its writes after an `await` would escape the
  * transaction), and one whose access is not `user`: `register` checks a user's token, the
- * other kinds of access are the pipeline's, for rows served by `registerRows`.
+ * other kinds of access are the pipeline's, for rows served by `Registrar.serve`.
  */
 function checkRow(op: Operation): void {
-  if (op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with registerRows`);
+  if (op.access !== 'user') throw new Error(`${op.operationId}: access "${op.access}" is not an API operation's; serve the row with Registrar.serve`);
   if (op.handle.constructor.name === 'AsyncFunction') {
     throw new Error(`${op.operationId}: handlers must be synchronous (put asynchronous work in the row's after step)`);
   }
@@ -165,7 +166,7 @@ function run(op: Operation, ctx: HandlerContext<Record<string, string>, Record<s
 /** JSON as c.json writes it, with the text and headers noted for the journal (journal-capture.ts). */
 function json(c: Context, exchange: Exchange, text: string, status: number, headers: Readonly<Record<string, string>> = JSON_TYPE): Response {
   exchange.noteAnswer(text, headers);
-  return c.body(text, status as 200, withSource(headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] }, exchange.source));
+  return exchange.respond(text, status, withSource(headers === JSON_TYPE ? JSON_TYPE : { 'content-type': headers['content-type'] ?? JSON_TYPE['content-type'] }, exchange.source));
 }
 
 /**
@@ -174,26 +175,26 @@ function json(c: Context, exchange: Exchange, text: string, status: number, head
  */
 function write(c: Context, exchange: Exchange, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
-    if (NO_BODY.has(rowStatus)) return c.body(null, rowStatus as 204, withSource(undefined, exchange.source));
+    if (NO_BODY.has(rowStatus)) return exchange.respond(null, rowStatus, withSource(undefined, exchange.source));
     // As c.json: JSON.stringify of undefined is no body at all.
     const text = JSON.stringify(result) as string | undefined;
     return text === undefined ? c.json(result as object, rowStatus as 200, withSource(undefined, exchange.source)) : json(c, exchange, text, rowStatus);
   }
   const status = (result.status ?? rowStatus) as 200;
-  for (const [name, value] of Object.entries(result.headers)) c.header(name, value);
+  for (const [name, value] of Object.entries(result.headers)) exchange.header(name, value);
   // JSON, unless the reply names its content type (a fault rule's answer may).
   const named = Object.keys(result.headers).length ? lowerCased(result.headers) : undefined;
   const headers = named ? (named['content-type'] ? named : { ...named, ...JSON_TYPE }) : JSON_TYPE;
   if (NO_BODY.has(status) || result.raw?.text === null) {
     exchange.noteAnswer(undefined, lowerCased(result.headers));
-    return c.body(null, status, withSource(undefined, exchange.source));
+    return exchange.respond(null, status, withSource(undefined, exchange.source));
   }
   if (result.raw) {
     const type = { 'content-type': result.raw.type ?? 'text/plain; charset=utf-8' };
     const text = result.raw.text!;
     exchange.noteAnswer(typeof text === 'string' ? text : undefined, { ...lowerCased(result.headers), ...type });
     const sent = withSource(type, exchange.source);
-    return typeof text === 'string' ? c.body(text, status, sent) : c.body(text as Uint8Array<ArrayBuffer>, status, sent);
+    return exchange.respond(text as string | Uint8Array<ArrayBuffer>, status, sent);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
   return text === undefined ? c.json(result.body as object, status, withSource(undefined, exchange.source)) : json(c, exchange, text, status, headers);
@@ -245,7 +246,7 @@ function warnDropped(c: Context, exchange: Exchange, dropped: readonly string[])
   const named = dropped.slice(0, MAX_NAMED_FIELDS).join(', ') + (dropped.length > MAX_NAMED_FIELDS ? ` and ${dropped.length - MAX_NAMED_FIELDS} more` : '');
   const before = exchange.responseHeaders[WARNING_HEADER.toLowerCase()];
   const warning = warningHeader([...(before ? [before] : []), `ignored what the request body schema does not name: ${named}`]);
-  c.header(WARNING_HEADER, warning);
+  exchange.header(WARNING_HEADER, warning);
   exchange.noteHeader(WARNING_HEADER, warning);
 }
 
@@ -311,135 +312,87 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
 }
 
 /**
- * How the answers of `row` are made (`X-Mock-Source`, journal-capture.ts): the admin API's, an
- * operation of the generic tier (a kept record filled from the official schema, or an object
- * computed for the request), or the session's state. No row: the router's 404 or 405.
+ * Turns rows into routes of `app`, each run inside `pipeline` (server/pipeline.ts), which it is
+ * given: one per app, made by build-mock.ts, and nothing kept at module level.
  */
-export function sourceOf(row: (RouteRow & { generic?: string }) | undefined): Source {
-  if (!row) return 'router';
-  if (row.access === 'admin') return 'admin';
-  if (row.generic === undefined) return 'state';
-  return row.generic === 'computed' ? 'computed' : 'schema';
-}
+export class Registrar {
+  constructor(
+    readonly app: Hono,
+    readonly pipeline: Pipeline,
+  ) {}
 
-/**
- * What every route of an app runs inside, made by build-mock.ts: CORS, the body read once, the
- * request's exchange with its session opened, the access of the row the route serves (undefined
- * for a path no row serves: a 405 or a 404), then `route`; it journals the answer and ends the
- * exchange. A route is handed its exchange, and nothing else carries one.
- */
-export type Pipeline = (c: Context, row: RouteRow | undefined, route: Route) => Answer;
-
-const pipelines = new WeakMap<Hono, Pipeline>();
-
-/** Makes `pipeline` the one every route of `app` runs inside, the answer to a path no route serves included. */
-export function usePipeline(app: Hono, pipeline: Pipeline, notFound: (c: Context) => unknown): void {
-  pipelines.set(app, pipeline);
-  app.notFound((c) =>
-    pipeline(c, undefined, () => {
-      throw notFound(c);
-    }),
-  );
-}
-
-function pipelineOf(app: Hono): Pipeline {
-  const pipeline = pipelines.get(app);
-  if (!pipeline) throw new Error('rows are served on an app with a pipeline: call usePipeline first');
-  return pipeline;
-}
-
-/** The row of each route handler the registrar made (test/api/server/row-access.test.ts reads every route of an app). */
-const rowsByHandler = new WeakMap<Handler, RouteRow>();
-
-const KNOWN_ACCESS: ReadonlySet<string> = new Set(ACCESSES);
-
-/** A route for `row`, inside the app's pipeline; a row that does not say who may call it is refused (no access is implicit). */
-function route(app: Hono, row: RouteRow, handler: Route): void {
-  if (!KNOWN_ACCESS.has(row.access)) throw new Error(`${row.operationId}: a row names its access (${ACCESSES.join(', ')}); it says ${JSON.stringify(row.access)}`);
-  const pipeline = pipelineOf(app);
-  const served: Handler = (c) => pipeline(c, row, handler);
-  rowsByHandler.set(served, row);
-  app.on(row.method, honoPath(row.path), served);
-}
-
-/** The row a route handler of `app.routes` serves, if the registrar made it for one (test/api/server/row-access.test.ts reads every route). */
-export function rowServedBy(handler: Handler): RouteRow | undefined {
-  return rowsByHandler.get(handler);
-}
-
-/** Routes for `operations`; each request runs on its session's runtime, held by its exchange (sessions/exchange.ts). */
-export function register(app: Hono, operations: readonly Operation[]): void {
-  operations.forEach(checkRow);
-  const sorted = [...operations].sort(specificity);
-  for (const op of sorted) {
-    // Validators compile on an operation's first request (ajv caches them): compiling all of
-    // them here made start-up 3× slower. test/unit/contract/schemas/resources.test.ts compiles every schema.
-    const names = paramNames(op.path);
-    // One handler, with the coverage note in it: a middleware of its own cost a step of
-    // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
-    const operate: Route = (c, exchange) => answer(c, exchange, op, names);
-    const counted = (exchange: Exchange, res: Response) => {
-      exchange.runtime.coverage.operation(op.operationId, res.status);
-      return res;
-    };
-    route(app, op, (c, exchange) => {
-      const res = attempt(operate, c, exchange);
-      return res instanceof Promise ? res.then((done) => counted(exchange, done)) : counted(exchange, res);
-    });
+  /** A route for `row`, inside the pipeline as the row's plan says; a row that does not say who may call it is refused (no access is implicit). */
+  private route(row: RouteRow, handler: Route): void {
+    this.app.on(row.method, honoPath(row.path), this.pipeline.handler(planOf(row), handler, row));
   }
-  // A known path with a method it does not have: 405 with the allowed methods.
-  // Keyed by the path without its parameter names: rows may name a parameter differently.
-  const methodsByPath = new Map<string, { path: string; methods: string[] }>();
-  for (const op of sorted) {
-    const key = op.path.replace(/\{[^}]+\}/g, '{}');
-    const entry = methodsByPath.get(key) ?? { path: honoPath(op.path), methods: [] };
-    if (!entry.methods.includes(op.method)) entry.methods.push(op.method);
-    methodsByPath.set(key, entry);
-  }
-  const pipeline = pipelineOf(app);
-  for (const { path, methods } of methodsByPath.values()) {
-    const refuse: Route = (c, exchange) => {
-      c.header('Allow', methods.join(', '));
-      exchange.noteHeader('allow', methods.join(', '));
-      throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
-    };
-    app.all(path, (c) => pipeline(c, undefined, refuse));
-  }
-}
 
-/** What a row's handler is given of its request: path parameters, query and body, read by the registrar. */
-export interface RowInput {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
+  /** Routes for `operations`; each request runs on its session's runtime, held by its exchange (sessions/exchange.ts). */
+  register(operations: readonly Operation[]): void {
+    operations.forEach(checkRow);
+    const sorted = [...operations].sort(specificity);
+    for (const op of sorted) {
+      // Validators compile on an operation's first request (ajv caches them): compiling all of
+      // them here made start-up 3× slower. test/unit/contract/schemas/resources.test.ts compiles every schema.
+      const names = paramNames(op.path);
+      // One handler, with the coverage note in it: a middleware of its own cost a step of
+      // Hono's compose on every request (measured under GET a space; docs/benchmarks.md).
+      const operate: Route = (c, exchange) => answer(c, exchange, op, names);
+      const counted = (exchange: Exchange, res: Response) => {
+        exchange.runtime.coverage.operation(op.operationId, res.status);
+        return res;
+      };
+      this.route(op, (c, exchange) => {
+        const res = attempt(operate, c, exchange);
+        return res instanceof Promise ? res.then((done) => counted(exchange, done)) : counted(exchange, res);
+      });
+    }
+    // A known path with a method it does not have: 405 with the allowed methods, planned as
+    // the path's operations are (journaled in their session).
+    // Keyed by the path without its parameter names: rows may name a parameter differently.
+    const methodsByPath = new Map<string, { path: string; methods: string[]; plan: Plan }>();
+    for (const op of sorted) {
+      const key = op.path.replace(/\{[^}]+\}/g, '{}');
+      const entry = methodsByPath.get(key) ?? { path: honoPath(op.path), methods: [], plan: routerPlan(planOf(op)) };
+      if (!entry.methods.includes(op.method)) entry.methods.push(op.method);
+      methodsByPath.set(key, entry);
+    }
+    for (const { path, methods, plan } of methodsByPath.values()) {
+      const refuse: Route = (c, exchange) => {
+        exchange.header('Allow', methods.join(', '));
+        exchange.noteHeader('allow', methods.join(', '));
+        throw errors.methodNotAllowed(c.req.method, c.req.path, methods);
+      };
+      this.app.all(path, this.pipeline.handler(plan, refuse));
+    }
+  }
 
-/**
- * Routes for rows that are not API operations (the admin calls, the mock's pages): the
- * registrar reads their input (the body as the row reads it) and refuses what the row's schemas
- * do not accept with a 400 naming the field, then writes what `answer` gives as it writes an API
- * answer. Their bodies are checked strictly: a field the mock's own calls do not know is
- * refused, not dropped (the API's bodies drop it, as the real service ignores it). A `Response`
- * given back is passed on as it is (an event stream Hono writes).
- * The row's access was checked by the pipeline before the route ran (build-mock.ts), which
- * also opened the session the exchange holds.
- */
-export function registerRows<R extends RouteRow>(app: Hono, rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
-  for (const row of [...rows].sort(specificity)) {
-    const names = paramNames(row.path);
-    route(app, row, (c, exchange) => {
-      const input: RowInput = { params: paramsOf(c, names), query: queryOf(c.req.url), body: undefined };
-      // Rows with no input need no session's schemas (the console's page opens without one).
-      const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
-      if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
-      if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
-      if (schemas && row.body) {
-        input.body = readBody(c, exchange, row.reading);
-        check(schemas.strictValidator(row.body), input.body, 'body');
-      }
-      const result = answer(c, row, input, exchange);
-      if (result instanceof Promise) return result.then((done) => (done instanceof Response ? done : write(c, exchange, row.status, done)));
-      return result instanceof Response ? result : write(c, exchange, row.status, result);
-    });
+  /**
+   * Routes for rows that are not API operations (the admin calls, the mock's pages): the
+   * registrar reads their input (the body as the row reads it) and refuses what the row's schemas
+   * do not accept with a 400 naming the field, then writes what `answer` gives as it writes an API
+   * answer. Their bodies are checked strictly: a field the mock's own calls do not know is
+   * refused, not dropped (the API's bodies drop it, as the real service ignores it). A `Response`
+   * given back is passed on as it is (an event stream Hono writes).
+   * The row's access was checked by the pipeline before the route ran, which also opened the
+   * session the exchange holds as the row says.
+   */
+  serve<R extends RouteRow>(rows: readonly R[], answer: (c: Context, row: R, input: RowInput, exchange: Exchange) => unknown): void {
+    for (const row of [...rows].sort(specificity)) {
+      const names = paramNames(row.path);
+      this.route(row, (c, exchange) => {
+        const input: RowInput = { params: paramsOf(c, names), query: queryOf(c.req.url), body: undefined };
+        // Rows with no input need no session's schemas (the console's page opens without one).
+        const schemas = row.params || row.query || row.body ? exchange.runtime.schemas : undefined;
+        if (schemas && row.params) check(schemas.coercingValidator(row.params), input.params, 'path');
+        if (schemas && row.query) check(schemas.coercingValidator(row.query), input.query, 'query');
+        if (schemas && row.body) {
+          input.body = readBody(c, exchange, row.reading);
+          check(schemas.strictValidator(row.body), input.body, 'body');
+        }
+        const result = answer(c, row, input, exchange);
+        if (result instanceof Promise) return result.then((done) => (done instanceof Response ? done : write(c, exchange, row.status, done)));
+        return result instanceof Response ? result : write(c, exchange, row.status, result);
+      });
+    }
   }
 }

@@ -21,5 +21,5 @@ export function sendError(c: Context, raw: unknown, exchange?: Exchange): Respon
   const headers = error instanceof ApiError && error.headers ? { ...JSON_TYPE, ...error.headers } : JSON_TYPE;
   if (!exchange) return c.body(text, status as 400, headers);
   exchange.noteAnswer(text, headers);
-  return c.body(text, status as 400, withSource(headers, exchange.source));
+  return exchange.respond(text, status, withSource(headers, exchange.source));
 }

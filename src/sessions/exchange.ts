@@ -1,5 +1,5 @@
 /**
- * One request as the pipeline (build-mock.ts) carries it from arrival to answer: made once per
+ * One request as the pipeline (server/pipeline.ts) carries it from arrival to answer: made once per
  * request, before its route runs, and handed to the route, response control, the error writer
  * and the journal. It holds the request's session (opened by `open`, the one place a request
  * opens one), the body text (read once, by the pipeline), the marks response control leaves (the
@@ -15,6 +15,7 @@ import type { Session, Sessions } from './registry.ts';
 import { callerOf, callerOfToken, type Auth, type Caller, type Source } from '../journal/journal-capture.ts';
 import type { JournalEntry } from '../journal/request-log.ts';
 import type { ControlNotes } from '../faults/apply.ts';
+import type { SessionUse } from '../contract/operation.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
 /** Says what of a request the mock did not honour (a `Prefer` part, a session that does not exist), on whatever answers it. */
@@ -46,6 +47,8 @@ export class Exchange implements JournalEntry, ControlNotes {
   /** The session's name as the journal shows it. */
   session = 'default';
   durationMs = 0;
+  /** Whether a header was set on the context for every answer (CORS, the session, a warning): then an answer is written through Hono's context. */
+  #decorated = false;
   #text: string | undefined = undefined;
   #opened: Session | undefined = undefined;
   #identified: Caller | undefined = undefined;
@@ -58,23 +61,27 @@ export class Exchange implements JournalEntry, ControlNotes {
   }
 
   /**
-   * Opens the session the `X-Mock-Session` header names (the default one without it), creating
-   * it unless `create` is false: then a missing session is read as it would start (a fork that
-   * is not kept) and the answer carries `X-Mock-Warning` saying so. Browsers (an `Origin`) get
-   * the header echoed, exposed by CORS; other callers know what they sent, and a header set
-   * before the handler costs @hono/node-server its fast response path (measured: 85% of the
-   * throughput with the header, against 90% without).
+   * Opens the session the `X-Mock-Session` header names (the default one without it), as the
+   * row's plan says (`SessionUse`, contract/operation.ts): `open` creates it on first use; `read`
+   * does not on a GET or HEAD: a missing session is read as it would start (a fork that is not
+   * kept) and the answer carries `X-Mock-Warning` saying so; `existing` opens it only if it
+   * exists; `none` opens nothing. Browsers (an `Origin`) get the header echoed, exposed by CORS;
+   * other callers know what they sent, and a header set before the handler costs
+   * @hono/node-server its fast response path (measured: 85% of the throughput with the header,
+   * against 90% without).
    */
-  open(create = true): Runtime {
+  open(use: SessionUse = 'open'): void {
+    if (use === 'none') return;
     const c = this.c;
     const name = c.req.header(SESSION_HEADER);
+    if (use === 'existing' && name !== undefined && !this.sessions.get(name)) return;
+    const create = use === 'open' || (use === 'read' && this.method !== 'GET' && this.method !== 'HEAD');
     const session = this.sessions.open(name, create);
     this.#opened = session;
     this.session = session.name;
-    if (name !== undefined && c.req.header('origin')) c.header(SESSION_HEADER, name);
+    if (name !== undefined && c.req.header('origin')) this.header(SESSION_HEADER, name);
     // Wrong input is flagged, never passed in silence: a typo'd session name on a read.
-    if (session.missing) c.header(WARNING_HEADER, session.missing);
-    return session.runtime;
+    if (session.missing) this.header(WARNING_HEADER, session.missing);
   }
 
   /** Ends the exchange once the request is answered: its session (if one was opened) released. */
@@ -134,8 +141,27 @@ export class Exchange implements JournalEntry, ControlNotes {
 
   /** Sets `X-Mock-Warning` on the answer, noted for the journal. */
   warn(text: string): void {
-    this.c.header(WARNING_HEADER, text);
+    this.header(WARNING_HEADER, text);
     this.noteHeader(WARNING_HEADER, text);
+  }
+
+  /** Sets a header whatever answers the request carries (CORS, the session, a warning, Allow), on the context. */
+  header(name: string, value: string): void {
+    this.c.header(name, value);
+    this.#decorated = true;
+  }
+
+  /**
+   * The answer: `body` with `status` and `headers` (a plain object, `X-Mock-Source` in it). With
+   * no header set on the context, the Response is made here with that plain object: Hono's
+   * `c.body` turns headers of more than one name into a Headers instance, which
+   * @hono/node-server then reads back name by name (undici's Headers: about a tenth of the
+   * app's CPU under GET a space, --cpu-prof). Otherwise through `c.body`, which merges the
+   * headers set.
+   */
+  respond(body: string | Uint8Array<ArrayBuffer> | null, status: number, headers: Readonly<Record<string, string>>): Response {
+    if (this.#decorated) return body === null ? this.c.body(null, status as 200, headers) : this.c.body(body, status as 200, headers);
+    return new Response(body, { status, headers });
   }
 
   /** The registrar's note of the bearer token it read, `known` when a user has it: the journal's caller without a second read. */

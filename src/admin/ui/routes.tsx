@@ -5,10 +5,9 @@
  * every call its script makes goes through the gate with it.
  */
 import { readFileSync } from 'node:fs';
-import type { Hono } from 'hono';
 import { rawReply, type RouteRow } from '../../contract/operation.ts';
 import { fileReply, filesRow, type FilesRow, type ServedFile } from '../../contract/served-files.ts';
-import { registerRows } from '../../server/registrar.ts';
+import type { ServeRows } from '../../platform.ts';
 import { ConsolePage } from './page.tsx';
 import { CONSOLE_SCRIPTS } from './files.ts';
 import { CODE_ROOT } from '../../paths/package-paths.ts';
@@ -48,9 +47,11 @@ export const CONSOLE_FILES_ROW: FilesRow = filesRow({
     ['console.css', { type: 'text/css; charset=utf-8', read: asset('console.css') }],
   ]),
   headers: { 'Cache-Control': 'no-cache' },
+  // The console's files are the same bytes for every session: their requests open none.
+  session: 'none',
 });
 
-export function registerConsole(app: Hono): void {
-  registerRows(app, [CONSOLE_ROW], (_c, row) => row.handle());
-  registerRows(app, [CONSOLE_FILES_ROW], (c, row, input) => fileReply(row, input.params.file, c.req));
+export function registerConsole(serve: ServeRows): void {
+  serve([CONSOLE_ROW], (_c, row) => row.handle());
+  serve([CONSOLE_FILES_ROW], (c, row, input) => fileReply(row, input.params.file, c.req));
 }

@@ -4,14 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
-import { registerRows } from '../../../src/server/registrar.ts';
 import { errors } from '../../../src/contract/errors.ts';
 
 describe('the exchange of a request', () => {
   it('is the one the row is handed, and ends with the request, an error included', async () => {
     const mock = createMock({ scenario: 'empty' });
     const seen: boolean[] = [];
-    registerRows(mock.app, [{ operationId: 'probe', method: 'GET', path: '/__files/probe/{fail}', status: 200, access: 'public' }], (_c, _row, input, exchange) => {
+    mock.registrar.serve([{ operationId: 'probe', method: 'GET', path: '/__files/probe/{fail}', status: 200, access: 'public' }], (_c, _row, input, exchange) => {
       seen.push(exchange.runtime === mock.sessions.get('probing')?.runtime);
       if (input.params.fail === 'yes') throw errors.conflict('the probe fails');
       return { ok: true };

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';
-import { sendError } from '../../../src/app.ts';
-import { register, usePipeline } from '../../../src/server/registrar.ts';
+import { Registrar } from '../../../src/server/registrar.ts';
+import { Pipeline, planOf, routerPlan } from '../../../src/server/pipeline.ts';
 import { op } from '../../../src/contract/operation.ts';
 import { errors } from '../../../src/contract/errors.ts';
 import { Runtime } from '../../../src/runtime.ts';
 import { nodePlatform } from '../../../src/node-platform.ts';
-import { Exchange } from '../../../src/sessions/exchange.ts';
 import { Sessions } from '../../../src/sessions/registry.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
@@ -111,25 +110,17 @@ describe('the registrar', () => {
     const rt = new Runtime(nodePlatform, { wallClock: () => 0 });
     const app = new Hono();
     const sessions = new Sessions(rt);
-    // A bare pipeline: the body read, the default session opened, what the route throws written.
-    usePipeline(
-      app,
-      async (c, _row, route) => {
-        const exchange = new Exchange(c, sessions);
-        try {
-          exchange.received(await c.req.text());
-          exchange.open();
-          return await route(c, exchange);
-        } catch (error) {
-          return sendError(c, error, exchange);
-        } finally {
-          exchange.close();
-        }
-      },
-      (c) => errors.routeNotFound(c.req.method, c.req.path),
-    );
+    // A pipeline of the steps alone: no CORS options, no gate, a path no row serves answered with no session.
+    const pipeline = new Pipeline({
+      sessions,
+      cors: { allowMethods: [], allowHeaders: [], exposeHeaders: [], maxAgeSeconds: 0 },
+      gates: {},
+      unserved: () => routerPlan(planOf({ operationId: 'unserved', method: 'GET', path: '/', status: 404, access: 'public', session: 'none' })),
+      notFound: (c) => errors.routeNotFound(c.req.method, c.req.path),
+    });
+    app.notFound(pipeline.unserved);
     const token = rt.manifest.tokens.admin;
-    register(app, [
+    new Registrar(app, pipeline).register([
       op({
         operationId: 'renameTwice',
         method: 'POST',

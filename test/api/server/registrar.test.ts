@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
 import { op, reply, type Operation } from '../../../src/contract/operation.ts';
-import { register } from '../../../src/server/registrar.ts';
 
 function row(handle: Operation['handle'], path = '/v1/test-only/thing'): Operation {
   return { operationId: 'testOnly', method: 'POST', path, status: 200, access: 'user', handle };
@@ -15,17 +14,15 @@ function row(handle: Operation['handle'], path = '/v1/test-only/thing'): Operati
 
 describe('registrar', () => {
   it('refuses an async handler when the row is registered', () => {
-    const { app } = createMock({ scenario: 'empty' });
-    expect(() => register(app, [row(async () => ({}))])).toThrow(/testOnly: handlers must be synchronous/);
+    const { registrar } = createMock({ scenario: 'empty' });
+    expect(() => registrar.register([row(async () => ({}))])).toThrow(/testOnly: handlers must be synchronous/);
   });
 
   it('rolls back the writes of a handler that returns a promise, with a 500', async () => {
     const mock = createMock();
     const token = mock.runtime.manifest.tokens.admin;
     const userId = mock.runtime.manifest.ids.users.admin;
-    register(
-      mock.app,
-      [row((ctx) => {
+    mock.registrar.register([row((ctx) => {
         ctx.db.users.update(userId, { displayName: 'Changed' });
         return Promise.resolve({});
       })],
@@ -39,7 +36,7 @@ describe('registrar', () => {
   it('writes a Reply with its status and headers, and no body for 204', async () => {
     const mock = createMock();
     const token = mock.runtime.manifest.tokens.admin;
-    register(mock.app, [
+    mock.registrar.register([
       op({ operationId: 'testCreated', method: 'POST', path: '/v1/test-only/created', status: 201, handle: () => reply({ id: 'x' }, { headers: { Location: 'http://localhost/v1/x' } }) }),
       op({ operationId: 'testNothing', method: 'DELETE', path: '/v1/test-only/created', status: 205, handle: () => reply(undefined, { status: 204 }) }),
     ]);
@@ -55,7 +52,7 @@ describe('registrar', () => {
     const token = mock.runtime.manifest.tokens.admin;
     const userId = mock.runtime.manifest.ids.users.admin;
     const seen: { keys: string[]; user: string; sameDb: boolean }[] = [];
-    register(mock.app, [
+    mock.registrar.register([
       row((ctx) => {
         seen.push({ keys: Object.keys(ctx).sort(), user: ctx.user.id, sameDb: ctx.db === mock.runtime.db });
         ctx.db.users.update(userId, { displayName: 'In a session' });

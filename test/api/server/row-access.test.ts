@@ -1,11 +1,10 @@
 /**
  * A row's `access` decides who may call it, not the path it sits under: the pipeline
- * (build-mock.ts) reads the access of the row the router matched before the row runs, and
+ * (server/pipeline.ts) reads the access of the row the router matched before the row runs, and
  * before any session opens.
  */
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../../src/app.ts';
-import { register, registerRows, rowServedBy } from '../../../src/server/registrar.ts';
 import { ACCESSES, op, rawReply, type RouteRow } from '../../../src/contract/operation.ts';
 import { sign } from '../../../src/contract/signed-url.ts';
 
@@ -13,7 +12,7 @@ const CROSS_SITE = { origin: 'https://elsewhere.example' };
 
 function mockWith(rows: RouteRow[]) {
   const mock = createMock({ scenario: 'empty' });
-  registerRows(mock.app, rows, (_c, row, _input, exchange) => rawReply(`${row.operationId} in ${exchange.session}`));
+  mock.registrar.serve(rows, (_c, row, _input, exchange) => rawReply(`${row.operationId} in ${exchange.session}`));
   return mock;
 }
 
@@ -54,7 +53,7 @@ describe("a row's access", () => {
   it('an API operation is a user row: register refuses one that says otherwise', () => {
     const mock = createMock({ scenario: 'empty' });
     const adminOperation = op({ operationId: 'notAUserRow', method: 'GET', path: '/v1/not-a-user-row', status: 200, access: 'admin', handle: () => ({}) });
-    expect(() => register(mock.app, [adminOperation])).toThrow('access "admin" is not an API operation\'s');
+    expect(() => mock.registrar.register([adminOperation])).toThrow('access "admin" is not an API operation\'s');
   });
 
   it('is said by every row: each route of the app is a row naming one, but the 405 of a known /v1 path', () => {
@@ -63,7 +62,7 @@ describe("a row's access", () => {
     const accessOf = new Map<string, string>();
     const notRows: string[] = [];
     for (const { method, path, handler } of mock.app.routes) {
-      const served = rowServedBy(handler);
+      const served = mock.registrar.pipeline.rowServedBy(handler);
       if (served) {
         rowPaths.add(path);
         accessOf.set(`${method} ${path}`, served.access);
@@ -71,7 +70,7 @@ describe("a row's access", () => {
     }
     expect(notRows).toEqual([]);
     // The `app.all` routes left are the 405s, each on the path of a row (the pipeline is no middleware: it wraps each route).
-    const catchAlls = mock.app.routes.filter((r) => r.method === 'ALL' && !rowServedBy(r.handler));
+    const catchAlls = mock.app.routes.filter((r) => r.method === 'ALL' && !mock.registrar.pipeline.rowServedBy(r.handler));
     expect(catchAlls.length).toBeGreaterThan(100);
     expect(catchAlls.filter((r) => !rowPaths.has(r.path)).map((r) => r.path)).toEqual([]);
     // Every row names an access the pipeline knows; the surfaces' rows say theirs.
@@ -91,6 +90,6 @@ describe("a row's access", () => {
   it('is refused when a row does not name one', () => {
     const mock = createMock({ scenario: 'empty' });
     const unsaid = { operationId: 'noAccess', method: 'GET', path: '/__admin/unsaid', status: 200 } as RouteRow;
-    expect(() => registerRows(mock.app, [unsaid], () => rawReply('never'))).toThrow('noAccess: a row names its access (user, admin, signed URL, public)');
+    expect(() => mock.registrar.serve([unsaid], () => rawReply('never'))).toThrow('noAccess: a row names its access (user, admin, signed URL, public)');
   });
 });
