@@ -100,17 +100,17 @@ function codeMarkdown(node: BlockNode): string {
 }
 
 function imagesMarkdown(images: readonly BlockNode[], href: Href): string {
-  const caption = (image: BlockNode) => image.fragments?.find((f) => f.fragment === 'caption');
-  if (images.some((image) => caption(image) && nodeText(caption(image)!) !== '')) {
-    return images
-      .map((image) => {
-        const text = caption(image) ? nodeText(caption(image)!) : '';
-        const alt = typeof image.data.alt === 'string' ? image.data.alt : '';
-        return `<figure><img src="${encodeEntities(href(image.data.ref as ContentRef))}" alt="${encodeEntities(alt)}"><figcaption><p>${encodeEntities(text)}</p></figcaption></figure>`;
-      })
-      .join('\n\n');
-  }
-  return images.map((image) => imageMarkdown(image.data, href)).join(' ');
+  const captions = images.map((image) => {
+    const caption = image.fragments?.find((f) => f.fragment === 'caption');
+    return caption ? nodeText(caption) : '';
+  });
+  if (captions.every((text) => text === '')) return images.map((image) => imageMarkdown(image.data, href)).join(' ');
+  return images
+    .map((image, i) => {
+      const alt = typeof image.data.alt === 'string' ? image.data.alt : '';
+      return `<figure><img src="${encodeEntities(href(image.data.ref as ContentRef))}" alt="${encodeEntities(alt)}"><figcaption><p>${encodeEntities(captions[i])}</p></figcaption></figure>`;
+    })
+    .join('\n\n');
 }
 
 function imageMarkdown(data: Record<string, unknown>, href: Href): string {
@@ -167,7 +167,9 @@ function inlinesMarkdown(nodes: readonly (TextNode | InlineNode | BlockNode)[], 
       continue;
     }
     // Whitespace around the text goes outside its marks (`**bold** `, not `**bold **`, which is no mark).
-    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(piece.text)!;
+    const core = piece.text.trim();
+    const lead = piece.text.slice(0, piece.text.length - piece.text.trimStart().length);
+    const trail = piece.text.slice(lead.length + core.length);
     if (!core) {
       pending += breaks(piece.text);
       continue;

@@ -233,6 +233,11 @@ function fit(nodes: BlockNode[], allowed: ReadonlySet<string>): BlockNode[] {
   });
 }
 
+/** What a link may hold (text and images): a variable in a link's text is its expression, as text. */
+function linkText(nodes: (TextNode | InlineNode)[]): (TextNode | InlineNode)[] {
+  return nodes.map((n) => (n.object === 'inline' && n.type === 'expression' ? textNode(n.data.expression ?? '') : n));
+}
+
 function link(ref: ContentRef, nodes: (TextNode | InlineNode)[]): InlineNode {
   return { object: 'inline', type: 'link', data: { ref }, nodes, isVoid: false };
 }
@@ -264,7 +269,7 @@ function inlinesOf(tokens: readonly Token[], reading: Reading, marks: MarkType[]
       for (const node of inlinesOf(token.tokens ?? [], reading, [...marks, MARKS[token.type]])) node.object === 'text' ? node.leaves.forEach(push) : out.push(node);
     } else if (token.type === 'codespan') push(leaf(token.text, [...marks, 'code']));
     else if (token.type === 'br') push(leaf('\n', marks));
-    else if (token.type === 'link') out.push(link(reading.ref(token.href), inlinesOf(token.tokens ?? [], reading, marks)));
+    else if (token.type === 'link') out.push(link(reading.ref(token.href), linkText(inlinesOf(token.tokens ?? [], reading, marks))));
     else if (token.type === 'image') {
       out.push({ object: 'inline', type: 'inline-image', data: { ref: imageRef(token.href, reading), ...(token.text && { alt: token.text }) }, isVoid: true });
     } else if (token.type === 'html') {

@@ -206,6 +206,12 @@ describe('markdown to a document', () => {
     ]);
   });
 
+  it('keeps a link to what it may hold: a variable in its text is text', () => {
+    const document = read('[Docs of <code class="expression">space.vars.company</code>](https://example.com)');
+    expectValid(document);
+    expect(JSON.stringify(document.nodes[0].nodes)).toContain('"text":"space.vars.company"');
+  });
+
   it('takes a first heading that repeats the title as the title, and keeps any other', () => {
     expect(read('# Onboarding\n\nText', 'Onboarding').nodes.map((n) => n.type)).toEqual(['paragraph']);
     expect(read('# Other\n\nText', 'Onboarding').nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph']);
