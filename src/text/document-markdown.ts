@@ -90,7 +90,8 @@ function codeMarkdown(node: BlockNode): string {
   const code = ((node.nodes ?? []) as BlockNode[]).map(nodeText).join('\n');
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1));
   const data = node.data ?? {};
-  const block = `${fence}${typeof data.syntax === 'string' ? data.syntax : ''}\n${code}\n${fence}`;
+  // An empty block has no line between its fences (one empty line between them is a line).
+  const block = `${fence}${typeof data.syntax === 'string' ? data.syntax : ''}\n${code && `${code}\n`}${fence}`;
   const options = [
     typeof data.title === 'string' && `title="${attr(data.title)}"`,
     data.lineNumbers === true && 'lineNumbers="true"',

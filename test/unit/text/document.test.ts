@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../../../src/text/document.ts';
 import { documentToMarkdown } from '../../../src/text/document-markdown.ts';
@@ -259,5 +260,27 @@ describe('every page of every built-in scenario', () => {
     const document = read(markdown);
     expectValid(document);
     expect(read(write(document))).toEqual(document);
+  });
+});
+
+describe('any markdown', () => {
+  /** Markdown made of the pieces that open GitBook's blocks and marks, in any order. */
+  const PIECES = ['# ', '## ', '#### ', '- ', '* ', '1. ', '3) ', '- [ ] ', '- [x] ', '> ', '```js\n', '```', '`', '**', '*', '_', '~~', '[', ']', '(', ')', '](a.md)', '](https://x.y/z)',
+    '![a](.gitbook/assets/p.png)', '<code class="expression">space.vars.v</code>', '{% hint style="info" %}\n', '{% endhint %}\n', '{% embed url="https://e.x" %}\n',
+    '| a | b |\n|---|---|\n| 1 | 2 |\n', '***\n', '\n', '\n\n', '  ', 'word', 'text ', '&amp;', '<br>', '<b>', '\\', '    indented', '<figure><img src="x.png" alt="q"><figcaption>c</figcaption></figure>\n'];
+  const markdown = fc.oneof(fc.array(fc.constantFrom(...PIECES), { maxLength: 25 }).map((a) => a.join('')), fc.string({ maxLength: 200 }));
+
+  it('gives an official document, and once written, the same document on every round trip', () => {
+    const validate = officialComponent('JSONDocument');
+    fc.assert(
+      fc.property(markdown, (text) => {
+        const first = read(text);
+        expect(validate(first), formatErrors(validate)).toBe(true);
+        const written = read(write(first));
+        expect(validate(written), formatErrors(validate)).toBe(true);
+        expect(read(write(written))).toEqual(written);
+      }),
+      { seed: 43, numRuns: 400 },
+    );
   });
 });
