@@ -37,7 +37,7 @@ function blockMarkdown(node: BlockNode, href: Href): string {
   const data = node.data ?? {};
   switch (node.type) {
     case 'paragraph':
-      return escapeLineStarts(inlinesMarkdown(node.nodes ?? [], href));
+      return escapeLineStarts(inlinesMarkdown(node.nodes ?? [], href).replace(/^[ \t]+/gm, ''));
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':

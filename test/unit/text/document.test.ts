@@ -235,6 +235,11 @@ describe('a document back to markdown', () => {
     expect(read(write(document))).toEqual(document);
   });
 
+  it('writes text that starts with spaces as a paragraph, not as indented code', () => {
+    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '    four spaces\n    after a break', marks: [] }] }] }] };
+    expect(read(write(document as JsonDocument)).nodes.map((n) => [n.type, nodesOf(n.nodes ?? []).map((t) => (t as { leaves?: { text: string }[] }).leaves?.[0].text)])).toEqual([['paragraph', ['four spaces\nafter a break']]]);
+  });
+
   it('opens and closes marks as the text runs, whitespace outside them', () => {
     const leaf = (text: string, ...marks: string[]) => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
     const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [leaf('bold ', 'bold'), leaf('and italic', 'bold', 'italic'), leaf(' plain '), leaf('a`b', 'code')] }] }] };
