@@ -37,7 +37,7 @@ function blockMarkdown(node: BlockNode, href: Href): string {
   const data = node.data ?? {};
   switch (node.type) {
     case 'paragraph':
-      return escapeLineStarts(inlinesMarkdown(node.nodes ?? [], href));
+      return escapeLineStarts(inlinesMarkdown(node.nodes ?? [], href).replace(/^[ \t]+/gm, ''));
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':
@@ -90,7 +90,8 @@ function codeMarkdown(node: BlockNode): string {
   const code = ((node.nodes ?? []) as BlockNode[]).map(nodeText).join('\n');
   const fence = '`'.repeat(Math.max(3, longestRun(code, '`') + 1));
   const data = node.data ?? {};
-  const block = `${fence}${typeof data.syntax === 'string' ? data.syntax : ''}\n${code}\n${fence}`;
+  // An empty block has no line between its fences (one empty line between them is a line).
+  const block = `${fence}${typeof data.syntax === 'string' ? data.syntax : ''}\n${code && `${code}\n`}${fence}`;
   const options = [
     typeof data.title === 'string' && `title="${attr(data.title)}"`,
     data.lineNumbers === true && 'lineNumbers="true"',
@@ -100,17 +101,17 @@ function codeMarkdown(node: BlockNode): string {
 }
 
 function imagesMarkdown(images: readonly BlockNode[], href: Href): string {
-  const caption = (image: BlockNode) => image.fragments?.find((f) => f.fragment === 'caption');
-  if (images.some((image) => caption(image) && nodeText(caption(image)!) !== '')) {
-    return images
-      .map((image) => {
-        const text = caption(image) ? nodeText(caption(image)!) : '';
-        const alt = typeof image.data.alt === 'string' ? image.data.alt : '';
-        return `<figure><img src="${encodeEntities(href(image.data.ref as ContentRef))}" alt="${encodeEntities(alt)}"><figcaption><p>${encodeEntities(text)}</p></figcaption></figure>`;
-      })
-      .join('\n\n');
-  }
-  return images.map((image) => imageMarkdown(image.data, href)).join(' ');
+  const captions = images.map((image) => {
+    const caption = image.fragments?.find((f) => f.fragment === 'caption');
+    return caption ? nodeText(caption) : '';
+  });
+  if (captions.every((text) => text === '')) return images.map((image) => imageMarkdown(image.data, href)).join(' ');
+  return images
+    .map((image, i) => {
+      const alt = typeof image.data.alt === 'string' ? image.data.alt : '';
+      return `<figure><img src="${encodeEntities(href(image.data.ref as ContentRef))}" alt="${encodeEntities(alt)}"><figcaption><p>${encodeEntities(captions[i])}</p></figcaption></figure>`;
+    })
+    .join('\n\n');
 }
 
 function imageMarkdown(data: Record<string, unknown>, href: Href): string {
@@ -167,7 +168,9 @@ function inlinesMarkdown(nodes: readonly (TextNode | InlineNode | BlockNode)[], 
       continue;
     }
     // Whitespace around the text goes outside its marks (`**bold** `, not `**bold **`, which is no mark).
-    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(piece.text)!;
+    const core = piece.text.trim();
+    const lead = piece.text.slice(0, piece.text.length - piece.text.trimStart().length);
+    const trail = piece.text.slice(lead.length + core.length);
     if (!core) {
       pending += breaks(piece.text);
       continue;

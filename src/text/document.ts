@@ -91,7 +91,8 @@ function blockOf(token: Token, reading: Reading): BlockNode[] {
 }
 
 function heading(token: Tokens.Heading, reading: Reading): BlockNode {
-  const nodes = inlinesOf(token.tokens, reading);
+  // A heading is one line: a line break in it reads as a space.
+  const nodes = inlinesOf(token.tokens, reading).map((n) => (n.object === 'text' ? { ...n, leaves: n.leaves.map((l) => ({ ...l, text: l.text.replace(/\n/g, ' ') })) } : n));
   const base = slug(nodes.map(nodeText).join(''));
   const block: BlockNode = { object: 'block', type: `heading-${Math.min(Math.max(token.depth, 1), 3)}`, data: {}, nodes };
   if (!base) return block;
@@ -135,8 +136,14 @@ function codeBlock(code: string, info: string | undefined, more: Record<string, 
     object: 'block',
     type: 'code',
     data: { ...(syntax && { syntax }), ...more },
-    nodes: code.split('\n').map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [textNode(line)] })),
+    nodes: codeLines(code).map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [textNode(line)] })),
   };
+}
+
+/** The lines of a code block: marked keeps the last line's line ending when blank lines end the block. */
+function codeLines(code: string): string[] {
+  const lines = code.split('\n');
+  return code.endsWith('\n') ? lines.slice(0, -1) : lines;
 }
 
 function list(token: Tokens.List, reading: Reading): BlockNode {
@@ -233,6 +240,11 @@ function fit(nodes: BlockNode[], allowed: ReadonlySet<string>): BlockNode[] {
   });
 }
 
+/** What a link may hold (text and images): a variable in a link's text is its expression, as text. */
+function linkText(nodes: (TextNode | InlineNode)[]): (TextNode | InlineNode)[] {
+  return nodes.map((n) => (n.object === 'inline' && n.type === 'expression' ? textNode(n.data.expression ?? '') : n));
+}
+
 function link(ref: ContentRef, nodes: (TextNode | InlineNode)[]): InlineNode {
   return { object: 'inline', type: 'link', data: { ref }, nodes, isVoid: false };
 }
@@ -264,7 +276,7 @@ function inlinesOf(tokens: readonly Token[], reading: Reading, marks: MarkType[]
       for (const node of inlinesOf(token.tokens ?? [], reading, [...marks, MARKS[token.type]])) node.object === 'text' ? node.leaves.forEach(push) : out.push(node);
     } else if (token.type === 'codespan') push(leaf(token.text, [...marks, 'code']));
     else if (token.type === 'br') push(leaf('\n', marks));
-    else if (token.type === 'link') out.push(link(reading.ref(token.href), inlinesOf(token.tokens ?? [], reading, marks)));
+    else if (token.type === 'link') out.push(link(reading.ref(token.href), linkText(inlinesOf(token.tokens ?? [], reading, marks))));
     else if (token.type === 'image') {
       out.push({ object: 'inline', type: 'inline-image', data: { ref: imageRef(token.href, reading), ...(token.text && { alt: token.text }) }, isVoid: true });
     } else if (token.type === 'html') {

@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../../../src/text/document.ts';
 import { documentToMarkdown } from '../../../src/text/document-markdown.ts';
@@ -206,6 +207,12 @@ describe('markdown to a document', () => {
     ]);
   });
 
+  it('keeps a link to what it may hold: a variable in its text is text', () => {
+    const document = read('[Docs of <code class="expression">space.vars.company</code>](https://example.com)');
+    expectValid(document);
+    expect(JSON.stringify(document.nodes[0].nodes)).toContain('"text":"space.vars.company"');
+  });
+
   it('takes a first heading that repeats the title as the title, and keeps any other', () => {
     expect(read('# Onboarding\n\nText', 'Onboarding').nodes.map((n) => n.type)).toEqual(['paragraph']);
     expect(read('# Other\n\nText', 'Onboarding').nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph']);
@@ -226,6 +233,11 @@ describe('a document back to markdown', () => {
     const text = '# not a heading\n1. not a list\n- nor this\n*stars* _under_ [brackets] `ticks` <tag> &amp; ~~tilde~~ {% hint %} \\ back';
     const document: JsonDocument = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] };
     expect(read(write(document))).toEqual(document);
+  });
+
+  it('writes text that starts with spaces as a paragraph, not as indented code', () => {
+    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: '    four spaces\n    after a break', marks: [] }] }] }] };
+    expect(read(write(document as JsonDocument)).nodes.map((n) => [n.type, nodesOf(n.nodes ?? []).map((t) => (t as { leaves?: { text: string }[] }).leaves?.[0].text)])).toEqual([['paragraph', ['four spaces\nafter a break']]]);
   });
 
   it('opens and closes marks as the text runs, whitespace outside them', () => {
@@ -253,5 +265,27 @@ describe('every page of every built-in scenario', () => {
     const document = read(markdown);
     expectValid(document);
     expect(read(write(document))).toEqual(document);
+  });
+});
+
+describe('any markdown', () => {
+  /** Markdown made of the pieces that open GitBook's blocks and marks, in any order. */
+  const PIECES = ['# ', '## ', '#### ', '- ', '* ', '1. ', '3) ', '- [ ] ', '- [x] ', '> ', '```js\n', '```', '`', '**', '*', '_', '~~', '[', ']', '(', ')', '](a.md)', '](https://x.y/z)',
+    '![a](.gitbook/assets/p.png)', '<code class="expression">space.vars.v</code>', '{% hint style="info" %}\n', '{% endhint %}\n', '{% embed url="https://e.x" %}\n',
+    '| a | b |\n|---|---|\n| 1 | 2 |\n', '***\n', '\n', '\n\n', '  ', 'word', 'text ', '&amp;', '<br>', '<b>', '\\', '    indented', '<figure><img src="x.png" alt="q"><figcaption>c</figcaption></figure>\n'];
+  const markdown = fc.oneof(fc.array(fc.constantFrom(...PIECES), { maxLength: 25 }).map((a) => a.join('')), fc.string({ maxLength: 200 }));
+
+  it('gives an official document, and once written, the same document on every round trip', () => {
+    const validate = officialComponent('JSONDocument');
+    fc.assert(
+      fc.property(markdown, (text) => {
+        const first = read(text);
+        expect(validate(first), formatErrors(validate)).toBe(true);
+        const written = read(write(first));
+        expect(validate(written), formatErrors(validate)).toBe(true);
+        expect(read(write(written))).toEqual(written);
+      }),
+      { seed: 43, numRuns: 400 },
+    );
   });
 });
