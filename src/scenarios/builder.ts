@@ -4,7 +4,7 @@
  */
 import { didYouMean, nearest } from '../text/nearest.ts';
 import type { Faker } from '@faker-js/faker';
-import { deriveId } from '../ids.ts';
+import { deriveId, deriveKindId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
 import { locateEntry, ScenarioError } from './scenario-source.ts';
@@ -155,7 +155,8 @@ export class Builder {
     const seen = this.declared.get(`${collection}:${key}`);
     if (seen) this.fail(path, `key "${key}" is already used by ${this.where(seen)}`);
     this.declared.set(`${collection}:${key}`, path);
-    const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
+    // The collection's kind (`siteSpaces`: `siteSpace`) decides the id's shape (ids.ts, ID_PREFIXES).
+    const value = id ?? deriveKindId(collection.replace(/s$/, ''), `${this.seed}:${collection}:${key}`);
     // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.
     if (id !== undefined) {
       if (this.pinned.has(`${collection}:${id}`)) this.fail(`${path}/id`, `id "${id}" is already used in ${collection}`);
