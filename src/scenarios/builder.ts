@@ -60,6 +60,12 @@ export interface FillerKit {
   filler(seed: number, faker: Faker): Filler;
 }
 
+/** The URLs a visitor opens (manifest `publishedUrls`): published sites by key, active share links by key. */
+export interface PublishedUrls {
+  sites: Record<string, string>;
+  shareLinks: Record<string, string>;
+}
+
 export class Builder {
   private lazyFaker?: Faker;
   private lazyFill?: Filler;
@@ -70,6 +76,8 @@ export class Builder {
   readonly keys = new Map<ManifestCollection, Map<string, string>>();
   readonly tokens: Record<string, string> = {};
   readonly shareKeys: Record<string, string> = {};
+  /** Where each published site lives, by site key, and each active share link's URL, by its key. */
+  readonly publishedUrls: PublishedUrls = { sites: {}, shareLinks: {} };
   /** The token of each installation, by installation key. */
   readonly installationTokens: Record<string, string> = {};
   /** The signing secret of each integration, by integration key. */

@@ -77,3 +77,25 @@ describe('a site API token', () => {
     expect((await t.call(token, 'GET', `${ORG}/members`)).status).toBe(403);
   });
 });
+
+describe('the manifest\'s published URLs', () => {
+  it('name every published site by key and every active share link by key, and each resolves', async () => {
+    const urls = gb.manifest.publishedUrls!;
+    const sites = gb.manifest.ids.sites;
+    for (const org of ['acme', 'globex']) {
+      const listed = (await t.call('admin', 'GET', `/v1/orgs/{organizations.${org}}/sites`)).body.items ?? [];
+      for (const site of listed) {
+        const key = Object.keys(sites).find((k) => sites[k] === site.id);
+        if (key && site.urls?.published) expect(urls.sites[key], key).toBe(site.urls.published);
+      }
+    }
+    expect(Object.keys(urls.sites)).toEqual(expect.arrayContaining(['partner-portal', 'public-changelog']));
+    expect(urls.sites['public-changelog']).toBe((await t.call('admin', 'GET', CHANGELOG)).body.urls.published);
+    expect(Object.keys(urls.shareLinks)).toContain('partner-active');
+    expect(Object.keys(urls.shareLinks)).not.toContain('partner-revoked');
+    expect(urls.shareLinks['partner-active']).toBe(`${urls.sites['partner-portal']}/${gb.manifest.shareKeys['partner-active']}`);
+    for (const url of [urls.sites['public-changelog'], ...Object.values(urls.shareLinks)]) {
+      expect((await t.call(null, 'POST', '/v1/urls/published', { url })).status, url).toBe(200);
+    }
+  });
+});
