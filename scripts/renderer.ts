@@ -28,6 +28,8 @@ const renderer = resolve(rendererArg);
 const out = resolve(outArg ?? mkdtempSync(join(tmpdir(), 'renderer-')));
 mkdirSync(out, { recursive: true });
 const app = join(renderer, 'packages/gitbook');
+/** The renderer's installed commands. */
+const bin = join(renderer, 'node_modules/.bin');
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill()));
 process.on('SIGINT', () => process.exit(130));
@@ -65,7 +67,7 @@ if (pinned && spawnSync('npm', ['view', `@gitbook/api@${pinned}`, 'version'], { 
   writeFileSync(file, readFileSync(file, 'utf8').replace(`"@gitbook/api": "${pinned}"`, `"@gitbook/api": "${next}"`));
 }
 if (!existsSync(join(renderer, 'node_modules'))) run('bun install', 'bun', ['install'], { cwd: renderer, log: 'install.log', env: { PATH } });
-run('the workspace build', './node_modules/.bin/turbo', ['run', 'build', '--filter=gitbook^...', '--concurrency=1', '--no-daemon'], {
+run('the workspace build', join(bin, 'turbo'), ['run', 'build', '--filter=gitbook^...', '--concurrency=1', '--no-daemon'], {
   cwd: renderer,
   log: 'build.log',
   env: { PATH, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
@@ -74,9 +76,9 @@ if (!existsSync(join(app, 'public/~gitbook/static/icons/regular'))) {
   const env = { PATH };
   run('the mermaid runtime', 'bun', ['./scripts/generate-mermaid-runtime.ts'], { cwd: app, log: 'build.log', env });
   run('the scalar runtime', 'bun', ['./scripts/generate-scalar-runtime.ts'], { cwd: app, log: 'build.log', env });
-  run('the icons', '../../node_modules/.bin/gitbook-icons', ['./public/~gitbook/static/icons', 'regular,solid,brands,custom-icons'], { cwd: app, log: 'build.log', env });
-  run('the math fonts', '../../node_modules/.bin/gitbook-math', ['./public/~gitbook/static/math'], { cwd: app, log: 'build.log', env });
-  run('the embed script', 'cp', ['-r', '../embed/standalone/', './public/~gitbook/static/embed'], { cwd: app, log: 'build.log', env });
+  run('the icons', join(bin, 'gitbook-icons'), ['./public/~gitbook/static/icons', 'regular,solid,brands,custom-icons'], { cwd: app, log: 'build.log', env });
+  run('the math fonts', join(bin, 'gitbook-math'), ['./public/~gitbook/static/math'], { cwd: app, log: 'build.log', env });
+  run('the embed script', 'cp', ['-r', join(renderer, 'packages/embed/standalone/'), './public/~gitbook/static/embed'], { cwd: app, log: 'build.log', env });
 }
 
 /** Starts a long-running process, its output in `log`. */
@@ -102,7 +104,7 @@ const mock = await new Promise<string>((done, fail) => {
   });
   mockProcess.on('exit', () => fail(new Error(`the mock did not start (see ${join(out, 'mock.log')})`)));
 });
-start('../../node_modules/.bin/next', ['dev', '--webpack', '-p', '3000', '-H', 'localhost'], app, 'next.log', {
+start(join(bin, 'next'), ['dev', '--webpack', '-p', '3000', '-H', 'localhost'], app, 'next.log', {
   PATH,
   GITBOOK_API_URL: mock,
   GITBOOK_DISABLE_TRACKING: '1',
