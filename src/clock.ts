@@ -34,6 +34,14 @@ export class VirtualClock {
   }
 
   /**
+   * The wall clock's reading, in milliseconds: what a receiver outside the mock (GitBook's
+   * renderer, a webhook's server) compares a token's expiry or a signature's time with.
+   */
+  wallMs(): number {
+    return this.wallNow();
+  }
+
+  /**
    * The now as ISO text; the text of the last millisecond asked for is kept. Most requests
    * fall in a millisecond of their own: written by `isoFormatter`, 0.15 µs a time against
    * 1.4-1.9 for a Date's `toISOString` (a loop of a million, issue 25).

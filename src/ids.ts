@@ -30,6 +30,29 @@ export function deriveId(text: string, length = 20): string {
   return spell(digits);
 }
 
+/**
+ * The kinds whose ids GitBook writes as a prefix and five base62 characters (`site_VMiJI`,
+ * `sitesp_ugha9`, `sitesc_pD33P`: its renderer's fixtures and ids of real sites), by kind as
+ * `IdSource.next` names it. Such an id is a valid CSS identifier, which the renderer needs of a
+ * section (`#${section.id}` is a selector there); a bare id may start with a digit. No public
+ * example shows a section group's id: it takes the same shape with the prefix of its kind.
+ */
+export const ID_PREFIXES: Readonly<Record<string, string>> = {
+  site: 'site_',
+  siteSpace: 'sitesp_',
+  siteSection: 'sitesc_',
+  siteSectionGroup: 'sitesg_',
+};
+
+/** How many characters follow the prefix of a shaped id. */
+const SHAPED_LENGTH = 5;
+
+/** The id of a `kind` derived from `text`: shaped as GitBook shapes that kind's ids (ID_PREFIXES), else 20 characters. */
+export function deriveKindId(kind: string, text: string): string {
+  const prefix = ID_PREFIXES[kind];
+  return prefix === undefined ? deriveId(text) : prefix + deriveId(text, SHAPED_LENGTH);
+}
+
 function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a);
@@ -57,7 +80,7 @@ export class IdSource {
     let id: string;
     do {
       this.counter += 1;
-      id = deriveId(`${this.seed()}:runtime:${kind}:${this.counter}`);
+      id = deriveKindId(kind, `${this.seed()}:runtime:${kind}:${this.counter}`);
     } while (this.taken(id));
     return id;
   }

@@ -5,8 +5,12 @@
  * seed. Signing and checking are synchronous (HMAC from @noble/hashes), so a handler mints it and
  * the registrar accepts it as a bearer token (see `siteTokenCaller`); URL lookups (resources/urls/) mint it.
  *
- * It expires as GitBook's do: at the next UTC midnight plus 5 minutes of the virtual clock
- * (GitBook's renderer, lib/api-token.ts, checks `exp` and asks again when it is near).
+ * It lives as long as GitBook's do: until the next UTC midnight plus 5 minutes. Two clocks read
+ * it. Its receiver (GitBook's renderer, app/utils.ts and lib/api-token.ts) compares `exp` with
+ * its own wall clock, so `exp` is the wall clock's time of issue plus that lifetime, whatever
+ * the virtual clock says. The mock's own check keeps the virtual clock: `iat` is the service's
+ * time of issue (the virtual clock's, as every time the mock answers), and the token stops
+ * being a token once the virtual clock passes the midnight plus 5 minutes that follows it.
  */
 import { hmacSha256, sameSecret, sha256Of, textFromBase64Url, textToBase64Url, toBase64Url } from '../text/digest.ts';
 
@@ -33,10 +37,18 @@ function secretOf(seed: number): Uint8Array {
   return sha256Of(`gitbook-mock:site-api-token:${seed}`);
 }
 
-/** Seconds since the epoch at `now`, and when a token minted then expires. */
-export function tokenTimes(now: string): { iat: number; exp: number } {
+/** When a token issued at `iat` (seconds since 1970, the virtual clock) stops being valid, on the same clock. */
+export function serviceExpiry(iat: number): number {
+  return (Math.floor(iat / DAY_S) + 1) * DAY_S + GRACE_S;
+}
+
+/**
+ * `iat`: the virtual clock's `now` in seconds; `exp`: the wall clock's `wallMs` in seconds plus
+ * the lifetime the service gives a token issued at `now` (see the header).
+ */
+export function tokenTimes(now: string, wallMs: number): { iat: number; exp: number } {
   const iat = Math.floor(Date.parse(now) / 1000);
-  return { iat, exp: (Math.floor(iat / DAY_S) + 1) * DAY_S + GRACE_S };
+  return { iat, exp: Math.floor(wallMs / 1000) + (serviceExpiry(iat) - iat) };
 }
 
 export function signSiteToken(claims: SiteTokenClaims, seed: number): string {
@@ -44,7 +56,10 @@ export function signSiteToken(claims: SiteTokenClaims, seed: number): string {
   return `${signed}.${toBase64Url(hmacSha256(secretOf(seed), signed))}`;
 }
 
-/** The claims of a token this app signed and that has not expired at `now`; undefined otherwise. */
+/**
+ * The claims of a token this app signed and that has not expired at `now` (the virtual clock:
+ * judged from its `iat`, not from the wall clock's `exp`); undefined otherwise.
+ */
 export function verifySiteToken(token: string, seed: number, now: string): SiteTokenClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
@@ -52,7 +67,7 @@ export function verifySiteToken(token: string, seed: number, now: string): SiteT
   if (!sameSecret(parts[2], expected)) return undefined;
   try {
     const claims = JSON.parse(textFromBase64Url(parts[1])) as SiteTokenClaims;
-    return claims.kind === 'site' && claims.exp > Date.parse(now) / 1000 ? claims : undefined;
+    return claims.kind === 'site' && typeof claims.iat === 'number' && serviceExpiry(claims.iat) > Date.parse(now) / 1000 ? claims : undefined;
   } catch {
     return undefined;
   }

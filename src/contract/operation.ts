@@ -128,6 +128,11 @@ export interface IntegrationTask {
   fields: { eventId: string; task: Record<string, unknown> };
 }
 
+/** The wall clock's reading, in milliseconds since 1970 (the virtual clock has it: clock.ts). */
+export interface WallClock {
+  wallMs(): number;
+}
+
 export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   params: P;
   query: Q;
@@ -146,6 +151,11 @@ export interface HandlerContext<P = unknown, Q = unknown, B = unknown> {
   seed: number;
   /** The virtual clock's reading at the start of the request, as ISO text. */
   now: string;
+  /**
+   * The wall clock, for what leaves the mock to be checked by a receiver's own clock (the expiry
+   * of a site API token: auth/site-token.ts); every rule of the mock reads `now`.
+   */
+  wall: WallClock;
   /** This server's origin, for `urls.location` (for example http://127.0.0.1:4010). */
   origin: string;
   /** What differs between the Node server and the browser build: fixture files, the package version. */

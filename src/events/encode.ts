@@ -42,7 +42,10 @@ export function encodeDelivery(input: {
   secret: string;
   payload: { eventId: string };
   environment: unknown;
-  /** The event's time (virtual clock), in milliseconds: the webhook signature's `t`. */
+  /**
+   * When the request is signed, by the wall clock, in milliseconds: the webhook signature's `t`.
+   * Its receiver checks `t` against its own clock (docs/behaviour.md, "Times a receiver checks").
+   */
   at: number;
   /** The body of the request a `fetch` event forwards (runtime format). */
   fetchBody?: string;

@@ -79,7 +79,7 @@ export class EventLog {
     if (oldest) this.evict(oldest);
     this.onSent(type);
     if (url) {
-      const request = encodeDelivery({ url, format, secret: integration.signingSecret, payload, environment, at: this.clock.nowMs() });
+      const request = encodeDelivery({ url, format, secret: integration.signingSecret, payload, environment, at: this.clock.wallMs() });
       this.requests.set(id, request);
       this.deliverer.enqueue(deliveries[0], request);
     }
@@ -150,7 +150,7 @@ export class EventLog {
   forward(input: Omit<Parameters<typeof encodeDelivery>[0], 'payload' | 'at'> & { payload: Record<string, unknown> }): Promise<Response | { error: string }> {
     this.fetches += 1;
     const payload = { eventId: deriveId(`${this.seed()}:fetch:${this.fetches}`), ...input.payload };
-    return this.deliverer.forward(encodeDelivery({ ...input, payload, at: this.clock.nowMs() }));
+    return this.deliverer.forward(encodeDelivery({ ...input, payload, at: this.clock.wallMs() }));
   }
 
   /** Sends a kept event again, with a new round of tries, behind the installation's queue. */

@@ -4,6 +4,7 @@ import type { Builder } from './builder.ts';
 import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioSiteSpace } from './types.ts';
 import type { SiteSpaceRecord } from '../store/records.ts';
+import { siteUrl } from '../resources/sites/urls.ts';
 
 export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>): void {
   sites.forEach((s, i) => {
@@ -74,10 +75,12 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
     b.state.siteSpaces.push(...rootSpaces);
     if (rootSpaces.length > 0) defaultSiteSpace = rootSpaces[pickDefault(s.siteSpaces ?? [])].id;
 
+    const shareLinks: [string, string, boolean][] = [];
     (s.shareLinks ?? []).forEach((l, j) => {
       const lpath = `${path}/shareLinks/${j}`;
       const key = l.secret ?? deriveId(`${b.seed}:share-key:${l.key}`, 24);
       b.shareKeys[l.key] = key;
+      shareLinks.push([l.key, key, l.active ?? true]);
       b.state.shareLinks.push({
         id: b.declare('shareLinks', l.key, lpath),
         site: id,
@@ -105,5 +108,12 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
       createdAt,
       updatedAt: createdAt,
     });
+    // Where a visitor opens it (resources/sites/urls.ts), as the manifest names it.
+    const site = b.built(b.state.sites, id);
+    if (site.published) {
+      const org = b.built(b.state.organizations, organization);
+      b.publishedUrls.sites[s.key] = siteUrl(org, site);
+      for (const [linkKey, key, active] of shareLinks) if (active) b.publishedUrls.shareLinks[linkKey] = siteUrl(org, site, key);
+    }
   });
 }

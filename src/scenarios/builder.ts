@@ -4,7 +4,7 @@
  */
 import { didYouMean, nearest } from '../text/nearest.ts';
 import type { Faker } from '@faker-js/faker';
-import { deriveId } from '../ids.ts';
+import { deriveId, deriveKindId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
 import { locateEntry, placesOf, ScenarioError } from './scenario-source.ts';
@@ -34,6 +34,12 @@ export interface FillerKit {
   filler(seed: number, faker: Faker): Filler;
 }
 
+/** The URLs a visitor opens (manifest `publishedUrls`): published sites by key, active share links by key. */
+export interface PublishedUrls {
+  sites: Record<string, string>;
+  shareLinks: Record<string, string>;
+}
+
 export class Builder {
   private lazyFaker?: Faker;
   private lazyFill?: Filler;
@@ -44,6 +50,8 @@ export class Builder {
   readonly keys = new Map<ManifestCollection, Map<string, string>>();
   readonly tokens: Record<string, string> = {};
   readonly shareKeys: Record<string, string> = {};
+  /** Where each published site lives, by site key, and each active share link's URL, by its key. */
+  readonly publishedUrls: PublishedUrls = { sites: {}, shareLinks: {} };
   /** The token of each installation, by installation key. */
   readonly installationTokens: Record<string, string> = {};
   /** The signing secret of each integration, by integration key. */
@@ -158,7 +166,8 @@ export class Builder {
     const seen = this.declared.get(`${collection}:${key}`);
     if (seen) this.note(path, `key "${key}" is already used by ${this.where(seen)}`);
     this.declared.set(`${collection}:${key}`, path);
-    const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
+    // The collection's kind (`siteSpaces`: `siteSpace`) decides the id's shape (ids.ts, ID_PREFIXES).
+    const value = id ?? deriveKindId(collection.replace(/s$/, ''), `${this.seed}:${collection}:${key}`);
     // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.
     if (id !== undefined) {
       if (this.pinned.has(`${collection}:${id}`)) this.fail(`${path}/id`, `id "${id}" is already used in ${collection}`);

@@ -2,7 +2,7 @@
  * Turns a scenario file into a state and its manifest. The same scenario (and seed)
  * always gives the same state, ids and manifest.
  */
-import { Builder, MANIFEST_COLLECTIONS, type FillerKit } from './builder.ts';
+import { Builder, MANIFEST_COLLECTIONS, type FillerKit, type PublishedUrls } from './builder.ts';
 import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, buildTranslations, buildUsers } from './build-people.ts';
 import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
 import { buildMetaLinks } from './build-meta-links.ts';
@@ -30,6 +30,11 @@ export interface Manifest {
   integrationTokens: Record<string, string>;
   /** The secrets of each integration, by integration key (its environment's `secrets`). */
   secrets: Record<string, Record<string, string>>;
+  /**
+   * What a visitor opens: each published site's URL by site key, and each active share link's
+   * URL (with its key) by share-link key, as the scenario was loaded.
+   */
+  publishedUrls?: PublishedUrls;
 }
 
 /** What a build makes: the state (its listed rows and the rows a generator describes) and the manifest. */
@@ -80,7 +85,7 @@ export function buildScenario(
   return {
     state: b.state,
     generated: b.generated,
-    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets, integrationTokens: b.integrationTokens, secrets: b.secrets },
+    manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets, integrationTokens: b.integrationTokens, secrets: b.secrets, publishedUrls: b.publishedUrls },
   };
 }
 

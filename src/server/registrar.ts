@@ -281,6 +281,7 @@ function perform(c: Context, exchange: Exchange, op: Operation, names: string[])
     caches: rt.caches,
     seed: rt.seed,
     now: rt.clock.iso(),
+    wall: rt.clock,
     origin: originOf(c.req.url),
     platform: rt.platform,
     happened: [],

@@ -15,6 +15,8 @@ import { siteSpaceUrl, sectionUrl, urlContext } from '../sites/urls.ts';
 import { defineFamily, officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
+import { siteOf } from '../sites/access.ts';
+import { visits } from '../sites/visitor.ts';
 
 type InputDestination = SiteRedirectDestination | { kind: 'path'; spaceId: string; path: string };
 interface Body {
@@ -243,7 +245,10 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
       query: officialSchema.query('getSiteRedirectBySource'),
       response: officialSchema.response('getSiteRedirectBySource'),
       handle: (ctx) => {
-        const found = redirectFor(ctx, helpers.scope(ctx), ctx.query.source, ctx.query.shareKey);
+        // The site's visitor asks for the redirect of a path that names no page (sites/visitor.ts).
+        const { org, site } = siteOf(ctx);
+        const scope = visits(ctx, site, 'getSiteRedirectBySource') ? { id: site.id, organization: org.id, role: 'read' as const } : helpers.scope(ctx);
+        const found = redirectFor(ctx, scope, ctx.query.source, ctx.query.shareKey);
         if (!found) throw errors.notFound('Redirect for source', ctx.query.source);
         return { redirect: present(found.redirect), target: found.target };
       },

@@ -23,6 +23,7 @@ import { paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireChangeRequest, requireOrg, requireSpace } from '../shared/access.ts';
 import { requireSite, requireSiteSpace } from '../sites/access.ts';
+import { visits } from '../sites/visitor.ts';
 import { requireSpec, requireTranslation } from '../organizations/lookup.ts';
 import { seesIntegration } from '../integrations/access.ts';
 import { classify, shape, type GenericOperation } from './classify.ts';
@@ -57,6 +58,7 @@ function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
   let organization: ReturnType<typeof requireOrg> | undefined;
   let space: ReturnType<typeof requireSpace>['space'] | undefined;
   let site: ReturnType<typeof requireSite>['site'] | undefined;
+  let visitor = false;
   for (const [, name] of g.path.matchAll(/\{(\w+)\}/g)) {
     const id = p[name];
     switch (name) {
@@ -76,6 +78,8 @@ function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
         if (!organization) break;
         site = requireSite(ctx, organization.id, id).site;
         scope.hints.site = id;
+        // What a visitor of the site does with its site token (search, ask, scripts: sites/visitor.ts).
+        if (visits(ctx, site, g.operationId)) visitor = true;
         break;
       case 'spaceId': {
         const access = requireSpace(ctx, id);
@@ -135,6 +139,7 @@ function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
     scope.parent = id;
   }
   const noun = g.family ? labelOf(g.family).toLowerCase() : g.operationId;
+  if (visitor) return { ...scope, role: 'read' };
   if (g.write) requireCapability(scope.role, scope.writes, g.family ? `change ${noun}s here` : `call ${g.operationId} here`, ctx);
   else if (scope.parent && !can(scope.role, 'view')) throw errors.forbidden(g.family ? `read ${noun}s here` : `call ${g.operationId} here`);
   return scope;

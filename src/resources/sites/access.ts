@@ -8,16 +8,21 @@ import type { HandlerContext } from '../../contract/operation.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireOrg } from '../shared/access.ts';
 import { findIn, findOrThrow } from '../shared/find.ts';
+import { siteOfCaller } from '../../auth/site-token.ts';
 
 export interface SiteAccess {
   org: OrganizationRecord;
   site: SiteRecord;
 }
 
-/** The site of the organization; with `write`, the caller must be an admin of it. */
+/**
+ * The site of the organization; with `write`, the caller must be an admin of it. A site API
+ * token's visitor sees its own site only (sites/visitor.ts).
+ */
 export function requireSite(ctx: HandlerContext, organizationId: string, siteId: string, write = false): SiteAccess {
   const org = requireOrg(ctx, organizationId);
-  const site = findOrThrow(ctx.db.sites, siteId, 'Site', (s) => s.organization === org.id);
+  const visited = siteOfCaller(ctx.user.id);
+  const site = findOrThrow(ctx.db.sites, siteId, 'Site', (s) => s.organization === org.id && (visited === undefined || s.id === visited));
   if (write) requireCapability(orgRole(ctx.db, org.id, ctx.user.id), 'admin', 'change sites of this organization');
   return { org, site };
 }

@@ -65,9 +65,13 @@ export function siteSpaceCustomization(site: SiteRecord, ss: SiteSpaceRecord): R
   return updatedAt ? { ...settings, updatedAt } : settings;
 }
 
-/** The effective settings of the site spaces that override the site's, by site-space id. */
+/**
+ * The effective settings of every site space of the site, by site-space id (the site's where a
+ * site space overrides nothing): GitBook's renderer (lib/context.ts) reads the entry of the
+ * site space it renders and warns when there is none.
+ */
 export function siteSpaceCustomizations(ctx: HandlerContext<unknown, unknown, unknown>, site: SiteRecord) {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const ss of ctx.db.siteSpaces.by('site', site.id)) if (ss.customization) out[ss.id] = siteSpaceCustomization(site, ss);
+  for (const ss of ctx.db.siteSpaces.by('site', site.id)) out[ss.id] = siteSpaceCustomization(site, ss);
   return out;
 }

@@ -149,7 +149,7 @@ export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSec
     sections,
     children: [
       ...items.map((item) => (item.kind === 'section' ? presentSection(ctx, view, item.row) : presentGroup(ctx, view, item.row))),
-      ...externalLinksIn(ctx, view.site.id, group.id, view.liveOnly).map((l) => presentExternalLink(ctx, l)),
+      ...structureLinks(ctx, view, group.id),
     ],
   };
 }
@@ -180,4 +180,16 @@ export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: Sha
 /** Every section in structure order, presented (for lists that are not paginated by id). */
 export function presentSections(ctx: HandlerContext, view: SiteView) {
   return orderedSections(ctx.db, view.site.id).map((s) => presentSection(ctx, view, s));
+}
+
+/**
+ * The external links of a container (a group, or the top level), as the site's structure shows
+ * them. The published view (`liveOnly`, what GitBook's renderer reads) has none: the renderer
+ * knows sections and groups only and fails on any other entry (GitbookIO/gitbook, lib/context.ts
+ * and encodeClientSiteSections.ts), so the service it is written against sends none there
+ * (docs/behaviour.md, "External links of a site").
+ */
+export function structureLinks(ctx: HandlerContext, view: SiteView, group: string | undefined) {
+  if (view.liveOnly) return [];
+  return externalLinksIn(ctx, view.site.id, group).map((l) => presentExternalLink(ctx, l));
 }

@@ -1,16 +1,15 @@
 /**
  * A site's structure, for GET .../structure (official getSiteStructure) and the published
  * view: a site with sections answers its top level (ungrouped sections and section groups in
- * their shared order, each with its site spaces, then the top-level external links); a site
- * without sections answers its site
- * spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
+ * their shared order, each with its site spaces, then the top-level external links, which the
+ * published view leaves out: present.ts, `structureLinks`); a site without sections answers its
+ * site spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
  * section, group and site-space operations write, so every move shows at once.
  */
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { siteOf } from './access.ts';
-import { presentGroup, presentSection, presentSiteSpace, siteView, type SiteView } from './present.ts';
+import { presentGroup, presentSection, presentSiteSpace, siteView, structureLinks, type SiteView } from './present.ts';
 import { siteSpacesIn, topLevel } from './structure.ts';
-import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
 
 export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;
@@ -20,7 +19,7 @@ export function presentStructure(ctx: HandlerContext, view: SiteView) {
       type: 'sections' as const,
       structure: [
         ...top.map((item) => (item.kind === 'section' ? presentSection(ctx, view, item.row) : presentGroup(ctx, view, item.row))),
-        ...externalLinksIn(ctx, site.id, undefined, liveOnly).map((l) => presentExternalLink(ctx, l)),
+        ...structureLinks(ctx, view, undefined),
       ],
     };
   }

@@ -213,7 +213,7 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
       draft: false,
       visitorType: visitor.type ?? 'human',
       ...(Object.keys(claims).length > 0 && { claims }),
-      ...tokenTimes(ctx.now),
+      ...tokenTimes(ctx.now, ctx.wall.wallMs()),
     },
   };
 }

@@ -102,6 +102,14 @@ describe('site-space customization', () => {
     expect(published.body.customizations.siteSpaces[gb.id('siteSpaces', 'handbook-site-space')].title).toBe('Handbook');
   });
 
+  it('names every site space in the published customizations, with the site settings where it overrides none', async () => {
+    const published = await t.call('reader', 'GET', `${SITE}/published?shareKey=${encodeURIComponent(await shareKey(t))}`);
+    const siteSpaces = (await t.call('admin', 'GET', `${SITE}/site-spaces`)).body.items as { id: string }[];
+    expect(siteSpaces.length).toBeGreaterThan(0);
+    expect(Object.keys(published.body.customizations.siteSpaces).sort()).toEqual(siteSpaces.map((ss) => ss.id).sort());
+    for (const ss of siteSpaces) expect(published.body.customizations.siteSpaces[ss.id]).toEqual(published.body.customizations.site);
+  });
+
   it('refuses a bad override naming the field, non-admins (403) and unknown site spaces (404)', async () => {
     await expectRefused(t, 'PATCH', SS_CUSTOM, { styling: { theme: 'neon' } }, 400, 'body.styling.theme');
     expect((await t.call('editor', 'PATCH', SS_CUSTOM, { title: 'Handbook' })).status).toBe(403);

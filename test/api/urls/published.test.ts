@@ -71,13 +71,16 @@ describe('published URL lookups', () => {
     expect(named.body).toMatchObject({ complete: true, siteSpace: added.body.id, space: gb.id('spaces', 'api-docs'), pathname: 'api-auth' });
   });
 
-  it('hand out an apiToken that expires at the next UTC midnight plus 5 minutes and reads the site content as a bearer token', async () => {
+  it('hand out an apiToken that lives until the next UTC midnight plus 5 minutes and reads the site content as a bearer token', async () => {
     const res = await t.call(null, 'POST', '/v1/urls/published', { url: await shareUrl(t) });
     const token = res.body.apiToken as string;
     const payload = jwtPayload(token);
     expect(payload).toMatchObject({ kind: 'site', site: gb.id('sites', 'docs-site'), space: gb.id('spaces', 'handbook'), spaces: [gb.id('spaces', 'handbook')] });
+    // iat is the service's (virtual) time of issue; exp the wall clock's (0 here) plus the lifetime
+    // GitBook gives a token: until the next UTC midnight plus 5 minutes.
     const now = Date.parse(gb.manifest.now) / 1000;
-    expect(payload.exp).toBe(Math.floor(now / 86400) * 86400 + 86400 + 300);
+    expect(payload.iat).toBe(Math.floor(now));
+    expect(payload.exp).toBe(Math.floor(now / 86400) * 86400 + 86400 + 300 - Math.floor(now));
     // The handbook is private: the token reads it because it is in the site, and nothing else of acme.
     expect((await t.call(token, 'GET', '/v1/spaces/{spaces.handbook}/content')).status).toBe(200);
     expect((await t.call(token, 'GET', `${SITE}/published?shareKey=${res.body.shareKey}`)).status).toBe(200);

@@ -1,0 +1,182 @@
+/**
+ * `npm run renderer -- RENDERER_DIR [SCENARIO] [OUT_DIR]`: GitBook's open-source renderer (a
+ * checkout of GitbookIO/gitbook) pointed at this mock with nothing but `GITBOOK_API_URL`, on
+ * every published URL the scenario's manifest names (docs/renderer.md).
+ *
+ * Steps: bun (the version the renderer's package.json names, from the npm registry's
+ * @oven/bun-linux-x64); `bun install` (a pin of @gitbook/api the registry lacks moves to the next
+ * version it has, the one change made to the checkout); the workspace packages the app needs;
+ * its static files; then the mock (`bin/gitbook-mock.js`, so `npm run build` first) and
+ * `next dev` on localhost:3000, where the renderer expects to be. Each URL is a site when its
+ * page answers 200 with a title, Chromium shows it without the "Application error" of a crash,
+ * and a path the site lacks answers the renderer's 404. The mock's journal then names every
+ * call it did not answer with a success (URL lookups the renderer expects to miss aside).
+ * Chromium resolves no host but localhost: nothing leaves the machine. Exit 0 when every site
+ * renders and no call failed; the last line is the figure.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const [rendererArg, scenario = 'site-launch', outArg] = process.argv.slice(2);
+if (!rendererArg) {
+  console.error('usage: npm run renderer -- RENDERER_DIR [SCENARIO] [OUT_DIR]');
+  process.exit(2);
+}
+const renderer = resolve(rendererArg);
+const out = resolve(outArg ?? mkdtempSync(join(tmpdir(), 'renderer-')));
+mkdirSync(out, { recursive: true });
+const app = join(renderer, 'packages/gitbook');
+/** The renderer's installed commands. */
+const bin = join(renderer, 'node_modules/.bin');
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.kill()));
+process.on('SIGINT', () => process.exit(130));
+
+/** Runs a command to its end, its output in `log`; stops the whole run when it fails. */
+function run(what: string, command: string, args: string[], options: { cwd: string; log: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): void {
+  const result = spawnSync(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, encoding: 'utf8', timeout: options.timeoutMs ?? 1_800_000, maxBuffer: 1 << 28 });
+  writeFileSync(join(out, options.log), `${result.stdout ?? ''}${result.stderr ?? ''}`, { flag: 'a' });
+  if (result.status !== 0) {
+    console.error(`renderer: ${what} failed (see ${join(out, options.log)})`);
+    process.exit(1);
+  }
+}
+
+// 1. bun.
+const pkg = JSON.parse(readFileSync(join(renderer, 'package.json'), 'utf8'));
+const bunVersion = String(pkg.packageManager ?? 'bun@1.3.7').split('@')[1];
+const bunHome = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gitbook-mock-renderer', `bun-${bunVersion}`);
+if (!existsSync(join(bunHome, 'package/bin/bun'))) {
+  mkdirSync(bunHome, { recursive: true });
+  run('fetching bun', 'npm', ['pack', '--silent', `@oven/bun-linux-x64@${bunVersion}`], { cwd: bunHome, log: 'install.log' });
+  run('unpacking bun', 'sh', ['-c', 'tar xzf ./*.tgz'], { cwd: bunHome, log: 'install.log' });
+}
+const PATH = `${join(bunHome, 'package/bin')}:${process.env.PATH}`;
+
+// 2. Install and build what the app imports.
+const pinned: string | undefined = pkg.workspaces?.catalog?.['@gitbook/api'] ?? pkg.catalog?.['@gitbook/api'];
+if (pinned && spawnSync('npm', ['view', `@gitbook/api@${pinned}`, 'version'], { encoding: 'utf8' }).stdout.trim() === '') {
+  const versions: string[] = JSON.parse(spawnSync('npm', ['view', '@gitbook/api', 'versions', '--json'], { encoding: 'utf8' }).stdout);
+  const parts = (v: string) => v.split('.').map(Number);
+  const later = (a: number[], b: number[]) => a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2];
+  const next = versions.find((v) => later(parts(v), parts(pinned))) ?? versions.at(-1)!;
+  console.log(`renderer: @gitbook/api ${pinned} is not on the registry; the checkout now pins ${next}`);
+  const file = join(renderer, 'package.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(`"@gitbook/api": "${pinned}"`, `"@gitbook/api": "${next}"`));
+}
+if (!existsSync(join(renderer, 'node_modules'))) run('bun install', 'bun', ['install'], { cwd: renderer, log: 'install.log', env: { PATH } });
+run('the workspace build', join(bin, 'turbo'), ['run', 'build', '--filter=gitbook^...', '--concurrency=1', '--no-daemon'], {
+  cwd: renderer,
+  log: 'build.log',
+  env: { PATH, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+});
+if (!existsSync(join(app, 'public/~gitbook/static/icons/regular'))) {
+  const env = { PATH };
+  run('the mermaid runtime', 'bun', ['./scripts/generate-mermaid-runtime.ts'], { cwd: app, log: 'build.log', env });
+  run('the scalar runtime', 'bun', ['./scripts/generate-scalar-runtime.ts'], { cwd: app, log: 'build.log', env });
+  run('the icons', join(bin, 'gitbook-icons'), ['./public/~gitbook/static/icons', 'regular,solid,brands,custom-icons'], { cwd: app, log: 'build.log', env });
+  run('the math fonts', join(bin, 'gitbook-math'), ['./public/~gitbook/static/math'], { cwd: app, log: 'build.log', env });
+  run('the embed script', 'cp', ['-r', join(renderer, 'packages/embed/standalone/'), './public/~gitbook/static/embed'], { cwd: app, log: 'build.log', env });
+}
+
+/** Starts a long-running process, its output in `log`. */
+function start(command: string, args: string[], cwd: string, log: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const file = createWriteStream(join(out, log));
+  child.stdout!.pipe(file);
+  child.stderr!.pipe(file);
+  children.push(child);
+  return child;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// 3. The mock, then the renderer.
+const mockProcess = start(process.execPath, ['bin/gitbook-mock.js', '--port', '0', '--scenario', scenario], process.cwd(), 'mock.log');
+const mock = await new Promise<string>((done, fail) => {
+  let text = '';
+  mockProcess.stdout!.on('data', (d) => {
+    text += d;
+    const found = /listening on (http:\/\/\S+)/.exec(text);
+    if (found) done(found[1].replace(/\/$/, ''));
+  });
+  mockProcess.on('exit', () => fail(new Error(`the mock did not start (see ${join(out, 'mock.log')})`)));
+});
+start(join(bin, 'next'), ['dev', '--webpack', '-p', '3000', '-H', 'localhost'], app, 'next.log', {
+  PATH,
+  GITBOOK_API_URL: mock,
+  GITBOOK_DISABLE_TRACKING: '1',
+  NEXT_TELEMETRY_DISABLED: '1',
+});
+for (let i = 0; i < 240; i++) {
+  if (await fetch('http://localhost:3000/').then(() => true, () => false)) break;
+  await sleep(1000);
+}
+
+// 4. Every URL the manifest names: published sites, and the share links of share-link sites.
+await fetch(`${mock}/__admin/requests`, { method: 'DELETE' });
+const manifest = await (await fetch(`${mock}/__admin/manifest`)).json();
+const urls = new Set<string>();
+const published = manifest.publishedUrls ?? { sites: {}, shareLinks: {} };
+const behindLinks = new Set<string>();
+for (const link of Object.values<string>(published.shareLinks)) {
+  urls.add(link);
+  behindLinks.add(link.slice(0, link.lastIndexOf('/')));
+}
+for (const site of Object.values<string>(published.sites)) if (!behindLinks.has(site)) urls.add(site);
+
+/** Fetches through the renderer, waiting as long as a first compile takes. */
+async function open(url: string): Promise<{ status: number; text: string }> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1_500_000) });
+    return { status: res.status, text: await res.text() };
+  } catch {
+    return { status: 0, text: '' };
+  }
+}
+
+function chromium(args: string[]): string {
+  const result = spawnSync('chromium', [
+    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--user-data-dir=${join(out, 'chromium')}`,
+    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1', '--window-size=1280,900', '--virtual-time-budget=30000', ...args,
+  ], { encoding: 'utf8', timeout: 300_000, maxBuffer: 1 << 28 });
+  return result.stdout ?? '';
+}
+
+let rendered = 0;
+for (const url of urls) {
+  const bare = url.replace(/^https?:\/\//, '');
+  const local = `http://localhost:3000/url/${bare}`;
+  const name = bare.replace(/[^A-Za-z0-9.-]/g, '_').slice(0, 80);
+  const page = await open(local);
+  writeFileSync(join(out, `${name}.html`), page.text);
+  const title = /<title>([^<]*)/.exec(page.text)?.[1] ?? '';
+  chromium([`--screenshot=${join(out, `${name}.png`)}`, local]);
+  const dom = chromium(['--dump-dom', local]);
+  writeFileSync(join(out, `${name}.dom.html`), dom);
+  const crashed = dom.includes('Application error');
+  const missing = (await open(`${local.replace(/\/$/, '')}/no-such-page-here`)).status;
+  const ok = page.status === 200 && title !== '' && !crashed && missing === 404;
+  if (ok) rendered++;
+  console.log(`site ${bare}: HTTP ${page.status}, title "${title}", crashed: ${crashed ? 'yes' : 'no'}, missing page: HTTP ${missing}, screenshot ${join(out, `${name}.png`)}`);
+}
+
+// 5. What the mock did not answer with a success.
+const journal = await (await fetch(`${mock}/__admin/requests`)).json();
+writeFileSync(join(out, 'journal.json'), JSON.stringify(journal, null, 1));
+const counts = new Map<string, number>();
+let failed = 0;
+for (const entry of journal.items ?? []) {
+  if (entry.status < 300) continue;
+  const expected = entry.operationId === 'resolvePublishedContentByUrl' && (entry.status === 401 || entry.status === 404);
+  if (!expected) failed++;
+  const key = `${entry.status} ${entry.method} ${entry.operationId ?? entry.path}${expected ? ' (expected)' : ''}`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+for (const [key, n] of [...counts].sort()) console.log(`journal: ${n} x ${key}`);
+console.log(`renderer: screenshots, journal and logs in ${out}`);
+console.log(`renderer: ${rendered} of ${urls.size} published sites rendered, ${failed} unexpected failed calls (scenario ${scenario})`);
+process.exit(urls.size > 0 && rendered === urls.size && failed === 0 ? 0 : 1);

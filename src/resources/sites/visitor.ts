@@ -1,0 +1,64 @@
+/**
+ * What the visitor of a published site may do with the site API token a URL lookup hands out
+ * (auth/site-token.ts): what GitBook lets anyone who opened the site do, and nothing else. The
+ * renderer makes these calls with the token (GitbookIO/gitbook: lib/data/api.ts,
+ * components/Search/server-actions.tsx, components/SitePage/fetch.ts, lib/tracking).
+ * On another site, or any operation not listed here, the token is a guest of the organization
+ * that sees no site (404) and reads only the spaces of its own site (shared/access.ts).
+ */
+import { siteOfCaller } from '../../auth/site-token.ts';
+import type { HandlerContext } from '../../contract/operation.ts';
+import type { OpenApiSpecRecord, SiteRecord } from '../../store/records.ts';
+
+/** The operations under `/orgs/{organizationId}/sites/{siteId}` a visitor of that site makes. */
+export const SITE_VISITOR_OPERATIONS: ReadonlySet<string> = new Set([
+  // What the site is: its published content, structure and customizations.
+  'getPublishedContentSite',
+  // A path that names no page: the redirect, or 404 when there is none.
+  'getSiteRedirectBySource',
+  // Search, ask and the recommended questions of the search panel; the assistant's answer and its feedback.
+  'searchSiteContent',
+  'streamAskInSite',
+  'streamRecommendedQuestionsInSite',
+  'streamAIResponseInSite',
+  'submitSiteAgentFeedback',
+  'submitAgentFeedbackToSite',
+  // The scripts of the integrations installed on the site, and what its pages report (insights).
+  'listSiteIntegrationScripts',
+  'trackEventsInSiteById',
+]);
+
+/** The site whose visitor the caller is (by a site API token), if it is one. */
+export function visitorSite(ctx: Pick<HandlerContext, 'user'>): string | undefined {
+  return siteOfCaller(ctx.user.id);
+}
+
+/** Whether the caller visits `site` (by its token) and `operationId` is one a visitor makes. */
+export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, operationId: string): boolean {
+  return visitorSite(ctx) === site.id && SITE_VISITOR_OPERATIONS.has(operationId);
+}
+
+/**
+ * Whether a page of a space of the caller's site is generated from `spec` (an OpenAPI page), so
+ * that its visitor reads the spec's content as the page needs it.
+ */
+export function siteEmbedsSpec(ctx: Pick<HandlerContext, 'user' | 'db'>, spec: OpenApiSpecRecord): boolean {
+  const site = visitorSite(ctx);
+  if (site === undefined) return false;
+  const spaces = new Set(ctx.db.siteSpaces.by('site', site).map((ss) => ss.space));
+  for (const space of spaces) {
+    const record = ctx.db.spaces.get(space);
+    const revision = record && ctx.db.revisions.get(record.revision);
+    if (revision && embeds(revision.pages, spec.slug)) return true;
+  }
+  return false;
+}
+
+interface PageLike {
+  computed?: { spec?: string };
+  pages?: PageLike[];
+}
+
+function embeds(pages: readonly PageLike[] | undefined, slug: string): boolean {
+  return (pages ?? []).some((p) => p.computed?.spec === slug || embeds(p.pages, slug));
+}
