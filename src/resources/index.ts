@@ -18,6 +18,7 @@ import { urlOperations } from './urls/operations.ts';
 import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
+import { askOperations } from './ask/operations.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -38,6 +39,8 @@ export const operations: readonly Operation[] = [
   ...urlOperations,
   ...gitSyncInstallationOperations,
   ...gitSyncRepositoryOperations,
+  // Search and questions over sites and organizations (ask/).
+  ...askOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */
