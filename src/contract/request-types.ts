@@ -248,6 +248,278 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
+export type OfficialSearchSiteContentBody = {
+  query: string;
+} & (
+  | {
+      scope: OfficialSearchSiteContentBodySiteSearchScope;
+    }
+  | {
+      mode?: 'specific';
+      siteSpaceIds: string[];
+    }
+  | {
+      mode: 'current';
+      siteSpaceId: string;
+    }
+  | {
+      mode: 'all';
+    }
+);
+export type OfficialSearchSiteContentBodySiteSearchScope =
+  | {
+      mode: 'default';
+      currentSiteSpace?: string;
+      restrictTo?: string;
+    }
+  | {
+      mode: 'default';
+      currentSiteSpace: string;
+      restrictTo: 'currentSiteSpace' | 'otherSiteSpaces';
+    }
+  | {
+      mode: 'specific';
+      siteSpaceIds: string[];
+    }
+  | {
+      mode: 'all';
+    };
+export type OfficialStreamAIResponseInSiteBodyAIMessageRole = 'user' | 'assistant' | 'developer';
+export type OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIf
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumns
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates;
+export type OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHeading
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
+export type OfficialStreamAIResponseInSiteBodyDocumentInline =
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
+export type OfficialStreamAIResponseInSiteBodyDocumentTextMark =
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkBold
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkItalic
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkCode
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkKeyboard
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkStrikethrough
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkColor
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkSuperscript
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkSubscript;
+export type OfficialStreamAIResponseInSiteBodyDocumentTextColor =
+  | 'default'
+  | 'green'
+  | 'blue'
+  | 'red'
+  | 'orange'
+  | 'yellow'
+  | 'purple'
+  | 'pink'
+  | 'violet'
+  | 'cyan'
+  | '$primary'
+  | '$info'
+  | '$success'
+  | '$warning'
+  | '$danger'
+  | '$tint';
+export type OfficialStreamAIResponseInSiteBodyContentRef =
+  | OfficialStreamAIResponseInSiteBodyContentRefFile
+  | OfficialStreamAIResponseInSiteBodyContentRefURL
+  | OfficialStreamAIResponseInSiteBodyContentRefPage
+  | OfficialStreamAIResponseInSiteBodyContentRefAnchor
+  | OfficialStreamAIResponseInSiteBodyContentRefUser
+  | OfficialStreamAIResponseInSiteBodyContentRefCollection
+  | OfficialStreamAIResponseInSiteBodyContentRefSpace
+  | OfficialStreamAIResponseInSiteBodyContentRefReusableContent
+  | OfficialStreamAIResponseInSiteBodyContentRefTag
+  | OfficialStreamAIResponseInSiteBodyContentRefOpenAPI;
+export type OfficialStreamAIResponseInSiteBodyDocumentBlock =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHeading
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIf
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImage
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumns
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumn
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate;
+export type OfficialStreamAIResponseInSiteBodyTextAlignment = 'start' | 'center' | 'end';
+export type OfficialStreamAIResponseInSiteBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialStreamAIResponseInSiteBodyContentKitDefaultAction;
+export type OfficialStreamAIResponseInSiteBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialStreamAIResponseInSiteBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableImageRecord =
+  | OfficialStreamAIResponseInSiteBodyContentRefFile
+  | OfficialStreamAIResponseInSiteBodyContentRefURL
+  | {
+      ref: OfficialStreamAIResponseInSiteBodyContentRefFile | OfficialStreamAIResponseInSiteBodyContentRefURL;
+      objectFit?: OfficialStreamAIResponseInSiteBodyCardsImageObjectFit;
+      alt?: string;
+    };
+export type OfficialStreamAIResponseInSiteBodyCardsImageObjectFit = 'contain' | 'fill' | 'cover';
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinition =
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionText
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionNumber
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionCheckbox
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionFiles
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionUsers
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionRating
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionSelect
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionImage;
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionText =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'text';
+    textAlignment: 'center' | 'right' | 'left';
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+export type OfficialStreamAIResponseInSiteBodyVerticalAlignment = 'top' | 'middle' | 'bottom';
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionNumber =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'number';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionCheckbox =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'checkbox';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionFiles =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'files';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionUsers =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'users';
+    multiple: boolean;
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionRating =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'rating';
+    max: number;
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionSelect =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'select';
+    multiple: boolean;
+    options: OfficialStreamAIResponseInSiteBodyDocumentTableSelectOption[];
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionContentRef =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'content-ref';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionImage =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'image';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan = number;
+export type OfficialStreamAIResponseInSiteBodyLength =
+  | number
+  | {
+      unit: string;
+      value: number;
+    };
+export type OfficialStreamAIResponseInSiteBodyTimestamp = string;
+export type OfficialStreamAIResponseInSiteBodyDocumentAction =
+  | {
+      action: 'search';
+      query?: string;
+    }
+  | {
+      action: 'ask';
+      query?: string;
+    }
+  | {
+      action: 'select';
+      slug: string;
+    };
+export type OfficialStreamAIResponseInSiteBodyAIAttachment =
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentImage
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentFile
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentImportFile;
+export type OfficialStreamAIResponseInSiteBodyAIModel = 'fast' | 'reasoning-low' | 'reasoning-medium' | 'reasoning-high';
+export type OfficialStreamAIResponseInSiteBodySiteCoreChannelType = 'site' | 'embed' | 'api';
+export type OfficialStreamAskInSiteBodyAgentGoal = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -272,7 +544,7 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'page_view';
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = OfficialTrackEventsInSiteByIdBodySiteInsightsSession & {
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = OfficialStreamAIResponseInSiteBodySiteInsightsSession & {
   cookies: {
     [k: string]: string;
   };
@@ -284,7 +556,6 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = Official
   visitorAuthClaims?: OfficialTrackEventsInSiteByIdBodyPlainObject;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext = 'site' | 'server' | 'embed' | 'mcp';
-export type OfficialTrackEventsInSiteByIdBodyTimestamp = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest =
   OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
     type: 'page_markdown_request';
@@ -345,29 +616,18 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAskRateResponse = 
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLinkClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'link_click';
   link: {
-    target: OfficialTrackEventsInSiteByIdBodyContentRef;
+    target: OfficialStreamAIResponseInSiteBodyContentRef;
     position: OfficialTrackEventsInSiteByIdBodySiteInsightsLinkPosition;
   };
 };
-export type OfficialTrackEventsInSiteByIdBodyContentRef =
-  | OfficialTrackEventsInSiteByIdBodyContentRefFile
-  | OfficialTrackEventsInSiteByIdBodyContentRefURL
-  | OfficialTrackEventsInSiteByIdBodyContentRefPage
-  | OfficialTrackEventsInSiteByIdBodyContentRefAnchor
-  | OfficialTrackEventsInSiteByIdBodyContentRefUser
-  | OfficialTrackEventsInSiteByIdBodyContentRefCollection
-  | OfficialTrackEventsInSiteByIdBodyContentRefSpace
-  | OfficialTrackEventsInSiteByIdBodyContentRefReusableContent
-  | OfficialTrackEventsInSiteByIdBodyContentRefTag
-  | OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsLinkPosition = 'announcement' | 'header' | 'footer' | 'sidebar' | 'content';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientOpen = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'api_client_open';
-  operation: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer;
+  operation: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'api_client_request';
-  operation: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer;
+  operation: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventTrademarkClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'trademark_click';
@@ -524,21 +784,21 @@ export type CommonJsonDocumentDocumentBlocksTopLevels =
   | CommonJsonDocumentDocumentBlockHint
   | CommonJsonDocumentDocumentBlockPrompt
   | CommonJsonDocumentDocumentBlockImages
-  | CommonJsonDocumentDocumentBlockFile
-  | CommonJsonDocumentDocumentBlockDrawing
-  | CommonJsonDocumentDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
   | CommonJsonDocumentDocumentBlockCode
-  | CommonJsonDocumentDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
   | CommonJsonDocumentDocumentBlockExpandable
   | CommonJsonDocumentDocumentBlockTabs
   | CommonJsonDocumentDocumentBlockTable
-  | CommonJsonDocumentDocumentBlockOpenAPI
-  | CommonJsonDocumentDocumentBlockOpenAPIOperation
-  | CommonJsonDocumentDocumentBlockOpenAPISchemas
-  | CommonJsonDocumentDocumentBlockOpenAPIWebhook
-  | CommonJsonDocumentDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
   | CommonJsonDocumentDocumentBlockIntegration
-  | CommonJsonDocumentDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
   | CommonJsonDocumentDocumentBlockStepper
   | CommonJsonDocumentDocumentBlockIf
   | CommonJsonDocumentDocumentBlockColumns
@@ -549,43 +809,17 @@ export type CommonJsonDocumentDocumentBlocksEssentials =
   | CommonJsonDocumentDocumentBlockListOrdered
   | CommonJsonDocumentDocumentBlockListUnordered
   | CommonJsonDocumentDocumentBlockListTasks
-  | CommonJsonDocumentDocumentBlockDivider;
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
 export type CommonJsonDocumentDocumentInline =
-  | CommonJsonDocumentDocumentInlineLink
-  | CommonJsonDocumentDocumentInlineEmoji
-  | CommonJsonDocumentDocumentInlineIcon
-  | CommonJsonDocumentDocumentInlineExpression
-  | CommonJsonDocumentDocumentInlineMath
-  | CommonJsonDocumentDocumentInlineImage
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
   | CommonJsonDocumentDocumentInlineAnnotation
-  | CommonJsonDocumentDocumentInlineMention
-  | CommonJsonDocumentDocumentInlineButton;
-export type CommonJsonDocumentDocumentTextMark =
-  | CommonJsonDocumentDocumentMarkBold
-  | CommonJsonDocumentDocumentMarkItalic
-  | CommonJsonDocumentDocumentMarkCode
-  | CommonJsonDocumentDocumentMarkKeyboard
-  | CommonJsonDocumentDocumentMarkStrikethrough
-  | CommonJsonDocumentDocumentMarkColor
-  | CommonJsonDocumentDocumentMarkSuperscript
-  | CommonJsonDocumentDocumentMarkSubscript;
-export type CommonJsonDocumentDocumentTextColor =
-  | 'default'
-  | 'green'
-  | 'blue'
-  | 'red'
-  | 'orange'
-  | 'yellow'
-  | 'purple'
-  | 'pink'
-  | 'violet'
-  | 'cyan'
-  | '$primary'
-  | '$info'
-  | '$success'
-  | '$warning'
-  | '$danger'
-  | '$tint';
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
 export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockParagraph
   | CommonJsonDocumentDocumentBlockHeading
@@ -593,37 +827,36 @@ export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockListUnordered
   | CommonJsonDocumentDocumentBlockListTasks
   | CommonJsonDocumentDocumentBlockListItem
-  | CommonJsonDocumentDocumentBlockDivider
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
   | CommonJsonDocumentDocumentBlockQuote
   | CommonJsonDocumentDocumentBlockHint
   | CommonJsonDocumentDocumentBlockPrompt
   | CommonJsonDocumentDocumentBlockIf
   | CommonJsonDocumentDocumentBlockImages
   | CommonJsonDocumentDocumentBlockImage
-  | CommonJsonDocumentDocumentBlockFile
-  | CommonJsonDocumentDocumentBlockDrawing
-  | CommonJsonDocumentDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
   | CommonJsonDocumentDocumentBlockCode
   | CommonJsonDocumentDocumentBlockCodeLine
-  | CommonJsonDocumentDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
   | CommonJsonDocumentDocumentBlockExpandable
   | CommonJsonDocumentDocumentBlockTabs
   | CommonJsonDocumentDocumentBlockTabsItem
   | CommonJsonDocumentDocumentBlockTable
-  | CommonJsonDocumentDocumentBlockOpenAPI
-  | CommonJsonDocumentDocumentBlockOpenAPIOperation
-  | CommonJsonDocumentDocumentBlockOpenAPISchemas
-  | CommonJsonDocumentDocumentBlockOpenAPIWebhook
-  | CommonJsonDocumentDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
   | CommonJsonDocumentDocumentBlockIntegration
-  | CommonJsonDocumentDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
   | CommonJsonDocumentDocumentBlockStepper
   | CommonJsonDocumentDocumentBlockStepperStep
   | CommonJsonDocumentDocumentBlockColumns
   | CommonJsonDocumentDocumentBlockColumn
   | CommonJsonDocumentDocumentBlockUpdates
   | CommonJsonDocumentDocumentBlockUpdate;
-export type CommonJsonDocumentTextAlignment = 'start' | 'center' | 'end';
 export type CommonJsonDocumentContentKitAction =
   | {
       action: string;
@@ -651,79 +884,6 @@ export type CommonJsonDocumentContentKitDefaultAction =
   | {
       action: '@editor.node.updateProps';
       props: CommonJsonDocumentPlainObject;
-    };
-export type CommonJsonDocumentDocumentTableImageRecord =
-  | OfficialTrackEventsInSiteByIdBodyContentRefFile
-  | OfficialTrackEventsInSiteByIdBodyContentRefURL
-  | {
-      ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
-      objectFit?: CommonJsonDocumentCardsImageObjectFit;
-      alt?: string;
-    };
-export type CommonJsonDocumentCardsImageObjectFit = 'contain' | 'fill' | 'cover';
-export type CommonJsonDocumentDocumentTableDefinition =
-  | CommonJsonDocumentDocumentTableDefinitionText
-  | CommonJsonDocumentDocumentTableDefinitionNumber
-  | CommonJsonDocumentDocumentTableDefinitionCheckbox
-  | CommonJsonDocumentDocumentTableDefinitionFiles
-  | CommonJsonDocumentDocumentTableDefinitionUsers
-  | CommonJsonDocumentDocumentTableDefinitionRating
-  | CommonJsonDocumentDocumentTableDefinitionSelect
-  | CommonJsonDocumentDocumentTableDefinitionContentRef
-  | CommonJsonDocumentDocumentTableDefinitionImage;
-export type CommonJsonDocumentDocumentTableDefinitionText = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'text';
-  textAlignment: 'center' | 'right' | 'left';
-  verticalAlignment?: CommonJsonDocumentVerticalAlignment;
-};
-export type CommonJsonDocumentVerticalAlignment = 'top' | 'middle' | 'bottom';
-export type CommonJsonDocumentDocumentTableDefinitionNumber = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'number';
-};
-export type CommonJsonDocumentDocumentTableDefinitionCheckbox = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'checkbox';
-};
-export type CommonJsonDocumentDocumentTableDefinitionFiles = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'files';
-};
-export type CommonJsonDocumentDocumentTableDefinitionUsers = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'users';
-  multiple: boolean;
-};
-export type CommonJsonDocumentDocumentTableDefinitionRating = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'rating';
-  max: number;
-};
-export type CommonJsonDocumentDocumentTableDefinitionSelect = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'select';
-  multiple: boolean;
-  options: CommonJsonDocumentDocumentTableSelectOption[];
-};
-export type CommonJsonDocumentDocumentTableDefinitionContentRef = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'content-ref';
-};
-export type CommonJsonDocumentDocumentTableDefinitionImage = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'image';
-};
-export type CommonJsonDocumentDocumentTableCellSpan = number;
-export type CommonJsonDocumentLength =
-  | number
-  | {
-      unit: string;
-      value: number;
-    };
-export type CommonJsonDocumentDocumentAction =
-  | {
-      action: 'search';
-      query?: string;
-    }
-  | {
-      action: 'ask';
-      query?: string;
-    }
-  | {
-      action: 'select';
-      slug: string;
     };
 /**
  * A visitor claim, as the official SiteAdaptiveJSONSchemaClaimsProperties has them: boolean, string (with or without enum), number, array of those, or an object of further claims (nested at most 3 levels deep, so that no request nests without bound).
@@ -1058,6 +1218,8 @@ export type RequestTypes = {
   'content/links-query': ContentLinksQuery;
   'content/page-query': ContentPageQuery;
   'official/addExternalLinkToSite-body': OfficialAddExternalLinkToSiteBody;
+  'official/askInOrganization-body': OfficialAskInOrganizationBody;
+  'official/askInOrganization-query': OfficialAskInOrganizationQuery;
   'official/createCollection-body': OfficialCreateCollectionBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
   'official/createOrganizationInvite-body': OfficialCreateOrganizationInviteBody;
@@ -1065,6 +1227,7 @@ export type RequestTypes = {
   'official/createSiteMcpServer-body': OfficialCreateSiteMcpServerBody;
   'official/createSiteRedirect-body': OfficialCreateSiteRedirectBody;
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
+  'official/getChangeRequestReviewById-query': OfficialGetChangeRequestReviewByIdQuery;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -1119,6 +1282,13 @@ export type RequestTypes = {
   'official/listUserPermissionsInSite-query': OfficialListUserPermissionsInSiteQuery;
   'official/listUserPermissionsInSpace-query': OfficialListUserPermissionsInSpaceQuery;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
+  'official/searchSiteContent-body': OfficialSearchSiteContentBody;
+  'official/searchSiteContent-query': OfficialSearchSiteContentQuery;
+  'official/streamAIResponseInSite-body': OfficialStreamAIResponseInSiteBody;
+  'official/streamAskInOrganization-query': OfficialStreamAskInOrganizationQuery;
+  'official/streamAskInSite-body': OfficialStreamAskInSiteBody;
+  'official/streamAskInSite-query': OfficialStreamAskInSiteQuery;
+  'official/streamRecommendedQuestionsInSite-query': OfficialStreamRecommendedQuestionsInSiteQuery;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
@@ -1429,6 +1599,17 @@ export type OfficialAddExternalLinkToSiteBodyLocalizedString128 = {
 export type OfficialAddExternalLinkToSiteBodyLocalizedString256 = {
   [k: string]: string;
 };
+export type OfficialAskInOrganizationBody = {
+  query: string;
+  /**
+   * @maxItems 10
+   */
+  previousQueries?: string[];
+};
+export type OfficialAskInOrganizationQuery = {
+  format?: 'document' | 'markdown';
+  details?: boolean;
+};
 export type OfficialCreateCollectionBody = {
   title?: string;
   parent?: string;
@@ -1488,6 +1669,9 @@ export type OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath = {
 };
 export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
+};
+export type OfficialGetChangeRequestReviewByIdQuery = {
+  format?: 'document' | 'markdown';
 };
 export type OfficialGetContentByUrlQuery = {
   url: string;
@@ -1739,17 +1923,920 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
 };
+export type OfficialSearchSiteContentQuery = {
+  page?: string;
+  limit?: number;
+};
+export type OfficialStreamAIResponseInSiteBody = {
+  previousResponseId?: string;
+  input: OfficialStreamAIResponseInSiteBodyAIMessageInput[];
+  model?: OfficialStreamAIResponseInSiteBodyAIModel;
+  tools?: OfficialStreamAIResponseInSiteBodyAIToolDefinition[];
+  toolCall?: OfficialStreamAIResponseInSiteBodyAIToolCallResult;
+  session?: OfficialStreamAIResponseInSiteBodySiteInsightsSession;
+  channel?: {
+    type: OfficialStreamAIResponseInSiteBodySiteCoreChannelType;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIMessageInput = {
+  role: OfficialStreamAIResponseInSiteBodyAIMessageRole;
+  content: string | OfficialStreamAIResponseInSiteBodyJSONDocument;
+  context?: OfficialStreamAIResponseInSiteBodyAIMessageContext;
+  attachments?: OfficialStreamAIResponseInSiteBodyAIAttachment[];
+};
+export type OfficialStreamAIResponseInSiteBodyJSONDocument = {
+  object: 'document';
+  data: {
+    schemaVersion?: number;
+    [k: string]: unknown;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels[];
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph = {
+  object: 'block';
+  type: 'paragraph';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  isVoid?: false;
+  data?: {
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineLink = {
+  object: 'inline';
+  type: 'link';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentText | OfficialStreamAIResponseInSiteBodyDocumentInlineImage)[];
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRef;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentText = {
+  object: 'text';
+  key?: string;
+  leaves: OfficialStreamAIResponseInSiteBodyDocumentTextLeaf[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTextLeaf = {
+  object: 'leaf';
+  text: string;
+  marks: OfficialStreamAIResponseInSiteBodyDocumentTextMark[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkBold = {
+  object: 'mark';
+  type: 'bold';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkItalic = {
+  object: 'mark';
+  type: 'italic';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkCode = {
+  object: 'mark';
+  type: 'code';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkKeyboard = {
+  object: 'mark';
+  type: 'keyboard';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkStrikethrough = {
+  object: 'mark';
+  type: 'strikethrough';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkColor = {
+  object: 'mark';
+  type: 'color';
+  data: {
+    text: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+    background: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkSuperscript = {
+  object: 'mark';
+  type: 'superscript';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkSubscript = {
+  object: 'mark';
+  type: 'subscript';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineImage = {
+  object: 'inline';
+  type: 'inline-image';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    refDark?: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    caption?: string;
+    alt?: string;
+    size?: 'original' | 'line';
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefURL = {
+  kind: 'url';
+  url: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefFile = {
+  kind: 'file';
+  file: string;
+  space?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefPage = {
+  kind: 'page';
+  page: string;
+  space?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefAnchor = {
+  kind: 'anchor';
+  anchor: string;
+  space?: string;
+  page?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefUser = {
+  kind: 'user';
+  user: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefCollection = {
+  kind: 'collection';
+  collection: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefSpace = {
+  kind: 'space';
+  space: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefReusableContent = {
+  kind: 'reusable-content';
+  reusableContent: string;
+  space?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefTag = {
+  kind: 'tag';
+  tag: string;
+  space?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyContentRefOpenAPI = {
+  kind: 'openapi';
+  spec: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji = {
+  object: 'inline';
+  type: 'emoji';
+  key?: string;
+  data: {
+    code: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineIcon = {
+  object: 'inline';
+  type: 'icon';
+  key?: string;
+  data: {
+    icon: string;
+    color?: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineExpression = {
+  object: 'inline';
+  type: 'expression';
+  key?: string;
+  data: {
+    expression: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineMath = {
+  object: 'inline';
+  type: 'inline-math';
+  key?: string;
+  data: {
+    formula: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation = {
+  object: 'inline';
+  type: 'annotation';
+  key?: string;
+  fragments: (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+    type: 'annotation-body';
+    /**
+     * @minItems 1
+     */
+    nodes: (OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials | OfficialStreamAIResponseInSiteBodyDocumentBlockCode)[];
+  })[];
+  isVoid: false;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentFragment = {
+  object: 'fragment';
+  key?: string;
+  fragment?: string;
+  type?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlock[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockHeading = {
+  object: 'block';
+  type: 'heading-1' | 'heading-2' | 'heading-3';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  data: {
+    id?: string;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered = {
+  object: 'block';
+  type: 'list-ordered';
+  key?: string;
+  data: {
+    start?: number;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListItem = {
+  object: 'block';
+  type: 'list-item';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+  data?: {
+    checked?: boolean;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockCode = {
+  object: 'block';
+  type: 'code';
+  key?: string;
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: 'scroll' | 'wrap';
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+    expandable?: boolean;
+    collapsedLineCount?: number;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine = {
+  object: 'block';
+  type: 'code-line';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
+  data: {
+    highlighted?: boolean;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockHint = {
+  object: 'block';
+  type: 'hint';
+  key?: string;
+  data: {
+    style: 'info' | 'warning' | 'danger' | 'success';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  };
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed = {
+  object: 'block';
+  type: 'embed';
+  key?: string;
+  data: {
+    url: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration = {
+  object: 'block';
+  type: 'integration';
+  key?: string;
+  data: {
+    integration: string;
+    block: string;
+    props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    action?: OfficialStreamAIResponseInSiteBodyContentKitAction;
+    url?: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+    spaceId?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyPlainObject = {
+  [k: string]:
+    | OfficialStreamAIResponseInSiteBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialStreamAIResponseInSiteBodyPlainObject)[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTable = {
+  object: 'block';
+  type: 'table';
+  key?: string;
+  isVoid: true;
+  data: {
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
+    records: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
+    };
+    definition: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
+    };
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
+    fullWidth?: boolean;
+    search?: boolean;
+  };
+  fragments: OfficialStreamAIResponseInSiteBodyDocumentFragment[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid = {
+  type: 'grid';
+  columns: string[];
+  columnWidths?: {
+    [k: string]: number;
+  };
+  hideHeader: boolean;
+  stickyHeader?: boolean;
+  stickyFirstColumn?: boolean;
+  useNewSizing?: boolean;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableViewCards = {
+  type: 'cards';
+  cardSize: 'medium' | 'large';
+  columns: string[];
+  targetDefinition?: string;
+  coverDefinition?: string;
+  coverDefinitionDark?: string;
+  hideColumnTitle?: boolean;
+  wrap?: boolean;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableRecord = {
+  orderIndex: string;
+  values: {
+    [k: string]:
+      | number
+      | string
+      | null
+      | boolean
+      | string[]
+      | OfficialStreamAIResponseInSiteBodyContentRef
+      | OfficialStreamAIResponseInSiteBodyDocumentTableImageRecord;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase = {
+  id: string;
+  title: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableSelectOption = {
+  value: string;
+  label: string;
+  color: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge = {
+  anchor: {
+    record: string;
+    column: string;
+  };
+  rowSpan: OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan;
+  colSpan: OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockQuote = {
+  object: 'block';
+  type: 'blockquote';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote)[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockMath = {
+  object: 'block';
+  type: 'math';
+  key?: string;
+  data: {
+    formula: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered = {
+  object: 'block';
+  type: 'list-unordered';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  data?: {};
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks = {
+  object: 'block';
+  type: 'list-tasks';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockDivider = {
+  object: 'block';
+  type: 'divider';
+  key?: string;
+  isVoid: true;
+  data: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt = {
+  object: 'block';
+  type: 'prompt';
+  key?: string;
+  data: {
+    description: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    openInAIProviders?: boolean;
+    defaultExpanded?: 'hidden' | 'partial' | 'full';
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1
+   */
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockCode[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockIf = {
+  object: 'block';
+  type: 'if';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels[];
+  isVoid?: false;
+  data: {
+    expression: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockImages = {
+  object: 'block';
+  type: 'images';
+  key?: string;
+  data: {
+    align?: 'center' | 'left' | 'right';
+    fullWidth?: boolean;
+    withFrame?: boolean;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockImage[];
+  isVoid: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockImage = {
+  object: 'block';
+  type: 'image';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    refDark?: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
+    alt?: string;
+  };
+  fragments: (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+    fragment: 'caption';
+    nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph[];
+  })[];
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockFile = {
+  object: 'block';
+  type: 'file';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefFile;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing = {
+  object: 'block';
+  type: 'drawing';
+  key?: string;
+  data: {
+    ref?: OfficialStreamAIResponseInSiteBodyContentRefFile;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable = {
+  object: 'block';
+  type: 'expandable';
+  key?: string;
+  isVoid: true;
+  data: {
+    defaultExpanded?: boolean;
+  };
+  fragments: (
+    | (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+        fragment: 'expandable-title';
+        type: 'expandable-title';
+        /**
+         * @minItems 1
+         * @maxItems 1
+         */
+        nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph[];
+      })
+    | (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+        fragment: 'expandable-body';
+        type: 'expandable-body';
+        /**
+         * @minItems 1
+         */
+        nodes: (
+          | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+        )[];
+      })
+  )[];
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent = {
+  object: 'block';
+  type: 'reusable-content';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefReusableContent;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTabs = {
+  object: 'block';
+  type: 'tabs';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem[];
+  isVoid?: false;
+  data?: {
+    fullWidth?: boolean;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem = {
+  object: 'block';
+  type: 'tabs-item';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  )[];
+  data: {
+    title?: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    slug?: string;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef = {
+  object: 'block';
+  type: 'content-ref';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRef;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI = {
+  object: 'block';
+  type: 'swagger';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer & {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefFile | OfficialStreamAIResponseInSiteBodyContentRefURL;
+    expanded?: boolean;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer = {
+  path: string;
+  method: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation = {
+  object: 'block';
+  type: 'openapi-operation';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer & {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefOpenAPI;
+    headless?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas = {
+  object: 'block';
+  type: 'openapi-schemas';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPISchemasPointer & {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefOpenAPI;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPISchemasPointer = {
+  grouped?: boolean;
+  schemas: string[];
+  title?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook = {
+  object: 'block';
+  type: 'openapi-webhook';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIWebhookPointer & {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefOpenAPI;
+    headless?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPIWebhookPointer = {
+  name: string;
+  method: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockStepper = {
+  object: 'block';
+  type: 'stepper';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep = {
+  object: 'block';
+  type: 'stepper-step';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  )[];
+  data: {
+    icon?: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockColumns = {
+  object: 'block';
+  type: 'columns';
+  key?: string;
+  data: {
+    fullWidth?: boolean;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockColumn[];
+  isVoid: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockColumn = {
+  object: 'block';
+  type: 'column';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  )[];
+  isVoid?: false;
+  data: {
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates = {
+  object: 'block';
+  type: 'updates';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate[];
+  isVoid?: false;
+  data: {
+    format: 'numeric' | 'full' | 'short';
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate = {
+  object: 'block';
+  type: 'update';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  )[];
+  data: {
+    date: OfficialStreamAIResponseInSiteBodyTimestamp;
+    tags?: OfficialStreamAIResponseInSiteBodyContentRefTag[];
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineMention = {
+  object: 'inline';
+  type: 'mention';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRef;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineButton = {
+  object: 'inline';
+  type: 'button';
+  key?: string;
+  data: {
+    label: string;
+    kind: 'primary' | 'secondary';
+    size?: 'small' | 'medium' | 'large';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  } & (
+    | {
+        ref: OfficialStreamAIResponseInSiteBodyContentRef;
+      }
+    | {
+        action: OfficialStreamAIResponseInSiteBodyDocumentAction;
+      }
+  );
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyAIMessageContext = {
+  location?: {
+    spaceId: string;
+    pageId: string;
+  };
+  comments?: {
+    id: string;
+    content?: string;
+  }[];
+  selection?: {
+    anchorKey: string | null;
+    anchorOffset: number;
+    focusKey: string | null;
+    focusOffset: number;
+    content?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentImage = {
+  type: 'image';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentFile = {
+  type: 'file';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename: string;
+  contentType: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentImportFile = {
+  type: 'import-file';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename: string;
+  contentType: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolDefinition = {
+  name: string;
+  description: string;
+  inputSchema?: {
+    type: 'object';
+    properties: {
+      [k: string]: {
+        type: 'string' | 'number' | 'boolean' | 'array' | 'object';
+        description: string;
+        [k: string]: unknown;
+      };
+    };
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolCallResult = {
+  tool: string;
+  toolCallId: string;
+  output: {
+    [k: string]: unknown;
+  };
+  summary?: OfficialStreamAIResponseInSiteBodyAIToolCallOtherSummary;
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolCallOtherSummary = {
+  icon: OfficialAddExternalLinkToSiteBodyIcon;
+  text: string;
+};
+export type OfficialStreamAIResponseInSiteBodySiteInsightsSession = {
+  visitorId: string;
+  sessionId: string;
+};
+export type OfficialStreamAskInOrganizationQuery = {
+  query: string;
+  format?: 'document' | 'markdown';
+  details?: boolean;
+};
+export type OfficialStreamAskInSiteBody = {
+  question: string;
+  context?: {
+    siteSpaceId?: string;
+    goal?: OfficialStreamAskInSiteBodyAgentGoal;
+  };
+  scope: OfficialSearchSiteContentBodySiteSearchScope;
+  session?: OfficialStreamAIResponseInSiteBodySiteInsightsSession;
+};
+export type OfficialStreamAskInSiteQuery = {
+  format?: 'document' | 'markdown';
+};
+export type OfficialStreamRecommendedQuestionsInSiteQuery = {
+  siteSpaceId?: string;
+  spaceId?: string;
+};
 export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase = {
   session: OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession;
   location: OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation;
-  timestamp?: OfficialTrackEventsInSiteByIdBodyTimestamp;
-};
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsSession = {
-  visitorId: string;
-  sessionId: string;
+  timestamp?: OfficialStreamAIResponseInSiteBodyTimestamp;
 };
 export type OfficialTrackEventsInSiteByIdBodyPlainObject = {
   [k: string]:
@@ -1768,56 +2855,6 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation = {
   space: string | null;
   revision: string | null;
   page: string | null;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefFile = {
-  kind: 'file';
-  file: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefURL = {
-  kind: 'url';
-  url: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefPage = {
-  kind: 'page';
-  page: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefAnchor = {
-  kind: 'anchor';
-  anchor: string;
-  space?: string;
-  page?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefUser = {
-  kind: 'user';
-  user: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefCollection = {
-  kind: 'collection';
-  collection: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefSpace = {
-  kind: 'space';
-  space: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefReusableContent = {
-  kind: 'reusable-content';
-  reusableContent: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefTag = {
-  kind: 'tag';
-  tag: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI = {
-  kind: 'openapi';
-  spec: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer = {
-  path: string;
-  method: string;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   domain: string;
@@ -2058,117 +3095,11 @@ export type CommonJsonDocumentDocumentBlockParagraph = {
   object: 'block';
   type: 'paragraph';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentInline | CommonJsonDocumentDocumentText)[];
+  nodes: (CommonJsonDocumentDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
   isVoid?: false;
   data?: {
-    align?: CommonJsonDocumentTextAlignment;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
   };
-};
-export type CommonJsonDocumentDocumentInlineLink = {
-  object: 'inline';
-  type: 'link';
-  key?: string;
-  nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineImage)[];
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
-  };
-  isVoid?: false;
-};
-export type CommonJsonDocumentDocumentText = {
-  object: 'text';
-  key?: string;
-  leaves: CommonJsonDocumentDocumentTextLeaf[];
-};
-export type CommonJsonDocumentDocumentTextLeaf = {
-  object: 'leaf';
-  text: string;
-  marks: CommonJsonDocumentDocumentTextMark[];
-};
-export type CommonJsonDocumentDocumentMarkBold = {
-  object: 'mark';
-  type: 'bold';
-};
-export type CommonJsonDocumentDocumentMarkItalic = {
-  object: 'mark';
-  type: 'italic';
-};
-export type CommonJsonDocumentDocumentMarkCode = {
-  object: 'mark';
-  type: 'code';
-};
-export type CommonJsonDocumentDocumentMarkKeyboard = {
-  object: 'mark';
-  type: 'keyboard';
-};
-export type CommonJsonDocumentDocumentMarkStrikethrough = {
-  object: 'mark';
-  type: 'strikethrough';
-};
-export type CommonJsonDocumentDocumentMarkColor = {
-  object: 'mark';
-  type: 'color';
-  data: {
-    text: CommonJsonDocumentDocumentTextColor;
-    background: CommonJsonDocumentDocumentTextColor;
-  };
-};
-export type CommonJsonDocumentDocumentMarkSuperscript = {
-  object: 'mark';
-  type: 'superscript';
-};
-export type CommonJsonDocumentDocumentMarkSubscript = {
-  object: 'mark';
-  type: 'subscript';
-};
-export type CommonJsonDocumentDocumentInlineImage = {
-  object: 'inline';
-  type: 'inline-image';
-  key?: string;
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    caption?: string;
-    alt?: string;
-    size?: 'original' | 'line';
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineEmoji = {
-  object: 'inline';
-  type: 'emoji';
-  key?: string;
-  data: {
-    code: string;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineIcon = {
-  object: 'inline';
-  type: 'icon';
-  key?: string;
-  data: {
-    icon: string;
-    color?: CommonJsonDocumentDocumentTextColor;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineExpression = {
-  object: 'inline';
-  type: 'expression';
-  key?: string;
-  data: {
-    expression: string;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineMath = {
-  object: 'inline';
-  type: 'inline-math';
-  key?: string;
-  data: {
-    formula: string;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentInlineAnnotation = {
   object: 'inline';
@@ -2182,7 +3113,7 @@ export type CommonJsonDocumentDocumentInlineAnnotation = {
     nodes: (CommonJsonDocumentDocumentBlocksEssentials | CommonJsonDocumentDocumentBlockCode)[];
   })[];
   isVoid: false;
-  nodes: CommonJsonDocumentDocumentText[];
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
   data?: {};
 };
 export type CommonJsonDocumentDocumentFragment = {
@@ -2196,10 +3127,10 @@ export type CommonJsonDocumentDocumentBlockHeading = {
   object: 'block';
   type: 'heading-1' | 'heading-2' | 'heading-3';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentInline | CommonJsonDocumentDocumentText)[];
+  nodes: (CommonJsonDocumentDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
   data: {
     id?: string;
-    align?: CommonJsonDocumentTextAlignment;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
   };
   meta?: {
     id: string;
@@ -2225,7 +3156,7 @@ export type CommonJsonDocumentDocumentBlockListItem = {
     | CommonJsonDocumentDocumentBlockCode
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockTable
   )[];
   isVoid?: false;
@@ -2253,7 +3184,11 @@ export type CommonJsonDocumentDocumentBlockCodeLine = {
   object: 'block';
   type: 'code-line';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineAnnotation | CommonJsonDocumentDocumentInlineExpression)[];
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | CommonJsonDocumentDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
   data: {
     highlighted?: boolean;
   };
@@ -2269,21 +3204,11 @@ export type CommonJsonDocumentDocumentBlockHint = {
   };
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockTable
   )[];
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentBlockEmbed = {
-  object: 'block';
-  type: 'embed';
-  key?: string;
-  data: {
-    url: string;
-    fullWidth?: boolean;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockIntegration = {
   object: 'block';
@@ -2312,69 +3237,18 @@ export type CommonJsonDocumentDocumentBlockTable = {
   key?: string;
   isVoid: true;
   data: {
-    view: CommonJsonDocumentDocumentTableViewGrid | CommonJsonDocumentDocumentTableViewCards;
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
     records: {
-      [k: string]: CommonJsonDocumentDocumentTableRecord;
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
     };
     definition: {
-      [k: string]: CommonJsonDocumentDocumentTableDefinition;
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
     };
-    cellMerges?: CommonJsonDocumentDocumentTableCellMerge[];
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
     fullWidth?: boolean;
     search?: boolean;
   };
   fragments: CommonJsonDocumentDocumentFragment[];
-};
-export type CommonJsonDocumentDocumentTableViewGrid = {
-  type: 'grid';
-  columns: string[];
-  columnWidths?: {
-    [k: string]: number;
-  };
-  hideHeader: boolean;
-  stickyHeader?: boolean;
-  stickyFirstColumn?: boolean;
-  useNewSizing?: boolean;
-};
-export type CommonJsonDocumentDocumentTableViewCards = {
-  type: 'cards';
-  cardSize: 'medium' | 'large';
-  columns: string[];
-  targetDefinition?: string;
-  coverDefinition?: string;
-  coverDefinitionDark?: string;
-  hideColumnTitle?: boolean;
-  wrap?: boolean;
-};
-export type CommonJsonDocumentDocumentTableRecord = {
-  orderIndex: string;
-  values: {
-    [k: string]:
-      | number
-      | string
-      | null
-      | boolean
-      | string[]
-      | OfficialTrackEventsInSiteByIdBodyContentRef
-      | CommonJsonDocumentDocumentTableImageRecord;
-  };
-};
-export type CommonJsonDocumentDocumentTableDefinitionBase = {
-  id: string;
-  title: string;
-};
-export type CommonJsonDocumentDocumentTableSelectOption = {
-  value: string;
-  label: string;
-  color: string;
-};
-export type CommonJsonDocumentDocumentTableCellMerge = {
-  anchor: {
-    record: string;
-    column: string;
-  };
-  rowSpan: CommonJsonDocumentDocumentTableCellSpan;
-  colSpan: CommonJsonDocumentDocumentTableCellSpan;
 };
 export type CommonJsonDocumentDocumentBlockQuote = {
   object: 'block';
@@ -2383,15 +3257,6 @@ export type CommonJsonDocumentDocumentBlockQuote = {
   nodes: (CommonJsonDocumentDocumentBlocksEssentials | CommonJsonDocumentDocumentBlockQuote)[];
   isVoid?: false;
   data?: {};
-};
-export type CommonJsonDocumentDocumentBlockMath = {
-  object: 'block';
-  type: 'math';
-  key?: string;
-  data: {
-    formula: string;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockListUnordered = {
   object: 'block';
@@ -2408,13 +3273,6 @@ export type CommonJsonDocumentDocumentBlockListTasks = {
   nodes: CommonJsonDocumentDocumentBlockListItem[];
   isVoid?: false;
   data?: {};
-};
-export type CommonJsonDocumentDocumentBlockDivider = {
-  object: 'block';
-  type: 'divider';
-  key?: string;
-  isVoid: true;
-  data: {};
 };
 export type CommonJsonDocumentDocumentBlockPrompt = {
   object: 'block';
@@ -2460,34 +3318,16 @@ export type CommonJsonDocumentDocumentBlockImage = {
   type: 'image';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    width?: CommonJsonDocumentLength;
-    height?: CommonJsonDocumentLength;
+    ref: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    refDark?: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
     alt?: string;
   };
   fragments: (CommonJsonDocumentDocumentFragment & {
     fragment: 'caption';
     nodes: CommonJsonDocumentDocumentBlockParagraph[];
   })[];
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockFile = {
-  object: 'block';
-  type: 'file';
-  key?: string;
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockDrawing = {
-  object: 'block';
-  type: 'drawing';
-  key?: string;
-  data: {
-    ref?: OfficialTrackEventsInSiteByIdBodyContentRefFile;
-  };
   isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockExpandable = {
@@ -2516,32 +3356,20 @@ export type CommonJsonDocumentDocumentBlockExpandable = {
          */
         nodes: (
           | CommonJsonDocumentDocumentBlocksEssentials
-          | CommonJsonDocumentDocumentBlockFile
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
           | CommonJsonDocumentDocumentBlockImages
           | CommonJsonDocumentDocumentBlockCode
           | CommonJsonDocumentDocumentBlockTable
           | CommonJsonDocumentDocumentBlockHint
           | CommonJsonDocumentDocumentBlockPrompt
           | CommonJsonDocumentDocumentBlockQuote
-          | CommonJsonDocumentDocumentBlockReusableContent
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
           | CommonJsonDocumentDocumentBlockIntegration
         )[];
       })
   )[];
   meta?: {
     id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockReusableContent = {
-  object: 'block';
-  type: 'reusable-content';
-  key?: string;
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefReusableContent;
-  };
-  isVoid: true;
-  meta?: {
-    token?: string;
   };
 };
 export type CommonJsonDocumentDocumentBlockTabs = {
@@ -2560,16 +3388,16 @@ export type CommonJsonDocumentDocumentBlockTabsItem = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
   )[];
   data: {
@@ -2581,76 +3409,6 @@ export type CommonJsonDocumentDocumentBlockTabsItem = {
     id: string;
   };
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentBlockContentRef = {
-  object: 'block';
-  type: 'content-ref';
-  key?: string;
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockOpenAPI = {
-  object: 'block';
-  type: 'swagger';
-  key?: string;
-  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
-    expanded?: boolean;
-    fullWidth?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockOpenAPIOperation = {
-  object: 'block';
-  type: 'openapi-operation';
-  key?: string;
-  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
-    headless?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockOpenAPISchemas = {
-  object: 'block';
-  type: 'openapi-schemas';
-  key?: string;
-  data: CommonJsonDocumentOpenAPISchemasPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentOpenAPISchemasPointer = {
-  grouped?: boolean;
-  schemas: string[];
-  title?: string;
-};
-export type CommonJsonDocumentDocumentBlockOpenAPIWebhook = {
-  object: 'block';
-  type: 'openapi-webhook';
-  key?: string;
-  data: CommonJsonDocumentOpenAPIWebhookPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
-    headless?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentOpenAPIWebhookPointer = {
-  name: string;
-  method: string;
 };
 export type CommonJsonDocumentDocumentBlockStepper = {
   object: 'block';
@@ -2666,16 +3424,16 @@ export type CommonJsonDocumentDocumentBlockStepperStep = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockExpandable
   )[];
@@ -2704,12 +3462,12 @@ export type CommonJsonDocumentDocumentBlockColumn = {
     | CommonJsonDocumentDocumentBlockCode
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
-    | CommonJsonDocumentDocumentBlockContentRef
-    | CommonJsonDocumentDocumentBlockDrawing
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockIntegration
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockQuote
     | CommonJsonDocumentDocumentBlockTable
     | CommonJsonDocumentDocumentBlockExpandable
@@ -2717,8 +3475,8 @@ export type CommonJsonDocumentDocumentBlockColumn = {
   )[];
   isVoid?: false;
   data: {
-    width?: CommonJsonDocumentLength;
-    verticalAlignment?: CommonJsonDocumentVerticalAlignment;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
   };
 };
 export type CommonJsonDocumentDocumentBlockUpdates = {
@@ -2737,53 +3495,25 @@ export type CommonJsonDocumentDocumentBlockUpdate = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockTabs
     | CommonJsonDocumentDocumentBlockExpandable
   )[];
   data: {
-    date: OfficialTrackEventsInSiteByIdBodyTimestamp;
-    tags?: OfficialTrackEventsInSiteByIdBodyContentRefTag[];
+    date: OfficialStreamAIResponseInSiteBodyTimestamp;
+    tags?: OfficialStreamAIResponseInSiteBodyContentRefTag[];
   };
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentInlineMention = {
-  object: 'inline';
-  type: 'mention';
-  key?: string;
-  data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineButton = {
-  object: 'inline';
-  type: 'button';
-  key?: string;
-  data: {
-    label: string;
-    kind: 'primary' | 'secondary';
-    size?: 'small' | 'medium' | 'large';
-    icon?: OfficialAddExternalLinkToSiteBodyIcon;
-  } & (
-    | {
-        ref: OfficialTrackEventsInSiteByIdBodyContentRef;
-      }
-    | {
-        action: CommonJsonDocumentDocumentAction;
-      }
-  );
-  isVoid: true;
 };
 export type OrganizationsTranslationUpdate = {
   title?: string;
@@ -2920,7 +3650,7 @@ export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   header: {
     preset: SitesCustomizationInputCustomizationHeaderPreset;
     logo?: SitesCustomizationInputCustomizationThemedURL;
-    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef;
+    primaryLink?: OfficialStreamAIResponseInSiteBodyContentRef;
     backgroundColor?: SitesCustomizationInputCustomizationThemedColor;
     linkColor?: SitesCustomizationInputCustomizationThemedColor;
     links: SitesCustomizationInputCustomizationHeaderItem[];
@@ -3010,7 +3740,7 @@ export type SitesCustomizationInputCustomizationHeaderItem = {
   title: string;
   localizedTitle?: SitesCustomizationInputLocalizedString;
   style?: 'link' | 'button-primary' | 'button-secondary';
-  to: OfficialTrackEventsInSiteByIdBodyContentRef | null;
+  to: OfficialStreamAIResponseInSiteBodyContentRef | null;
   links: SitesCustomizationInputCustomizationContentLink[];
   condition?: OfficialAddExternalLinkToSiteBodyExpression;
 };
@@ -3020,7 +3750,7 @@ export type SitesCustomizationInputLocalizedString = {
 export type SitesCustomizationInputCustomizationContentLink = {
   title: SitesCustomizationInputCustomizationContentLinkTitle;
   localizedTitle?: SitesCustomizationInputLocalizedString64;
-  to: OfficialTrackEventsInSiteByIdBodyContentRef;
+  to: OfficialStreamAIResponseInSiteBodyContentRef;
 };
 export type SitesCustomizationInputLocalizedString64 = {
   [k: string]: string;
@@ -3133,7 +3863,7 @@ export type SitesSiteSpaceCustomizationBody = {
   header?: {
     preset?: SitesCustomizationInputCustomizationHeaderPreset | null;
     logo?: SitesCustomizationInputCustomizationThemedURL | null;
-    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef | null;
+    primaryLink?: OfficialStreamAIResponseInSiteBodyContentRef | null;
     backgroundColor?: SitesCustomizationInputCustomizationThemedColor | null;
     linkColor?: SitesCustomizationInputCustomizationThemedColor | null;
     links?: SitesCustomizationInputCustomizationHeaderItem[] | null;
@@ -3356,6 +4086,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'content/links-query',
   'content/page-query',
   'official/addExternalLinkToSite-body',
+  'official/askInOrganization-body',
+  'official/askInOrganization-query',
   'official/createCollection-body',
   'official/createIntegrationInstallationToken-body',
   'official/createOrganizationInvite-body',
@@ -3363,6 +4095,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/createSiteMcpServer-body',
   'official/createSiteRedirect-body',
   'official/dnsRevalidateCustomHostname-body',
+  'official/getChangeRequestReviewById-query',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',
@@ -3417,6 +4150,13 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listUserPermissionsInSite-query',
   'official/listUserPermissionsInSpace-query',
   'official/resolvePublishedContentByUrl-body',
+  'official/searchSiteContent-body',
+  'official/searchSiteContent-query',
+  'official/streamAIResponseInSite-body',
+  'official/streamAskInOrganization-query',
+  'official/streamAskInSite-body',
+  'official/streamAskInSite-query',
+  'official/streamRecommendedQuestionsInSite-query',
   'official/trackEventsInSiteById-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',

@@ -8,6 +8,7 @@ import { pdfOperations } from './pdf.ts';
 import { reviewerOperations } from './reviewers.ts';
 import { reviewOperations } from './reviews.ts';
 import { changeOperations } from './changes.ts';
+import { contributorOperations } from './contributors.ts';
 
 export { FILE_ROWS } from './file-routes.ts';
 
@@ -18,6 +19,7 @@ export const changeRequestOperations: Operation[] = [
   ...linkOperations,
   ...reviewerOperations,
   ...reviewOperations,
+  ...contributorOperations,
   ...changeOperations,
   ...gitOperations,
 ];
