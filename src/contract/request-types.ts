@@ -654,6 +654,143 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventMCPRequest = Offic
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventRSSRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'rss_request';
 };
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChange =
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeUpdatePage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertPage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeDeletePage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeRevertPage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertFiles;
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeUpdatePage =
+  OfficialUpdateChangeRequestContentBodyRevisionPageUpdate & {
+    operation: 'update_page';
+    page: string;
+    document?: OfficialUpdateChangeRequestContentBodyDocument;
+    into?: string | null;
+    at?: number;
+  };
+export type OfficialUpdateChangeRequestContentBodyRevisionPageSlug = string;
+export type OfficialUpdateChangeRequestContentBodyEmoji = string;
+export type OfficialUpdateChangeRequestContentBodyDocument =
+  | OfficialUpdateChangeRequestContentBodyMarkdownDocument
+  | {
+      document: OfficialUpdateChangeRequestContentBodyJSONDocument;
+    }
+  | {};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIf
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumns
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates;
+export type OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHeading
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
+export type OfficialUpdateChangeRequestContentBodyDocumentInline =
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
+  | OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
+export type OfficialUpdateChangeRequestContentBodyDocumentBlock =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHeading
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIf
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImage
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumns
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumn
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate;
+export type OfficialUpdateChangeRequestContentBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialUpdateChangeRequestContentBodyContentKitDefaultAction;
+export type OfficialUpdateChangeRequestContentBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialUpdateChangeRequestContentBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    };
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertPage =
+  OfficialUpdateChangeRequestContentBodyRevisionPageUpdate & {
+    operation: 'insert_page';
+    into?: string;
+    at?: number;
+    ref?: string;
+    document: OfficialUpdateChangeRequestContentBodyDocument;
+  };
 export type OfficialUpdateCollectionByIdBodyCollectionTitle = string;
 export type OfficialUpdateCollectionByIdBodyCollectionDescription = string;
 export type OfficialUpdateCollectionByIdBodyDefaultLevel = OfficialCreateOrganizationInviteBodyMemberRoleOrGuest | 'inherit';
@@ -1073,10 +1210,9 @@ export type SitesCustomizationInputCustomizationFavicon =
       icon: SitesCustomizationInputCustomizationThemedURL;
     }
   | {
-      emoji: SitesCustomizationInputEmoji;
+      emoji: OfficialUpdateChangeRequestContentBodyEmoji;
     }
   | {};
-export type SitesCustomizationInputEmoji = string;
 export type SitesCustomizationInputCustomizationHeaderPreset = 'default' | 'bold' | 'contrast' | 'custom' | 'none';
 export type SitesCustomizationInputCustomizationContentLinkTitle = string;
 export type SitesCustomizationInputCustomizationAnnouncementMessage = string;
@@ -1290,6 +1426,8 @@ export type RequestTypes = {
   'official/streamAskInSite-query': OfficialStreamAskInSiteQuery;
   'official/streamRecommendedQuestionsInSite-query': OfficialStreamRecommendedQuestionsInSiteQuery;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
+  'official/updateChangeRequestContent-body': OfficialUpdateChangeRequestContentBody;
+  'official/updateChangeRequestContent-query': OfficialUpdateChangeRequestContentQuery;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
@@ -2861,6 +2999,499 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   zoneId: string;
   placement: OfficialTrackEventsInSiteByIdBodySiteInsightsAdPlacement;
 };
+export type OfficialUpdateChangeRequestContentBody = {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  changes: OfficialUpdateChangeRequestContentBodyChangeRequestContentChange[];
+};
+export type OfficialUpdateChangeRequestContentBodyRevisionPageUpdate = {
+  title?: string;
+  slug?: OfficialUpdateChangeRequestContentBodyRevisionPageSlug;
+  emoji?: OfficialUpdateChangeRequestContentBodyEmoji;
+  icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  condition?: string;
+};
+export type OfficialUpdateChangeRequestContentBodyMarkdownDocument = {
+  markdown: string;
+};
+export type OfficialUpdateChangeRequestContentBodyJSONDocument = {
+  object: 'document';
+  data: {
+    schemaVersion?: number;
+    [k: string]: unknown;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels[];
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph = {
+  object: 'block';
+  type: 'paragraph';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  isVoid?: false;
+  data?: {
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation = {
+  object: 'inline';
+  type: 'annotation';
+  key?: string;
+  fragments: (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+    type: 'annotation-body';
+    /**
+     * @minItems 1
+     */
+    nodes: (OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials | OfficialUpdateChangeRequestContentBodyDocumentBlockCode)[];
+  })[];
+  isVoid: false;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentFragment = {
+  object: 'fragment';
+  key?: string;
+  fragment?: string;
+  type?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlock[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockHeading = {
+  object: 'block';
+  type: 'heading-1' | 'heading-2' | 'heading-3';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  data: {
+    id?: string;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered = {
+  object: 'block';
+  type: 'list-ordered';
+  key?: string;
+  data: {
+    start?: number;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListItem = {
+  object: 'block';
+  type: 'list-item';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+  data?: {
+    checked?: boolean;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockCode = {
+  object: 'block';
+  type: 'code';
+  key?: string;
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: 'scroll' | 'wrap';
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+    expandable?: boolean;
+    collapsedLineCount?: number;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine = {
+  object: 'block';
+  type: 'code-line';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
+  data: {
+    highlighted?: boolean;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockHint = {
+  object: 'block';
+  type: 'hint';
+  key?: string;
+  data: {
+    style: 'info' | 'warning' | 'danger' | 'success';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  };
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration = {
+  object: 'block';
+  type: 'integration';
+  key?: string;
+  data: {
+    integration: string;
+    block: string;
+    props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    action?: OfficialUpdateChangeRequestContentBodyContentKitAction;
+    url?: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+    spaceId?: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyPlainObject = {
+  [k: string]:
+    | OfficialUpdateChangeRequestContentBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialUpdateChangeRequestContentBodyPlainObject)[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTable = {
+  object: 'block';
+  type: 'table';
+  key?: string;
+  isVoid: true;
+  data: {
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
+    records: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
+    };
+    definition: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
+    };
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
+    fullWidth?: boolean;
+    search?: boolean;
+  };
+  fragments: OfficialUpdateChangeRequestContentBodyDocumentFragment[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockQuote = {
+  object: 'block';
+  type: 'blockquote';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote)[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered = {
+  object: 'block';
+  type: 'list-unordered';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  data?: {};
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks = {
+  object: 'block';
+  type: 'list-tasks';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt = {
+  object: 'block';
+  type: 'prompt';
+  key?: string;
+  data: {
+    description: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    openInAIProviders?: boolean;
+    defaultExpanded?: 'hidden' | 'partial' | 'full';
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1
+   */
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockCode[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockIf = {
+  object: 'block';
+  type: 'if';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels[];
+  isVoid?: false;
+  data: {
+    expression: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockImages = {
+  object: 'block';
+  type: 'images';
+  key?: string;
+  data: {
+    align?: 'center' | 'left' | 'right';
+    fullWidth?: boolean;
+    withFrame?: boolean;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockImage[];
+  isVoid: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockImage = {
+  object: 'block';
+  type: 'image';
+  key?: string;
+  data: {
+    ref: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    refDark?: OfficialStreamAIResponseInSiteBodyContentRefURL | OfficialStreamAIResponseInSiteBodyContentRefFile;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
+    alt?: string;
+  };
+  fragments: (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+    fragment: 'caption';
+    nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph[];
+  })[];
+  isVoid: true;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable = {
+  object: 'block';
+  type: 'expandable';
+  key?: string;
+  isVoid: true;
+  data: {
+    defaultExpanded?: boolean;
+  };
+  fragments: (
+    | (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+        fragment: 'expandable-title';
+        type: 'expandable-title';
+        /**
+         * @minItems 1
+         * @maxItems 1
+         */
+        nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph[];
+      })
+    | (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+        fragment: 'expandable-body';
+        type: 'expandable-body';
+        /**
+         * @minItems 1
+         */
+        nodes: (
+          | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+        )[];
+      })
+  )[];
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTabs = {
+  object: 'block';
+  type: 'tabs';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem[];
+  isVoid?: false;
+  data?: {
+    fullWidth?: boolean;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem = {
+  object: 'block';
+  type: 'tabs-item';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  )[];
+  data: {
+    title?: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    slug?: string;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockStepper = {
+  object: 'block';
+  type: 'stepper';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep = {
+  object: 'block';
+  type: 'stepper-step';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  )[];
+  data: {
+    icon?: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockColumns = {
+  object: 'block';
+  type: 'columns';
+  key?: string;
+  data: {
+    fullWidth?: boolean;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockColumn[];
+  isVoid: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockColumn = {
+  object: 'block';
+  type: 'column';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  )[];
+  isVoid?: false;
+  data: {
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates = {
+  object: 'block';
+  type: 'updates';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate[];
+  isVoid?: false;
+  data: {
+    format: 'numeric' | 'full' | 'short';
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate = {
+  object: 'block';
+  type: 'update';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  )[];
+  data: {
+    date: OfficialStreamAIResponseInSiteBodyTimestamp;
+    tags?: OfficialStreamAIResponseInSiteBodyContentRefTag[];
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeDeletePage = {
+  operation: 'delete_page';
+  page: string;
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeRevertPage = {
+  operation: 'revert_page';
+  page: string;
+  revision?: string;
+  block?: string[];
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertFiles = {
+  operation: 'insert_files';
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  files: ((
+    | {
+        url: string;
+      }
+    | {
+        base64: string;
+      }
+  ) & {
+    ref?: string;
+    name: string;
+    contentType?: string;
+  })[];
+};
+export type OfficialUpdateChangeRequestContentQuery = {
+  compat: boolean;
+};
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
   description?: OfficialUpdateCollectionByIdBodyCollectionDescription;
@@ -4158,6 +4789,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/streamAskInSite-query',
   'official/streamRecommendedQuestionsInSite-query',
   'official/trackEventsInSiteById-body',
+  'official/updateChangeRequestContent-body',
+  'official/updateChangeRequestContent-query',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',

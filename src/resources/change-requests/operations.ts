@@ -9,6 +9,7 @@ import { reviewerOperations } from './reviewers.ts';
 import { reviewOperations } from './reviews.ts';
 import { changeOperations } from './changes.ts';
 import { contributorOperations } from './contributors.ts';
+import { contentChangeOperations } from './content-changes.ts';
 
 export { FILE_ROWS } from './file-routes.ts';
 
@@ -16,6 +17,7 @@ export const changeRequestOperations: Operation[] = [
   ...changeRequestCrudOperations,
   ...pdfOperations,
   ...contentOperations,
+  ...contentChangeOperations,
   ...linkOperations,
   ...reviewerOperations,
   ...reviewOperations,
