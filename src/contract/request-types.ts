@@ -284,6 +284,18 @@ export type OfficialSearchSiteContentBodySiteSearchScope =
   | {
       mode: 'all';
     };
+export type OfficialStartImportRunBodyContentImportSource =
+  | {
+      type: 'website';
+      url: OfficialAddExternalLinkToSiteBodyURL;
+    }
+  | {
+      type: 'file';
+      /**
+       * @maxItems 50
+       */
+      files: string[];
+    };
 export type OfficialStreamAIResponseInSiteBodyAIMessageRole = 'user' | 'assistant' | 'developer';
 export type OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels =
   | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
@@ -1393,6 +1405,7 @@ export type RequestTypes = {
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
+  'official/listImportRuns-query': OfficialListImportRunsQuery;
   'official/listIntegrationInstallationSites-query': OfficialListIntegrationInstallationSitesQuery;
   'official/listIntegrationInstallationSpaces-query': OfficialListIntegrationInstallationSpacesQuery;
   'official/listIntegrationInstallations-query': OfficialListIntegrationInstallationsQuery;
@@ -1420,6 +1433,7 @@ export type RequestTypes = {
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
   'official/searchSiteContent-body': OfficialSearchSiteContentBody;
   'official/searchSiteContent-query': OfficialSearchSiteContentQuery;
+  'official/startImportRun-body': OfficialStartImportRunBody;
   'official/streamAIResponseInSite-body': OfficialStreamAIResponseInSiteBody;
   'official/streamAskInOrganization-query': OfficialStreamAskInOrganizationQuery;
   'official/streamAskInSite-body': OfficialStreamAskInSiteBody;
@@ -1915,6 +1929,14 @@ export type OfficialListFilesInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
 };
+export type OfficialListImportRunsQuery = {
+  space?: string;
+  changeRequest?: string;
+  site?: string;
+  status?: 'active' | 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
+  page?: string;
+  limit?: number;
+};
 export type OfficialListIntegrationInstallationSitesQuery = {
   page?: string;
   limit?: number;
@@ -2064,6 +2086,17 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
 export type OfficialSearchSiteContentQuery = {
   page?: string;
   limit?: number;
+};
+export type OfficialStartImportRunBody = {
+  source: OfficialStartImportRunBodyContentImportSource;
+  target: OfficialStartImportRunBodyContentImportTarget;
+  site?: string;
+  enhance?: boolean;
+};
+export type OfficialStartImportRunBodyContentImportTarget = {
+  space: string;
+  changeRequest?: string;
+  page?: string;
 };
 export type OfficialStreamAIResponseInSiteBody = {
   previousResponseId?: string;
@@ -4756,6 +4789,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
+  'official/listImportRuns-query',
   'official/listIntegrationInstallationSites-query',
   'official/listIntegrationInstallationSpaces-query',
   'official/listIntegrationInstallations-query',
@@ -4783,6 +4817,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/resolvePublishedContentByUrl-body',
   'official/searchSiteContent-body',
   'official/searchSiteContent-query',
+  'official/startImportRun-body',
   'official/streamAIResponseInSite-body',
   'official/streamAskInOrganization-query',
   'official/streamAskInSite-body',

@@ -19,6 +19,7 @@ import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
 import { askOperations } from './ask/operations.ts';
+import { importOperations } from './organizations/imports.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -39,8 +40,9 @@ export const operations: readonly Operation[] = [
   ...urlOperations,
   ...gitSyncInstallationOperations,
   ...gitSyncRepositoryOperations,
-  // Search and questions over sites and organizations (ask/).
+  // Search and questions over sites and organizations (ask/), content import runs.
   ...askOperations,
+  ...importOperations,
 ];
 
 /** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */
