@@ -1402,6 +1402,7 @@ export type RequestTypes = {
   'official/inviteToSite-body': OfficialInviteToSiteBody;
   'official/inviteToSpace-body': OfficialInviteToSpaceBody;
   'official/joinOrganizationWithInvite-body': OfficialJoinOrganizationWithInviteBody;
+  'official/listChangeRequestConversations-query': OfficialListChangeRequestConversationsQuery;
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
@@ -1442,6 +1443,7 @@ export type RequestTypes = {
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/updateChangeRequestContent-body': OfficialUpdateChangeRequestContentBody;
   'official/updateChangeRequestContent-query': OfficialUpdateChangeRequestContentQuery;
+  'official/updateChangeRequestConversation-body': OfficialUpdateChangeRequestConversationBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
@@ -1911,6 +1913,10 @@ export type OfficialInstallIntegrationOnSpaceQuery = {
 };
 export type OfficialJoinOrganizationWithInviteBody = {
   [k: string]: unknown;
+};
+export type OfficialListChangeRequestConversationsQuery = {
+  page?: string;
+  limit?: number;
 };
 export type OfficialListCollectionsInOrganizationByIdQuery = {
   page?: string;
@@ -3525,6 +3531,9 @@ export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInse
 export type OfficialUpdateChangeRequestContentQuery = {
   compat: boolean;
 };
+export type OfficialUpdateChangeRequestConversationBody = {
+  title: string;
+};
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
   description?: OfficialUpdateCollectionByIdBodyCollectionDescription;
@@ -4786,6 +4795,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/inviteToSite-body',
   'official/inviteToSpace-body',
   'official/joinOrganizationWithInvite-body',
+  'official/listChangeRequestConversations-query',
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
@@ -4826,6 +4836,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/trackEventsInSiteById-body',
   'official/updateChangeRequestContent-body',
   'official/updateChangeRequestContent-query',
+  'official/updateChangeRequestConversation-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',

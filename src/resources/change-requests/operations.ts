@@ -10,6 +10,7 @@ import { reviewOperations } from './reviews.ts';
 import { changeOperations } from './changes.ts';
 import { contributorOperations } from './contributors.ts';
 import { contentChangeOperations } from './content-changes.ts';
+import { conversationOperations } from './conversations.ts';
 
 export { FILE_ROWS } from './file-routes.ts';
 
@@ -22,6 +23,7 @@ export const changeRequestOperations: Operation[] = [
   ...reviewerOperations,
   ...reviewOperations,
   ...contributorOperations,
+  ...conversationOperations,
   ...changeOperations,
   ...gitOperations,
 ];
