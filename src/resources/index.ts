@@ -20,6 +20,7 @@ import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
 import { askOperations } from './ask/operations.ts';
 import { importOperations } from './organizations/imports.ts';
+import { spaceBlockOperations } from './integrations/space-blocks.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -40,15 +41,16 @@ export const operations: readonly Operation[] = [
   ...urlOperations,
   ...gitSyncInstallationOperations,
   ...gitSyncRepositoryOperations,
-  // Search and questions over sites and organizations (ask/), content import runs.
+  // Search and questions over sites and organizations (ask/), content import runs, a space's integration blocks.
   ...askOperations,
   ...importOperations,
+  ...spaceBlockOperations,
 ];
 
-/** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document). */
+/** The `official/...` schema ids rows name (what `npm run official-schemas` writes, from the official document); the generic file's are written whole. */
 export function officialSchemaIds(): string[] {
   const ids = new Set<string>();
-  for (const row of operations) for (const id of [row.body, row.query, row.response]) if (id?.startsWith('official/')) ids.add(id);
+  for (const row of operations) for (const id of [row.body, row.query, row.response]) if (id?.startsWith('official/') && !id.startsWith('official/generic#')) ids.add(id);
   return [...ids];
 }
 

@@ -37,6 +37,13 @@ const SEED_LISTS = [
 /** Query parameters a list requires besides paging. */
 const REQUIRED_QUERY: Record<string, Record<string, string>> = { searchOrganizationContent: { query: 'policy' }, searchSpaceContent: { query: 'policy' } };
 
+/** An answer named in the generic file (`official/generic#/$defs/<name>`), which holds every official schema once. */
+function inGeneric(id: string): boolean {
+  const name = /^official\/generic#\/\$defs\/(.+)$/.exec(id)?.[1];
+  const defs = (sources.get('official/generic') as { $defs?: Record<string, unknown> } | undefined)?.$defs;
+  return name !== undefined && defs?.[name] !== undefined;
+}
+
 function isListEnvelope(id: string): boolean {
   const schema = sources.get(id);
   const allOf = (schema?.allOf ?? []) as JsonSchema[];
@@ -49,7 +56,7 @@ const lists = operations.filter((o) => o.response && isListEnvelope(o.response))
 describe('request schemas of the operation table', () => {
   it('names only schemas that exist', () => {
     const missing = operations.flatMap((o) =>
-      [o.params, o.query, o.body, o.response].filter((id): id is string => id !== undefined && !sources.has(id)).map((id) => `${key(o)}: ${id}`),
+      [o.params, o.query, o.body, o.response].filter((id): id is string => id !== undefined && !sources.has(id) && !inGeneric(id)).map((id) => `${key(o)}: ${id}`),
     );
     expect(missing).toEqual([]);
   });
