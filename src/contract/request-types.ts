@@ -857,6 +857,277 @@ export type OfficialRenderIntegrationUIWithPostBodyContentKitDefaultAction =
       action: '@editor.node.updateProps';
       props: OfficialRenderIntegrationUIWithPostBodyPlainObject;
     };
+export type OfficialSearchSiteContentBody = {
+  query: string;
+} & (
+  | {
+      scope: OfficialSearchSiteContentBodySiteSearchScope;
+    }
+  | {
+      mode?: 'specific';
+      siteSpaceIds: string[];
+    }
+  | {
+      mode: 'current';
+      siteSpaceId: string;
+    }
+  | {
+      mode: 'all';
+    }
+);
+export type OfficialSearchSiteContentBodySiteSearchScope =
+  | {
+      mode: 'default';
+      currentSiteSpace?: string;
+      restrictTo?: string;
+    }
+  | {
+      mode: 'default';
+      currentSiteSpace: string;
+      restrictTo: 'currentSiteSpace' | 'otherSiteSpaces';
+    }
+  | {
+      mode: 'specific';
+      siteSpaceIds: string[];
+    }
+  | {
+      mode: 'all';
+    };
+export type OfficialStartImportRunBodyContentImportSource =
+  | {
+      type: 'website';
+      url: OfficialAddExternalLinkToSiteBodyURL;
+    }
+  | {
+      type: 'file';
+      /**
+       * @maxItems 50
+       */
+      files: string[];
+    };
+export type OfficialStreamAIResponseInSiteBodyAIMessageRole = 'user' | 'assistant' | 'developer';
+export type OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIf
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumns
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates;
+export type OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHeading
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
+export type OfficialStreamAIResponseInSiteBodyDocumentInline =
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
+export type OfficialStreamAIResponseInSiteBodyDocumentTextMark =
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkBold
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkItalic
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkCode
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkKeyboard
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkStrikethrough
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkColor
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkSuperscript
+  | OfficialStreamAIResponseInSiteBodyDocumentMarkSubscript;
+export type OfficialStreamAIResponseInSiteBodyDocumentTextColor =
+  | 'default'
+  | 'green'
+  | 'blue'
+  | 'red'
+  | 'orange'
+  | 'yellow'
+  | 'purple'
+  | 'pink'
+  | 'violet'
+  | 'cyan'
+  | '$primary'
+  | '$info'
+  | '$success'
+  | '$warning'
+  | '$danger'
+  | '$tint';
+export type OfficialStreamAIResponseInSiteBodyDocumentBlock =
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHeading
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockListItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIf
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockImage
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumns
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockColumn
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate;
+export type OfficialStreamAIResponseInSiteBodyTextAlignment = 'start' | 'center' | 'end';
+export type OfficialStreamAIResponseInSiteBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialStreamAIResponseInSiteBodyContentKitDefaultAction;
+export type OfficialStreamAIResponseInSiteBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialStreamAIResponseInSiteBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableImageRecord =
+  | OfficialAggregateSiteEventsBodyContentRefFile
+  | OfficialAggregateSiteEventsBodyContentRefURL
+  | {
+      ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
+      objectFit?: OfficialStreamAIResponseInSiteBodyCardsImageObjectFit;
+      alt?: string;
+    };
+export type OfficialStreamAIResponseInSiteBodyCardsImageObjectFit = 'contain' | 'fill' | 'cover';
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinition =
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionText
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionNumber
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionCheckbox
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionFiles
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionUsers
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionRating
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionSelect
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionImage;
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionText =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'text';
+    textAlignment: 'center' | 'right' | 'left';
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+export type OfficialStreamAIResponseInSiteBodyVerticalAlignment = 'top' | 'middle' | 'bottom';
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionNumber =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'number';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionCheckbox =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'checkbox';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionFiles =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'files';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionUsers =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'users';
+    multiple: boolean;
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionRating =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'rating';
+    max: number;
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionSelect =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'select';
+    multiple: boolean;
+    options: OfficialStreamAIResponseInSiteBodyDocumentTableSelectOption[];
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionContentRef =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'content-ref';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionImage =
+  OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase & {
+    type: 'image';
+  };
+export type OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan = number;
+export type OfficialStreamAIResponseInSiteBodyLength =
+  | number
+  | {
+      unit: string;
+      value: number;
+    };
+export type OfficialStreamAIResponseInSiteBodyDocumentAction =
+  | {
+      action: 'search';
+      query?: string;
+    }
+  | {
+      action: 'ask';
+      query?: string;
+    }
+  | {
+      action: 'select';
+      slug: string;
+    };
+export type OfficialStreamAIResponseInSiteBodyAIAttachment =
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentImage
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentFile
+  | OfficialStreamAIResponseInSiteBodyAIAttachmentImportFile;
+export type OfficialStreamAIResponseInSiteBodyAIModel = 'fast' | 'reasoning-low' | 'reasoning-medium' | 'reasoning-high';
+export type OfficialStreamAskInSiteBodyAgentGoal = string;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -881,7 +1152,7 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'page_view';
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = OfficialTrackEventsInSiteByIdBodySiteInsightsSession & {
+export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = OfficialStreamAIResponseInSiteBodySiteInsightsSession & {
   cookies: {
     [k: string]: string;
   };
@@ -957,11 +1228,11 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLinkClick = Offici
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientOpen = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'api_client_open';
-  operation: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer;
+  operation: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'api_client_request';
-  operation: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer;
+  operation: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventTrademarkClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'trademark_click';
@@ -985,6 +1256,143 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventMCPRequest = Offic
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventRSSRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'rss_request';
 };
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChange =
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeUpdatePage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertPage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeDeletePage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeRevertPage
+  | OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertFiles;
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeUpdatePage =
+  OfficialUpdateChangeRequestContentBodyRevisionPageUpdate & {
+    operation: 'update_page';
+    page: string;
+    document?: OfficialUpdateChangeRequestContentBodyDocument;
+    into?: string | null;
+    at?: number;
+  };
+export type OfficialUpdateChangeRequestContentBodyRevisionPageSlug = string;
+export type OfficialUpdateChangeRequestContentBodyEmoji = string;
+export type OfficialUpdateChangeRequestContentBodyDocument =
+  | OfficialUpdateChangeRequestContentBodyMarkdownDocument
+  | {
+      document: OfficialUpdateChangeRequestContentBodyJSONDocument;
+    }
+  | {};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIf
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumns
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates;
+export type OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHeading
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
+export type OfficialUpdateChangeRequestContentBodyDocumentInline =
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
+  | OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
+export type OfficialUpdateChangeRequestContentBodyDocumentBlock =
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHeading
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockListItem
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIf
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockImage
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumns
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockColumn
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates
+  | OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate;
+export type OfficialUpdateChangeRequestContentBodyContentKitAction =
+  | {
+      action: string;
+      [k: string]: unknown;
+    }
+  | OfficialUpdateChangeRequestContentBodyContentKitDefaultAction;
+export type OfficialUpdateChangeRequestContentBodyContentKitDefaultAction =
+  | {
+      action: '@ui.modal.open';
+      componentId: string;
+      props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    }
+  | {
+      action: '@ui.modal.close';
+      returnValue: OfficialUpdateChangeRequestContentBodyPlainObject;
+    }
+  | {
+      action: '@ui.url.open';
+      url: string;
+    }
+  | {
+      action: '@link.unfurl';
+      url: string;
+    }
+  | {
+      action: '@editor.node.updateProps';
+      props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    };
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertPage =
+  OfficialUpdateChangeRequestContentBodyRevisionPageUpdate & {
+    operation: 'insert_page';
+    into?: string;
+    at?: number;
+    ref?: string;
+    document: OfficialUpdateChangeRequestContentBodyDocument;
+  };
 export type OfficialUpdateCollectionByIdBodyCollectionTitle = string;
 export type OfficialUpdateCollectionByIdBodyCollectionDescription = string;
 export type OfficialUpdateCollectionByIdBodyDefaultLevel = OfficialCreateOrganizationInviteBodyMemberRoleOrGuest | 'inherit';
@@ -1123,21 +1531,21 @@ export type CommonJsonDocumentDocumentBlocksTopLevels =
   | CommonJsonDocumentDocumentBlockHint
   | CommonJsonDocumentDocumentBlockPrompt
   | CommonJsonDocumentDocumentBlockImages
-  | CommonJsonDocumentDocumentBlockFile
-  | CommonJsonDocumentDocumentBlockDrawing
-  | CommonJsonDocumentDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
   | CommonJsonDocumentDocumentBlockCode
-  | CommonJsonDocumentDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
   | CommonJsonDocumentDocumentBlockExpandable
   | CommonJsonDocumentDocumentBlockTabs
   | CommonJsonDocumentDocumentBlockTable
-  | CommonJsonDocumentDocumentBlockOpenAPI
-  | CommonJsonDocumentDocumentBlockOpenAPIOperation
-  | CommonJsonDocumentDocumentBlockOpenAPISchemas
-  | CommonJsonDocumentDocumentBlockOpenAPIWebhook
-  | CommonJsonDocumentDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
   | CommonJsonDocumentDocumentBlockIntegration
-  | CommonJsonDocumentDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
   | CommonJsonDocumentDocumentBlockStepper
   | CommonJsonDocumentDocumentBlockIf
   | CommonJsonDocumentDocumentBlockColumns
@@ -1148,43 +1556,17 @@ export type CommonJsonDocumentDocumentBlocksEssentials =
   | CommonJsonDocumentDocumentBlockListOrdered
   | CommonJsonDocumentDocumentBlockListUnordered
   | CommonJsonDocumentDocumentBlockListTasks
-  | CommonJsonDocumentDocumentBlockDivider;
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider;
 export type CommonJsonDocumentDocumentInline =
-  | CommonJsonDocumentDocumentInlineLink
-  | CommonJsonDocumentDocumentInlineEmoji
-  | CommonJsonDocumentDocumentInlineIcon
-  | CommonJsonDocumentDocumentInlineExpression
-  | CommonJsonDocumentDocumentInlineMath
-  | CommonJsonDocumentDocumentInlineImage
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineLink
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineIcon
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMath
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineImage
   | CommonJsonDocumentDocumentInlineAnnotation
-  | CommonJsonDocumentDocumentInlineMention
-  | CommonJsonDocumentDocumentInlineButton;
-export type CommonJsonDocumentDocumentTextMark =
-  | CommonJsonDocumentDocumentMarkBold
-  | CommonJsonDocumentDocumentMarkItalic
-  | CommonJsonDocumentDocumentMarkCode
-  | CommonJsonDocumentDocumentMarkKeyboard
-  | CommonJsonDocumentDocumentMarkStrikethrough
-  | CommonJsonDocumentDocumentMarkColor
-  | CommonJsonDocumentDocumentMarkSuperscript
-  | CommonJsonDocumentDocumentMarkSubscript;
-export type CommonJsonDocumentDocumentTextColor =
-  | 'default'
-  | 'green'
-  | 'blue'
-  | 'red'
-  | 'orange'
-  | 'yellow'
-  | 'purple'
-  | 'pink'
-  | 'violet'
-  | 'cyan'
-  | '$primary'
-  | '$info'
-  | '$success'
-  | '$warning'
-  | '$danger'
-  | '$tint';
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineMention
+  | OfficialStreamAIResponseInSiteBodyDocumentInlineButton;
 export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockParagraph
   | CommonJsonDocumentDocumentBlockHeading
@@ -1192,37 +1574,36 @@ export type CommonJsonDocumentDocumentBlock =
   | CommonJsonDocumentDocumentBlockListUnordered
   | CommonJsonDocumentDocumentBlockListTasks
   | CommonJsonDocumentDocumentBlockListItem
-  | CommonJsonDocumentDocumentBlockDivider
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDivider
   | CommonJsonDocumentDocumentBlockQuote
   | CommonJsonDocumentDocumentBlockHint
   | CommonJsonDocumentDocumentBlockPrompt
   | CommonJsonDocumentDocumentBlockIf
   | CommonJsonDocumentDocumentBlockImages
   | CommonJsonDocumentDocumentBlockImage
-  | CommonJsonDocumentDocumentBlockFile
-  | CommonJsonDocumentDocumentBlockDrawing
-  | CommonJsonDocumentDocumentBlockEmbed
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
   | CommonJsonDocumentDocumentBlockCode
   | CommonJsonDocumentDocumentBlockCodeLine
-  | CommonJsonDocumentDocumentBlockMath
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
   | CommonJsonDocumentDocumentBlockExpandable
   | CommonJsonDocumentDocumentBlockTabs
   | CommonJsonDocumentDocumentBlockTabsItem
   | CommonJsonDocumentDocumentBlockTable
-  | CommonJsonDocumentDocumentBlockOpenAPI
-  | CommonJsonDocumentDocumentBlockOpenAPIOperation
-  | CommonJsonDocumentDocumentBlockOpenAPISchemas
-  | CommonJsonDocumentDocumentBlockOpenAPIWebhook
-  | CommonJsonDocumentDocumentBlockContentRef
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
   | CommonJsonDocumentDocumentBlockIntegration
-  | CommonJsonDocumentDocumentBlockReusableContent
+  | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
   | CommonJsonDocumentDocumentBlockStepper
   | CommonJsonDocumentDocumentBlockStepperStep
   | CommonJsonDocumentDocumentBlockColumns
   | CommonJsonDocumentDocumentBlockColumn
   | CommonJsonDocumentDocumentBlockUpdates
   | CommonJsonDocumentDocumentBlockUpdate;
-export type CommonJsonDocumentTextAlignment = 'start' | 'center' | 'end';
 export type CommonJsonDocumentContentKitAction =
   | {
       action: string;
@@ -1250,79 +1631,6 @@ export type CommonJsonDocumentContentKitDefaultAction =
   | {
       action: '@editor.node.updateProps';
       props: CommonJsonDocumentPlainObject;
-    };
-export type CommonJsonDocumentDocumentTableImageRecord =
-  | OfficialAggregateSiteEventsBodyContentRefFile
-  | OfficialAggregateSiteEventsBodyContentRefURL
-  | {
-      ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
-      objectFit?: CommonJsonDocumentCardsImageObjectFit;
-      alt?: string;
-    };
-export type CommonJsonDocumentCardsImageObjectFit = 'contain' | 'fill' | 'cover';
-export type CommonJsonDocumentDocumentTableDefinition =
-  | CommonJsonDocumentDocumentTableDefinitionText
-  | CommonJsonDocumentDocumentTableDefinitionNumber
-  | CommonJsonDocumentDocumentTableDefinitionCheckbox
-  | CommonJsonDocumentDocumentTableDefinitionFiles
-  | CommonJsonDocumentDocumentTableDefinitionUsers
-  | CommonJsonDocumentDocumentTableDefinitionRating
-  | CommonJsonDocumentDocumentTableDefinitionSelect
-  | CommonJsonDocumentDocumentTableDefinitionContentRef
-  | CommonJsonDocumentDocumentTableDefinitionImage;
-export type CommonJsonDocumentDocumentTableDefinitionText = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'text';
-  textAlignment: 'center' | 'right' | 'left';
-  verticalAlignment?: CommonJsonDocumentVerticalAlignment;
-};
-export type CommonJsonDocumentVerticalAlignment = 'top' | 'middle' | 'bottom';
-export type CommonJsonDocumentDocumentTableDefinitionNumber = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'number';
-};
-export type CommonJsonDocumentDocumentTableDefinitionCheckbox = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'checkbox';
-};
-export type CommonJsonDocumentDocumentTableDefinitionFiles = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'files';
-};
-export type CommonJsonDocumentDocumentTableDefinitionUsers = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'users';
-  multiple: boolean;
-};
-export type CommonJsonDocumentDocumentTableDefinitionRating = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'rating';
-  max: number;
-};
-export type CommonJsonDocumentDocumentTableDefinitionSelect = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'select';
-  multiple: boolean;
-  options: CommonJsonDocumentDocumentTableSelectOption[];
-};
-export type CommonJsonDocumentDocumentTableDefinitionContentRef = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'content-ref';
-};
-export type CommonJsonDocumentDocumentTableDefinitionImage = CommonJsonDocumentDocumentTableDefinitionBase & {
-  type: 'image';
-};
-export type CommonJsonDocumentDocumentTableCellSpan = number;
-export type CommonJsonDocumentLength =
-  | number
-  | {
-      unit: string;
-      value: number;
-    };
-export type CommonJsonDocumentDocumentAction =
-  | {
-      action: 'search';
-      query?: string;
-    }
-  | {
-      action: 'ask';
-      query?: string;
-    }
-  | {
-      action: 'select';
-      slug: string;
     };
 /**
  * A visitor claim, as the official SiteAdaptiveJSONSchemaClaimsProperties has them: boolean, string (with or without enum), number, array of those, or an object of further claims (nested at most 3 levels deep, so that no request nests without bound).
@@ -1512,10 +1820,9 @@ export type SitesCustomizationInputCustomizationFavicon =
       icon: SitesCustomizationInputCustomizationThemedURL;
     }
   | {
-      emoji: SitesCustomizationInputEmoji;
+      emoji: OfficialUpdateChangeRequestContentBodyEmoji;
     }
   | {};
-export type SitesCustomizationInputEmoji = string;
 export type SitesCustomizationInputCustomizationHeaderPreset = 'default' | 'bold' | 'contrast' | 'custom' | 'none';
 export type SitesCustomizationInputCustomizationContentLinkTitle = string;
 export type SitesCustomizationInputCustomizationAnnouncementMessage = string;
@@ -1660,6 +1967,8 @@ export type RequestTypes = {
   'official/adsListSites-query': OfficialAdsListSitesQuery;
   'official/adsUpdateSite-body': OfficialAdsUpdateSiteBody;
   'official/aggregateSiteEvents-body': OfficialAggregateSiteEventsBody;
+  'official/askInOrganization-body': OfficialAskInOrganizationBody;
+  'official/askInOrganization-query': OfficialAskInOrganizationQuery;
   'official/createCollection-body': OfficialCreateCollectionBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
   'official/createOrganization-body': OfficialCreateOrganizationBody;
@@ -1674,6 +1983,7 @@ export type RequestTypes = {
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
   'official/duplicateSiteSpace-body': OfficialDuplicateSiteSpaceBody;
   'official/generateStorageUploadURL-body': OfficialGenerateStorageUploadURLBody;
+  'official/getChangeRequestReviewById-query': OfficialGetChangeRequestReviewByIdQuery;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -1706,9 +2016,11 @@ export type RequestTypes = {
   'official/inviteUsersToOrganization-body': OfficialInviteUsersToOrganizationBody;
   'official/joinOrganization-body': OfficialJoinOrganizationBody;
   'official/joinOrganizationWithInvite-body': OfficialJoinOrganizationWithInviteBody;
+  'official/listChangeRequestConversations-query': OfficialListChangeRequestConversationsQuery;
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
+  'official/listImportRuns-query': OfficialListImportRunsQuery;
   'official/listIntegrationEvents-query': OfficialListIntegrationEventsQuery;
   'official/listIntegrationInstallationSites-query': OfficialListIntegrationInstallationSitesQuery;
   'official/listIntegrationInstallationSpaces-query': OfficialListIntegrationInstallationSpacesQuery;
@@ -1743,10 +2055,21 @@ export type RequestTypes = {
   'official/renderIntegrationUIWithPost-body': OfficialRenderIntegrationUIWithPostBody;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
   'official/runTranslation-body': OfficialRunTranslationBody;
+  'official/searchSiteContent-body': OfficialSearchSiteContentBody;
+  'official/searchSiteContent-query': OfficialSearchSiteContentQuery;
   'official/setIntegrationDevelopmentMode-body': OfficialSetIntegrationDevelopmentModeBody;
   'official/sortSiteStructure-body': OfficialSortSiteStructureBody;
+  'official/startImportRun-body': OfficialStartImportRunBody;
+  'official/streamAIResponseInSite-body': OfficialStreamAIResponseInSiteBody;
+  'official/streamAskInOrganization-query': OfficialStreamAskInOrganizationQuery;
+  'official/streamAskInSite-body': OfficialStreamAskInSiteBody;
+  'official/streamAskInSite-query': OfficialStreamAskInSiteQuery;
+  'official/streamRecommendedQuestionsInSite-query': OfficialStreamRecommendedQuestionsInSiteQuery;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/transferCollection-body': OfficialTransferCollectionBody;
+  'official/updateChangeRequestContent-body': OfficialUpdateChangeRequestContentBody;
+  'official/updateChangeRequestContent-query': OfficialUpdateChangeRequestContentQuery;
+  'official/updateChangeRequestConversation-body': OfficialUpdateChangeRequestConversationBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
@@ -2132,6 +2455,17 @@ export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom = {
   from: OfficialAggregateSiteEventsBodyTimestamp;
   to: OfficialAggregateSiteEventsBodyTimestamp;
 };
+export type OfficialAskInOrganizationBody = {
+  query: string;
+  /**
+   * @maxItems 10
+   */
+  previousQueries?: string[];
+};
+export type OfficialAskInOrganizationQuery = {
+  format?: 'document' | 'markdown';
+  details?: boolean;
+};
 export type OfficialCreateCollectionBody = {
   title?: string;
   parent?: string;
@@ -2230,6 +2564,9 @@ export type OfficialGenerateStorageUploadURLBodyStorageFileMetadata = {
   name: string;
   type: string;
   size: number;
+};
+export type OfficialGetChangeRequestReviewByIdQuery = {
+  format?: 'document' | 'markdown';
 };
 export type OfficialGetContentByUrlQuery = {
   url: string;
@@ -2359,6 +2696,10 @@ export type OfficialJoinOrganizationBody = {
 export type OfficialJoinOrganizationWithInviteBody = {
   [k: string]: unknown;
 };
+export type OfficialListChangeRequestConversationsQuery = {
+  page?: string;
+  limit?: number;
+};
 export type OfficialListCollectionsInOrganizationByIdQuery = {
   page?: string;
   limit?: number;
@@ -2375,6 +2716,14 @@ export type OfficialListFilesInRevisionByIdQuery = {
   limit?: number;
   metadata: boolean;
   computed: boolean;
+};
+export type OfficialListImportRunsQuery = {
+  space?: string;
+  changeRequest?: string;
+  site?: string;
+  status?: 'active' | 'pending' | 'in-progress' | 'completed' | 'failed' | 'cancelled';
+  page?: string;
+  limit?: number;
 };
 export type OfficialListIntegrationEventsQuery = {
   page?: string;
@@ -2669,6 +3018,10 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
 export type OfficialRunTranslationBody = {
   [k: string]: unknown;
 };
+export type OfficialSearchSiteContentQuery = {
+  page?: string;
+  limit?: number;
+};
 export type OfficialSetIntegrationDevelopmentModeBody = {
   tunnelUrl: string;
   all?: boolean;
@@ -2685,6 +3038,874 @@ export type OfficialSortSiteStructureBodySiteStructureItemMovePosition = {
   before?: OfficialSortSiteStructureBodySiteStructureItemPointer;
   after?: OfficialSortSiteStructureBodySiteStructureItemPointer;
 };
+export type OfficialStartImportRunBody = {
+  source: OfficialStartImportRunBodyContentImportSource;
+  target: OfficialStartImportRunBodyContentImportTarget;
+  site?: string;
+  enhance?: boolean;
+};
+export type OfficialStartImportRunBodyContentImportTarget = {
+  space: string;
+  changeRequest?: string;
+  page?: string;
+};
+export type OfficialStreamAIResponseInSiteBody = {
+  previousResponseId?: string;
+  input: OfficialStreamAIResponseInSiteBodyAIMessageInput[];
+  model?: OfficialStreamAIResponseInSiteBodyAIModel;
+  tools?: OfficialStreamAIResponseInSiteBodyAIToolDefinition[];
+  toolCall?: OfficialStreamAIResponseInSiteBodyAIToolCallResult;
+  session?: OfficialStreamAIResponseInSiteBodySiteInsightsSession;
+  channel?: {
+    type: OfficialGetSiteQuestionStatsQuerySiteCoreChannelType;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIMessageInput = {
+  role: OfficialStreamAIResponseInSiteBodyAIMessageRole;
+  content: string | OfficialStreamAIResponseInSiteBodyJSONDocument;
+  context?: OfficialStreamAIResponseInSiteBodyAIMessageContext;
+  attachments?: OfficialStreamAIResponseInSiteBodyAIAttachment[];
+};
+export type OfficialStreamAIResponseInSiteBodyJSONDocument = {
+  object: 'document';
+  data: {
+    schemaVersion?: number;
+    [k: string]: unknown;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels[];
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph = {
+  object: 'block';
+  type: 'paragraph';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  isVoid?: false;
+  data?: {
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineLink = {
+  object: 'inline';
+  type: 'link';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentText | OfficialStreamAIResponseInSiteBodyDocumentInlineImage)[];
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRef;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentText = {
+  object: 'text';
+  key?: string;
+  leaves: OfficialStreamAIResponseInSiteBodyDocumentTextLeaf[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTextLeaf = {
+  object: 'leaf';
+  text: string;
+  marks: OfficialStreamAIResponseInSiteBodyDocumentTextMark[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkBold = {
+  object: 'mark';
+  type: 'bold';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkItalic = {
+  object: 'mark';
+  type: 'italic';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkCode = {
+  object: 'mark';
+  type: 'code';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkKeyboard = {
+  object: 'mark';
+  type: 'keyboard';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkStrikethrough = {
+  object: 'mark';
+  type: 'strikethrough';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkColor = {
+  object: 'mark';
+  type: 'color';
+  data: {
+    text: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+    background: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkSuperscript = {
+  object: 'mark';
+  type: 'superscript';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentMarkSubscript = {
+  object: 'mark';
+  type: 'subscript';
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineImage = {
+  object: 'inline';
+  type: 'inline-image';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    caption?: string;
+    alt?: string;
+    size?: 'original' | 'line';
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineEmoji = {
+  object: 'inline';
+  type: 'emoji';
+  key?: string;
+  data: {
+    code: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineIcon = {
+  object: 'inline';
+  type: 'icon';
+  key?: string;
+  data: {
+    icon: string;
+    color?: OfficialStreamAIResponseInSiteBodyDocumentTextColor;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineExpression = {
+  object: 'inline';
+  type: 'expression';
+  key?: string;
+  data: {
+    expression: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineMath = {
+  object: 'inline';
+  type: 'inline-math';
+  key?: string;
+  data: {
+    formula: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation = {
+  object: 'inline';
+  type: 'annotation';
+  key?: string;
+  fragments: (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+    type: 'annotation-body';
+    /**
+     * @minItems 1
+     */
+    nodes: (OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials | OfficialStreamAIResponseInSiteBodyDocumentBlockCode)[];
+  })[];
+  isVoid: false;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentFragment = {
+  object: 'fragment';
+  key?: string;
+  fragment?: string;
+  type?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlock[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockHeading = {
+  object: 'block';
+  type: 'heading-1' | 'heading-2' | 'heading-3';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  data: {
+    id?: string;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListOrdered = {
+  object: 'block';
+  type: 'list-ordered';
+  key?: string;
+  data: {
+    start?: number;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListItem = {
+  object: 'block';
+  type: 'list-item';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+  data?: {
+    checked?: boolean;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockCode = {
+  object: 'block';
+  type: 'code';
+  key?: string;
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: 'scroll' | 'wrap';
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+    expandable?: boolean;
+    collapsedLineCount?: number;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockCodeLine = {
+  object: 'block';
+  type: 'code-line';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
+  data: {
+    highlighted?: boolean;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockHint = {
+  object: 'block';
+  type: 'hint';
+  key?: string;
+  data: {
+    style: 'info' | 'warning' | 'danger' | 'success';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  };
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed = {
+  object: 'block';
+  type: 'embed';
+  key?: string;
+  data: {
+    url: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration = {
+  object: 'block';
+  type: 'integration';
+  key?: string;
+  data: {
+    integration: string;
+    block: string;
+    props: OfficialStreamAIResponseInSiteBodyPlainObject;
+    action?: OfficialStreamAIResponseInSiteBodyContentKitAction;
+    url?: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+    spaceId?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyPlainObject = {
+  [k: string]:
+    | OfficialStreamAIResponseInSiteBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialStreamAIResponseInSiteBodyPlainObject)[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTable = {
+  object: 'block';
+  type: 'table';
+  key?: string;
+  isVoid: true;
+  data: {
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
+    records: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
+    };
+    definition: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
+    };
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
+    fullWidth?: boolean;
+    search?: boolean;
+  };
+  fragments: OfficialStreamAIResponseInSiteBodyDocumentFragment[];
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid = {
+  type: 'grid';
+  columns: string[];
+  columnWidths?: {
+    [k: string]: number;
+  };
+  hideHeader: boolean;
+  stickyHeader?: boolean;
+  stickyFirstColumn?: boolean;
+  useNewSizing?: boolean;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableViewCards = {
+  type: 'cards';
+  cardSize: 'medium' | 'large';
+  columns: string[];
+  targetDefinition?: string;
+  coverDefinition?: string;
+  coverDefinitionDark?: string;
+  hideColumnTitle?: boolean;
+  wrap?: boolean;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableRecord = {
+  orderIndex: string;
+  values: {
+    [k: string]:
+      | number
+      | string
+      | null
+      | boolean
+      | string[]
+      | OfficialAggregateSiteEventsBodyContentRef
+      | OfficialStreamAIResponseInSiteBodyDocumentTableImageRecord;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableDefinitionBase = {
+  id: string;
+  title: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableSelectOption = {
+  value: string;
+  label: string;
+  color: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge = {
+  anchor: {
+    record: string;
+    column: string;
+  };
+  rowSpan: OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan;
+  colSpan: OfficialStreamAIResponseInSiteBodyDocumentTableCellSpan;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockQuote = {
+  object: 'block';
+  type: 'blockquote';
+  key?: string;
+  nodes: (OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote)[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockMath = {
+  object: 'block';
+  type: 'math';
+  key?: string;
+  data: {
+    formula: string;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListUnordered = {
+  object: 'block';
+  type: 'list-unordered';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  data?: {};
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockListTasks = {
+  object: 'block';
+  type: 'list-tasks';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockListItem[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockDivider = {
+  object: 'block';
+  type: 'divider';
+  key?: string;
+  isVoid: true;
+  data: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt = {
+  object: 'block';
+  type: 'prompt';
+  key?: string;
+  data: {
+    description: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    openInAIProviders?: boolean;
+    defaultExpanded?: 'hidden' | 'partial' | 'full';
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1
+   */
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockCode[];
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockIf = {
+  object: 'block';
+  type: 'if';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlocksTopLevels[];
+  isVoid?: false;
+  data: {
+    expression: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockImages = {
+  object: 'block';
+  type: 'images';
+  key?: string;
+  data: {
+    align?: 'center' | 'left' | 'right';
+    fullWidth?: boolean;
+    withFrame?: boolean;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockImage[];
+  isVoid: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockImage = {
+  object: 'block';
+  type: 'image';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
+    alt?: string;
+  };
+  fragments: (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+    fragment: 'caption';
+    nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph[];
+  })[];
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockFile = {
+  object: 'block';
+  type: 'file';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRefFile;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing = {
+  object: 'block';
+  type: 'drawing';
+  key?: string;
+  data: {
+    ref?: OfficialAggregateSiteEventsBodyContentRefFile;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable = {
+  object: 'block';
+  type: 'expandable';
+  key?: string;
+  isVoid: true;
+  data: {
+    defaultExpanded?: boolean;
+  };
+  fragments: (
+    | (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+        fragment: 'expandable-title';
+        type: 'expandable-title';
+        /**
+         * @minItems 1
+         * @maxItems 1
+         */
+        nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockParagraph[];
+      })
+    | (OfficialStreamAIResponseInSiteBodyDocumentFragment & {
+        fragment: 'expandable-body';
+        type: 'expandable-body';
+        /**
+         * @minItems 1
+         */
+        nodes: (
+          | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+        )[];
+      })
+  )[];
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent = {
+  object: 'block';
+  type: 'reusable-content';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRefReusableContent;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTabs = {
+  object: 'block';
+  type: 'tabs';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem[];
+  isVoid?: false;
+  data?: {
+    fullWidth?: boolean;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockTabsItem = {
+  object: 'block';
+  type: 'tabs-item';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+  )[];
+  data: {
+    title?: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    slug?: string;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef = {
+  object: 'block';
+  type: 'content-ref';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRef;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPI = {
+  object: 'block';
+  type: 'swagger';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer & {
+    ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
+    expanded?: boolean;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer = {
+  path: string;
+  method: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIOperation = {
+  object: 'block';
+  type: 'openapi-operation';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIOperationPointer & {
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+    headless?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPISchemas = {
+  object: 'block';
+  type: 'openapi-schemas';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPISchemasPointer & {
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPISchemasPointer = {
+  grouped?: boolean;
+  schemas: string[];
+  title?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockOpenAPIWebhook = {
+  object: 'block';
+  type: 'openapi-webhook';
+  key?: string;
+  data: OfficialStreamAIResponseInSiteBodyOpenAPIWebhookPointer & {
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+    headless?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyOpenAPIWebhookPointer = {
+  name: string;
+  method: string;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockStepper = {
+  object: 'block';
+  type: 'stepper';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockStepperStep = {
+  object: 'block';
+  type: 'stepper-step';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  )[];
+  data: {
+    icon?: string;
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockColumns = {
+  object: 'block';
+  type: 'columns';
+  key?: string;
+  data: {
+    fullWidth?: boolean;
+  };
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockColumn[];
+  isVoid: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockColumn = {
+  object: 'block';
+  type: 'column';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTable
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockStepper
+  )[];
+  isVoid?: false;
+  data: {
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockUpdates = {
+  object: 'block';
+  type: 'updates';
+  key?: string;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate[];
+  isVoid?: false;
+  data: {
+    format: 'numeric' | 'full' | 'short';
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentBlockUpdate = {
+  object: 'block';
+  type: 'update';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockHint
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockTabs
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockExpandable
+  )[];
+  data: {
+    date: OfficialAggregateSiteEventsBodyTimestamp;
+    tags?: OfficialAggregateSiteEventsBodyContentRefTag[];
+  };
+  isVoid?: false;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineMention = {
+  object: 'inline';
+  type: 'mention';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRef;
+  };
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyDocumentInlineButton = {
+  object: 'inline';
+  type: 'button';
+  key?: string;
+  data: {
+    label: string;
+    kind: 'primary' | 'secondary';
+    size?: 'small' | 'medium' | 'large';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  } & (
+    | {
+        ref: OfficialAggregateSiteEventsBodyContentRef;
+      }
+    | {
+        action: OfficialStreamAIResponseInSiteBodyDocumentAction;
+      }
+  );
+  isVoid: true;
+};
+export type OfficialStreamAIResponseInSiteBodyAIMessageContext = {
+  location?: {
+    spaceId: string;
+    pageId: string;
+  };
+  comments?: {
+    id: string;
+    content?: string;
+  }[];
+  selection?: {
+    anchorKey: string | null;
+    anchorOffset: number;
+    focusKey: string | null;
+    focusOffset: number;
+    content?: string;
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentImage = {
+  type: 'image';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename?: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentFile = {
+  type: 'file';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename: string;
+  contentType: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIAttachmentImportFile = {
+  type: 'import-file';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+  filename: string;
+  contentType: string;
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolDefinition = {
+  name: string;
+  description: string;
+  inputSchema?: {
+    type: 'object';
+    properties: {
+      [k: string]: {
+        type: 'string' | 'number' | 'boolean' | 'array' | 'object';
+        description: string;
+        [k: string]: unknown;
+      };
+    };
+  };
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolCallResult = {
+  tool: string;
+  toolCallId: string;
+  output: {
+    [k: string]: unknown;
+  };
+  summary?: OfficialStreamAIResponseInSiteBodyAIToolCallOtherSummary;
+};
+export type OfficialStreamAIResponseInSiteBodyAIToolCallOtherSummary = {
+  icon: OfficialAddExternalLinkToSiteBodyIcon;
+  text: string;
+};
+export type OfficialStreamAIResponseInSiteBodySiteInsightsSession = {
+  visitorId: string;
+  sessionId: string;
+};
+export type OfficialStreamAskInOrganizationQuery = {
+  query: string;
+  format?: 'document' | 'markdown';
+  details?: boolean;
+};
+export type OfficialStreamAskInSiteBody = {
+  question: string;
+  context?: {
+    siteSpaceId?: string;
+    goal?: OfficialStreamAskInSiteBodyAgentGoal;
+  };
+  scope: OfficialSearchSiteContentBodySiteSearchScope;
+  session?: OfficialStreamAIResponseInSiteBodySiteInsightsSession;
+};
+export type OfficialStreamAskInSiteQuery = {
+  format?: 'document' | 'markdown';
+};
+export type OfficialStreamRecommendedQuestionsInSiteQuery = {
+  siteSpaceId?: string;
+  spaceId?: string;
+};
 export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
 };
@@ -2692,10 +3913,6 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase = {
   session: OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession;
   location: OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation;
   timestamp?: OfficialAggregateSiteEventsBodyTimestamp;
-};
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsSession = {
-  visitorId: string;
-  sessionId: string;
 };
 export type OfficialTrackEventsInSiteByIdBodyPlainObject = {
   [k: string]:
@@ -2715,10 +3932,6 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation = {
   revision: string | null;
   page: string | null;
 };
-export type OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer = {
-  path: string;
-  method: string;
-};
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   domain: string;
   zoneId: string;
@@ -2726,6 +3939,502 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
 };
 export type OfficialTransferCollectionBody = {
   organization: string;
+};
+export type OfficialUpdateChangeRequestContentBody = {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  changes: OfficialUpdateChangeRequestContentBodyChangeRequestContentChange[];
+};
+export type OfficialUpdateChangeRequestContentBodyRevisionPageUpdate = {
+  title?: string;
+  slug?: OfficialUpdateChangeRequestContentBodyRevisionPageSlug;
+  emoji?: OfficialUpdateChangeRequestContentBodyEmoji;
+  icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  condition?: string;
+};
+export type OfficialUpdateChangeRequestContentBodyMarkdownDocument = {
+  markdown: string;
+};
+export type OfficialUpdateChangeRequestContentBodyJSONDocument = {
+  object: 'document';
+  data: {
+    schemaVersion?: number;
+    [k: string]: unknown;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels[];
+  meta?: {
+    token?: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph = {
+  object: 'block';
+  type: 'paragraph';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  isVoid?: false;
+  data?: {
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation = {
+  object: 'inline';
+  type: 'annotation';
+  key?: string;
+  fragments: (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+    type: 'annotation-body';
+    /**
+     * @minItems 1
+     */
+    nodes: (OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials | OfficialUpdateChangeRequestContentBodyDocumentBlockCode)[];
+  })[];
+  isVoid: false;
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentFragment = {
+  object: 'fragment';
+  key?: string;
+  fragment?: string;
+  type?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlock[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockHeading = {
+  object: 'block';
+  type: 'heading-1' | 'heading-2' | 'heading-3';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
+  data: {
+    id?: string;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListOrdered = {
+  object: 'block';
+  type: 'list-ordered';
+  key?: string;
+  data: {
+    start?: number;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListItem = {
+  object: 'block';
+  type: 'list-item';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+  data?: {
+    checked?: boolean;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockCode = {
+  object: 'block';
+  type: 'code';
+  key?: string;
+  data: {
+    syntax?: string;
+    title?: string;
+    overflow?: 'scroll' | 'wrap';
+    lineNumbers?: boolean;
+    fullWidth?: boolean;
+    expandable?: boolean;
+    collapsedLineCount?: number;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockCodeLine = {
+  object: 'block';
+  type: 'code-line';
+  key?: string;
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | OfficialUpdateChangeRequestContentBodyDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
+  data: {
+    highlighted?: boolean;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockHint = {
+  object: 'block';
+  type: 'hint';
+  key?: string;
+  data: {
+    style: 'info' | 'warning' | 'danger' | 'success';
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+  };
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+  )[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration = {
+  object: 'block';
+  type: 'integration';
+  key?: string;
+  data: {
+    integration: string;
+    block: string;
+    props: OfficialUpdateChangeRequestContentBodyPlainObject;
+    action?: OfficialUpdateChangeRequestContentBodyContentKitAction;
+    url?: string;
+    fullWidth?: boolean;
+  };
+  isVoid: true;
+  meta?: {
+    token?: string;
+    spaceId?: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyPlainObject = {
+  [k: string]:
+    | OfficialUpdateChangeRequestContentBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialUpdateChangeRequestContentBodyPlainObject)[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTable = {
+  object: 'block';
+  type: 'table';
+  key?: string;
+  isVoid: true;
+  data: {
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
+    records: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
+    };
+    definition: {
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
+    };
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
+    fullWidth?: boolean;
+    search?: boolean;
+  };
+  fragments: OfficialUpdateChangeRequestContentBodyDocumentFragment[];
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockQuote = {
+  object: 'block';
+  type: 'blockquote';
+  key?: string;
+  nodes: (OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote)[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListUnordered = {
+  object: 'block';
+  type: 'list-unordered';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  data?: {};
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockListTasks = {
+  object: 'block';
+  type: 'list-tasks';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockListItem[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt = {
+  object: 'block';
+  type: 'prompt';
+  key?: string;
+  data: {
+    description: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    openInAIProviders?: boolean;
+    defaultExpanded?: 'hidden' | 'partial' | 'full';
+  };
+  /**
+   * @minItems 1
+   * @maxItems 1
+   */
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockCode[];
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockIf = {
+  object: 'block';
+  type: 'if';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlocksTopLevels[];
+  isVoid?: false;
+  data: {
+    expression: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockImages = {
+  object: 'block';
+  type: 'images';
+  key?: string;
+  data: {
+    align?: 'center' | 'left' | 'right';
+    fullWidth?: boolean;
+    withFrame?: boolean;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockImage[];
+  isVoid: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockImage = {
+  object: 'block';
+  type: 'image';
+  key?: string;
+  data: {
+    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
+    alt?: string;
+  };
+  fragments: (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+    fragment: 'caption';
+    nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph[];
+  })[];
+  isVoid: true;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable = {
+  object: 'block';
+  type: 'expandable';
+  key?: string;
+  isVoid: true;
+  data: {
+    defaultExpanded?: boolean;
+  };
+  fragments: (
+    | (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+        fragment: 'expandable-title';
+        type: 'expandable-title';
+        /**
+         * @minItems 1
+         * @maxItems 1
+         */
+        nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockParagraph[];
+      })
+    | (OfficialUpdateChangeRequestContentBodyDocumentFragment & {
+        fragment: 'expandable-body';
+        type: 'expandable-body';
+        /**
+         * @minItems 1
+         */
+        nodes: (
+          | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
+          | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+        )[];
+      })
+  )[];
+  meta?: {
+    id: string;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTabs = {
+  object: 'block';
+  type: 'tabs';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem[];
+  isVoid?: false;
+  data?: {
+    fullWidth?: boolean;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockTabsItem = {
+  object: 'block';
+  type: 'tabs-item';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+  )[];
+  data: {
+    title?: string;
+    icon?: OfficialAddExternalLinkToSiteBodyIcon;
+    slug?: string;
+  };
+  meta?: {
+    id: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockStepper = {
+  object: 'block';
+  type: 'stepper';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep[];
+  isVoid?: false;
+  data?: {};
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockStepperStep = {
+  object: 'block';
+  type: 'stepper-step';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  )[];
+  data: {
+    icon?: string;
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockColumns = {
+  object: 'block';
+  type: 'columns';
+  key?: string;
+  data: {
+    fullWidth?: boolean;
+  };
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockColumn[];
+  isVoid: false;
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockColumn = {
+  object: 'block';
+  type: 'column';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTable
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockStepper
+  )[];
+  isVoid?: false;
+  data: {
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockUpdates = {
+  object: 'block';
+  type: 'updates';
+  key?: string;
+  nodes: OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate[];
+  isVoid?: false;
+  data: {
+    format: 'numeric' | 'full' | 'short';
+  };
+};
+export type OfficialUpdateChangeRequestContentBodyDocumentBlockUpdate = {
+  object: 'block';
+  type: 'update';
+  key?: string;
+  nodes: (
+    | OfficialUpdateChangeRequestContentBodyDocumentBlocksEssentials
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockCode
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockImages
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockHint
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockPrompt
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockQuote
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockIntegration
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockTabs
+    | OfficialUpdateChangeRequestContentBodyDocumentBlockExpandable
+  )[];
+  data: {
+    date: OfficialAggregateSiteEventsBodyTimestamp;
+    tags?: OfficialAggregateSiteEventsBodyContentRefTag[];
+  };
+  isVoid?: false;
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeDeletePage = {
+  operation: 'delete_page';
+  page: string;
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeRevertPage = {
+  operation: 'revert_page';
+  page: string;
+  revision?: string;
+  block?: string[];
+};
+export type OfficialUpdateChangeRequestContentBodyChangeRequestContentChangeInsertFiles = {
+  operation: 'insert_files';
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  files: ((
+    | {
+        url: string;
+      }
+    | {
+        base64: string;
+      }
+  ) & {
+    ref?: string;
+    name: string;
+    contentType?: string;
+  })[];
+};
+export type OfficialUpdateChangeRequestContentQuery = {
+  compat: boolean;
+};
+export type OfficialUpdateChangeRequestConversationBody = {
+  title: string;
 };
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
@@ -2978,117 +4687,11 @@ export type CommonJsonDocumentDocumentBlockParagraph = {
   object: 'block';
   type: 'paragraph';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentInline | CommonJsonDocumentDocumentText)[];
+  nodes: (CommonJsonDocumentDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
   isVoid?: false;
   data?: {
-    align?: CommonJsonDocumentTextAlignment;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
   };
-};
-export type CommonJsonDocumentDocumentInlineLink = {
-  object: 'inline';
-  type: 'link';
-  key?: string;
-  nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineImage)[];
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRef;
-  };
-  isVoid?: false;
-};
-export type CommonJsonDocumentDocumentText = {
-  object: 'text';
-  key?: string;
-  leaves: CommonJsonDocumentDocumentTextLeaf[];
-};
-export type CommonJsonDocumentDocumentTextLeaf = {
-  object: 'leaf';
-  text: string;
-  marks: CommonJsonDocumentDocumentTextMark[];
-};
-export type CommonJsonDocumentDocumentMarkBold = {
-  object: 'mark';
-  type: 'bold';
-};
-export type CommonJsonDocumentDocumentMarkItalic = {
-  object: 'mark';
-  type: 'italic';
-};
-export type CommonJsonDocumentDocumentMarkCode = {
-  object: 'mark';
-  type: 'code';
-};
-export type CommonJsonDocumentDocumentMarkKeyboard = {
-  object: 'mark';
-  type: 'keyboard';
-};
-export type CommonJsonDocumentDocumentMarkStrikethrough = {
-  object: 'mark';
-  type: 'strikethrough';
-};
-export type CommonJsonDocumentDocumentMarkColor = {
-  object: 'mark';
-  type: 'color';
-  data: {
-    text: CommonJsonDocumentDocumentTextColor;
-    background: CommonJsonDocumentDocumentTextColor;
-  };
-};
-export type CommonJsonDocumentDocumentMarkSuperscript = {
-  object: 'mark';
-  type: 'superscript';
-};
-export type CommonJsonDocumentDocumentMarkSubscript = {
-  object: 'mark';
-  type: 'subscript';
-};
-export type CommonJsonDocumentDocumentInlineImage = {
-  object: 'inline';
-  type: 'inline-image';
-  key?: string;
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
-    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
-    caption?: string;
-    alt?: string;
-    size?: 'original' | 'line';
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineEmoji = {
-  object: 'inline';
-  type: 'emoji';
-  key?: string;
-  data: {
-    code: string;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineIcon = {
-  object: 'inline';
-  type: 'icon';
-  key?: string;
-  data: {
-    icon: string;
-    color?: CommonJsonDocumentDocumentTextColor;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineExpression = {
-  object: 'inline';
-  type: 'expression';
-  key?: string;
-  data: {
-    expression: string;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineMath = {
-  object: 'inline';
-  type: 'inline-math';
-  key?: string;
-  data: {
-    formula: string;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentInlineAnnotation = {
   object: 'inline';
@@ -3102,7 +4705,7 @@ export type CommonJsonDocumentDocumentInlineAnnotation = {
     nodes: (CommonJsonDocumentDocumentBlocksEssentials | CommonJsonDocumentDocumentBlockCode)[];
   })[];
   isVoid: false;
-  nodes: CommonJsonDocumentDocumentText[];
+  nodes: OfficialStreamAIResponseInSiteBodyDocumentText[];
   data?: {};
 };
 export type CommonJsonDocumentDocumentFragment = {
@@ -3116,10 +4719,10 @@ export type CommonJsonDocumentDocumentBlockHeading = {
   object: 'block';
   type: 'heading-1' | 'heading-2' | 'heading-3';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentInline | CommonJsonDocumentDocumentText)[];
+  nodes: (CommonJsonDocumentDocumentInline | OfficialStreamAIResponseInSiteBodyDocumentText)[];
   data: {
     id?: string;
-    align?: CommonJsonDocumentTextAlignment;
+    align?: OfficialStreamAIResponseInSiteBodyTextAlignment;
   };
   meta?: {
     id: string;
@@ -3145,7 +4748,7 @@ export type CommonJsonDocumentDocumentBlockListItem = {
     | CommonJsonDocumentDocumentBlockCode
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockTable
   )[];
   isVoid?: false;
@@ -3173,7 +4776,11 @@ export type CommonJsonDocumentDocumentBlockCodeLine = {
   object: 'block';
   type: 'code-line';
   key?: string;
-  nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineAnnotation | CommonJsonDocumentDocumentInlineExpression)[];
+  nodes: (
+    | OfficialStreamAIResponseInSiteBodyDocumentText
+    | CommonJsonDocumentDocumentInlineAnnotation
+    | OfficialStreamAIResponseInSiteBodyDocumentInlineExpression
+  )[];
   data: {
     highlighted?: boolean;
   };
@@ -3189,21 +4796,11 @@ export type CommonJsonDocumentDocumentBlockHint = {
   };
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockTable
   )[];
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentBlockEmbed = {
-  object: 'block';
-  type: 'embed';
-  key?: string;
-  data: {
-    url: string;
-    fullWidth?: boolean;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockIntegration = {
   object: 'block';
@@ -3232,63 +4829,18 @@ export type CommonJsonDocumentDocumentBlockTable = {
   key?: string;
   isVoid: true;
   data: {
-    view: CommonJsonDocumentDocumentTableViewGrid | CommonJsonDocumentDocumentTableViewCards;
+    view: OfficialStreamAIResponseInSiteBodyDocumentTableViewGrid | OfficialStreamAIResponseInSiteBodyDocumentTableViewCards;
     records: {
-      [k: string]: CommonJsonDocumentDocumentTableRecord;
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableRecord;
     };
     definition: {
-      [k: string]: CommonJsonDocumentDocumentTableDefinition;
+      [k: string]: OfficialStreamAIResponseInSiteBodyDocumentTableDefinition;
     };
-    cellMerges?: CommonJsonDocumentDocumentTableCellMerge[];
+    cellMerges?: OfficialStreamAIResponseInSiteBodyDocumentTableCellMerge[];
     fullWidth?: boolean;
     search?: boolean;
   };
   fragments: CommonJsonDocumentDocumentFragment[];
-};
-export type CommonJsonDocumentDocumentTableViewGrid = {
-  type: 'grid';
-  columns: string[];
-  columnWidths?: {
-    [k: string]: number;
-  };
-  hideHeader: boolean;
-  stickyHeader?: boolean;
-  stickyFirstColumn?: boolean;
-  useNewSizing?: boolean;
-};
-export type CommonJsonDocumentDocumentTableViewCards = {
-  type: 'cards';
-  cardSize: 'medium' | 'large';
-  columns: string[];
-  targetDefinition?: string;
-  coverDefinition?: string;
-  coverDefinitionDark?: string;
-  hideColumnTitle?: boolean;
-  wrap?: boolean;
-};
-export type CommonJsonDocumentDocumentTableRecord = {
-  orderIndex: string;
-  values: {
-    [k: string]:
-      number | string | null | boolean | string[] | OfficialAggregateSiteEventsBodyContentRef | CommonJsonDocumentDocumentTableImageRecord;
-  };
-};
-export type CommonJsonDocumentDocumentTableDefinitionBase = {
-  id: string;
-  title: string;
-};
-export type CommonJsonDocumentDocumentTableSelectOption = {
-  value: string;
-  label: string;
-  color: string;
-};
-export type CommonJsonDocumentDocumentTableCellMerge = {
-  anchor: {
-    record: string;
-    column: string;
-  };
-  rowSpan: CommonJsonDocumentDocumentTableCellSpan;
-  colSpan: CommonJsonDocumentDocumentTableCellSpan;
 };
 export type CommonJsonDocumentDocumentBlockQuote = {
   object: 'block';
@@ -3297,15 +4849,6 @@ export type CommonJsonDocumentDocumentBlockQuote = {
   nodes: (CommonJsonDocumentDocumentBlocksEssentials | CommonJsonDocumentDocumentBlockQuote)[];
   isVoid?: false;
   data?: {};
-};
-export type CommonJsonDocumentDocumentBlockMath = {
-  object: 'block';
-  type: 'math';
-  key?: string;
-  data: {
-    formula: string;
-  };
-  isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockListUnordered = {
   object: 'block';
@@ -3322,13 +4865,6 @@ export type CommonJsonDocumentDocumentBlockListTasks = {
   nodes: CommonJsonDocumentDocumentBlockListItem[];
   isVoid?: false;
   data?: {};
-};
-export type CommonJsonDocumentDocumentBlockDivider = {
-  object: 'block';
-  type: 'divider';
-  key?: string;
-  isVoid: true;
-  data: {};
 };
 export type CommonJsonDocumentDocumentBlockPrompt = {
   object: 'block';
@@ -3376,32 +4912,14 @@ export type CommonJsonDocumentDocumentBlockImage = {
   data: {
     ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
     refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
-    width?: CommonJsonDocumentLength;
-    height?: CommonJsonDocumentLength;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    height?: OfficialStreamAIResponseInSiteBodyLength;
     alt?: string;
   };
   fragments: (CommonJsonDocumentDocumentFragment & {
     fragment: 'caption';
     nodes: CommonJsonDocumentDocumentBlockParagraph[];
   })[];
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockFile = {
-  object: 'block';
-  type: 'file';
-  key?: string;
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRefFile;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockDrawing = {
-  object: 'block';
-  type: 'drawing';
-  key?: string;
-  data: {
-    ref?: OfficialAggregateSiteEventsBodyContentRefFile;
-  };
   isVoid: true;
 };
 export type CommonJsonDocumentDocumentBlockExpandable = {
@@ -3430,32 +4948,20 @@ export type CommonJsonDocumentDocumentBlockExpandable = {
          */
         nodes: (
           | CommonJsonDocumentDocumentBlocksEssentials
-          | CommonJsonDocumentDocumentBlockFile
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
           | CommonJsonDocumentDocumentBlockImages
           | CommonJsonDocumentDocumentBlockCode
           | CommonJsonDocumentDocumentBlockTable
           | CommonJsonDocumentDocumentBlockHint
           | CommonJsonDocumentDocumentBlockPrompt
           | CommonJsonDocumentDocumentBlockQuote
-          | CommonJsonDocumentDocumentBlockReusableContent
+          | OfficialStreamAIResponseInSiteBodyDocumentBlockReusableContent
           | CommonJsonDocumentDocumentBlockIntegration
         )[];
       })
   )[];
   meta?: {
     id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockReusableContent = {
-  object: 'block';
-  type: 'reusable-content';
-  key?: string;
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRefReusableContent;
-  };
-  isVoid: true;
-  meta?: {
-    token?: string;
   };
 };
 export type CommonJsonDocumentDocumentBlockTabs = {
@@ -3474,16 +4980,16 @@ export type CommonJsonDocumentDocumentBlockTabsItem = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
   )[];
   data: {
@@ -3495,76 +5001,6 @@ export type CommonJsonDocumentDocumentBlockTabsItem = {
     id: string;
   };
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentBlockContentRef = {
-  object: 'block';
-  type: 'content-ref';
-  key?: string;
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRef;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentBlockOpenAPI = {
-  object: 'block';
-  type: 'swagger';
-  key?: string;
-  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
-    expanded?: boolean;
-    fullWidth?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockOpenAPIOperation = {
-  object: 'block';
-  type: 'openapi-operation';
-  key?: string;
-  data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
-    headless?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentDocumentBlockOpenAPISchemas = {
-  object: 'block';
-  type: 'openapi-schemas';
-  key?: string;
-  data: CommonJsonDocumentOpenAPISchemasPointer & {
-    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentOpenAPISchemasPointer = {
-  grouped?: boolean;
-  schemas: string[];
-  title?: string;
-};
-export type CommonJsonDocumentDocumentBlockOpenAPIWebhook = {
-  object: 'block';
-  type: 'openapi-webhook';
-  key?: string;
-  data: CommonJsonDocumentOpenAPIWebhookPointer & {
-    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
-    headless?: boolean;
-  };
-  isVoid: true;
-  meta?: {
-    id: string;
-  };
-};
-export type CommonJsonDocumentOpenAPIWebhookPointer = {
-  name: string;
-  method: string;
 };
 export type CommonJsonDocumentDocumentBlockStepper = {
   object: 'block';
@@ -3580,16 +5016,16 @@ export type CommonJsonDocumentDocumentBlockStepperStep = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockExpandable
   )[];
@@ -3618,12 +5054,12 @@ export type CommonJsonDocumentDocumentBlockColumn = {
     | CommonJsonDocumentDocumentBlockCode
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
-    | CommonJsonDocumentDocumentBlockContentRef
-    | CommonJsonDocumentDocumentBlockDrawing
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockIntegration
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockQuote
     | CommonJsonDocumentDocumentBlockTable
     | CommonJsonDocumentDocumentBlockExpandable
@@ -3631,8 +5067,8 @@ export type CommonJsonDocumentDocumentBlockColumn = {
   )[];
   isVoid?: false;
   data: {
-    width?: CommonJsonDocumentLength;
-    verticalAlignment?: CommonJsonDocumentVerticalAlignment;
+    width?: OfficialStreamAIResponseInSiteBodyLength;
+    verticalAlignment?: OfficialStreamAIResponseInSiteBodyVerticalAlignment;
   };
 };
 export type CommonJsonDocumentDocumentBlockUpdates = {
@@ -3651,16 +5087,16 @@ export type CommonJsonDocumentDocumentBlockUpdate = {
   key?: string;
   nodes: (
     | CommonJsonDocumentDocumentBlocksEssentials
-    | CommonJsonDocumentDocumentBlockContentRef
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockContentRef
     | CommonJsonDocumentDocumentBlockCode
-    | CommonJsonDocumentDocumentBlockEmbed
-    | CommonJsonDocumentDocumentBlockFile
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockEmbed
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockFile
     | CommonJsonDocumentDocumentBlockImages
-    | CommonJsonDocumentDocumentBlockDrawing
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockDrawing
     | CommonJsonDocumentDocumentBlockHint
     | CommonJsonDocumentDocumentBlockPrompt
     | CommonJsonDocumentDocumentBlockQuote
-    | CommonJsonDocumentDocumentBlockMath
+    | OfficialStreamAIResponseInSiteBodyDocumentBlockMath
     | CommonJsonDocumentDocumentBlockIntegration
     | CommonJsonDocumentDocumentBlockTabs
     | CommonJsonDocumentDocumentBlockExpandable
@@ -3670,34 +5106,6 @@ export type CommonJsonDocumentDocumentBlockUpdate = {
     tags?: OfficialAggregateSiteEventsBodyContentRefTag[];
   };
   isVoid?: false;
-};
-export type CommonJsonDocumentDocumentInlineMention = {
-  object: 'inline';
-  type: 'mention';
-  key?: string;
-  data: {
-    ref: OfficialAggregateSiteEventsBodyContentRef;
-  };
-  isVoid: true;
-};
-export type CommonJsonDocumentDocumentInlineButton = {
-  object: 'inline';
-  type: 'button';
-  key?: string;
-  data: {
-    label: string;
-    kind: 'primary' | 'secondary';
-    size?: 'small' | 'medium' | 'large';
-    icon?: OfficialAddExternalLinkToSiteBodyIcon;
-  } & (
-    | {
-        ref: OfficialAggregateSiteEventsBodyContentRef;
-      }
-    | {
-        action: CommonJsonDocumentDocumentAction;
-      }
-  );
-  isVoid: true;
 };
 export type OrganizationsTranslationUpdate = {
   title?: string;
@@ -4303,6 +5711,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/adsListSites-query',
   'official/adsUpdateSite-body',
   'official/aggregateSiteEvents-body',
+  'official/askInOrganization-body',
+  'official/askInOrganization-query',
   'official/createCollection-body',
   'official/createIntegrationInstallationToken-body',
   'official/createOrganization-body',
@@ -4317,6 +5727,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/dnsRevalidateCustomHostname-body',
   'official/duplicateSiteSpace-body',
   'official/generateStorageUploadURL-body',
+  'official/getChangeRequestReviewById-query',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',
@@ -4349,9 +5760,11 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/inviteUsersToOrganization-body',
   'official/joinOrganization-body',
   'official/joinOrganizationWithInvite-body',
+  'official/listChangeRequestConversations-query',
   'official/listCollectionsInOrganizationById-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
+  'official/listImportRuns-query',
   'official/listIntegrationEvents-query',
   'official/listIntegrationInstallationSites-query',
   'official/listIntegrationInstallationSpaces-query',
@@ -4386,10 +5799,21 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/renderIntegrationUIWithPost-body',
   'official/resolvePublishedContentByUrl-body',
   'official/runTranslation-body',
+  'official/searchSiteContent-body',
+  'official/searchSiteContent-query',
   'official/setIntegrationDevelopmentMode-body',
   'official/sortSiteStructure-body',
+  'official/startImportRun-body',
+  'official/streamAIResponseInSite-body',
+  'official/streamAskInOrganization-query',
+  'official/streamAskInSite-body',
+  'official/streamAskInSite-query',
+  'official/streamRecommendedQuestionsInSite-query',
   'official/trackEventsInSiteById-body',
   'official/transferCollection-body',
+  'official/updateChangeRequestContent-body',
+  'official/updateChangeRequestContent-query',
+  'official/updateChangeRequestConversation-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',

@@ -21,6 +21,9 @@ import { unservedOperations } from './unserved.ts';
 import { FILE_ROWS } from './change-requests/operations.ts';
 import { STORAGE_ROW } from './organizations/org-services.ts';
 import { audited, auditOperations } from './organizations/audit.ts';
+import { askOperations } from './ask/operations.ts';
+import { importOperations } from './organizations/imports.ts';
+import { spaceBlockOperations } from './integrations/space-blocks.ts';
 
 export const operations: readonly Operation[] = [
   ...spaceOperations,
@@ -41,6 +44,10 @@ export const operations: readonly Operation[] = [
   ...urlOperations,
   ...gitSyncInstallationOperations,
   ...gitSyncRepositoryOperations,
+  // Search and questions over sites and organizations (ask/), content import runs, a space's integration blocks.
+  ...askOperations,
+  ...importOperations,
+  ...spaceBlockOperations,
   // The audit events every write leaves (organizations/audit.ts); their actions are the routed writes.
   ...auditOperations(() => routedOperations),
 ];

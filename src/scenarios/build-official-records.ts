@@ -6,6 +6,8 @@
  *   { "key": "brand-font", "family": "listCustomFonts", "parent": "acme", "fields": { "fontFamily": "Acme Sans" } }
  */
 import { routedOperations } from '../resources/index.ts';
+import { IMPORT_FAMILY } from '../resources/organizations/imports.ts';
+import { CONVERSATION_FAMILY } from '../resources/change-requests/conversations.ts';
 import { shape } from '../resources/generic/classify.ts';
 import type { Builder, ManifestCollection } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
@@ -23,7 +25,11 @@ const PARENT_KEYS: Record<string, ManifestCollection> = {
  * records the same way (integration events, audit events): the collection path and the parameter naming the parent.
  */
 export function genericFamilies(): Map<string, { family: string; parentParam: string }> {
-  const out = new Map<string, { family: string; parentParam: string }>();
+  // Import runs and change request conversations have hand-written rows now, and keep their records where the generic tier kept them.
+  const out = new Map<string, { family: string; parentParam: string }>([
+    ['listImportRuns', { family: IMPORT_FAMILY, parentParam: 'organizationId' }],
+    ['listChangeRequestConversations', { family: CONVERSATION_FAMILY, parentParam: 'changeRequestId' }],
+  ]);
   for (const row of routedOperations) {
     if (row.generic !== 'list' && !row.keepsOfficialRecords) continue;
     out.set(row.operationId, { family: shape(row.path), parentParam: [...row.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1] ?? '' });

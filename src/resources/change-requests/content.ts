@@ -33,7 +33,7 @@ export function requirePage(place: ContentPlace, pageId: string) {
 }
 
 /** The page an import makes: titled after the last segment of the URL (or its host). */
-function importedPage(url: URL, siblings: PageRecord[], id: string, now: string): PageRecord {
+export function importedPage(url: URL, siblings: readonly PageRecord[], id: string, now: string): PageRecord {
   const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
   let segment = last;
   try {

@@ -7,7 +7,7 @@ import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../contract/errors.ts';
 import type { FileRecord } from '../../store/records.ts';
 import { rawReply } from '../../contract/operation.ts';
-import { PDF_ROW, pdfWriter, type FileRow, type PdfPlatform } from './pdf.ts';
+import { PDF_ROW, SPACE_PDF_ROW, pdfWriter, type FileRow, type PdfPlatform } from './pdf.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
@@ -34,4 +34,4 @@ const UPLOAD_ROW: FileRow = {
 };
 
 /** The files the change requests and content files link to, as rows (registered by build-mock.ts). */
-export const FILE_ROWS: readonly FileRow[] = [PDF_ROW, UPLOAD_ROW];
+export const FILE_ROWS: readonly FileRow[] = [PDF_ROW, SPACE_PDF_ROW, UPLOAD_ROW];

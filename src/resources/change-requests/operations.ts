@@ -8,6 +8,9 @@ import { pdfOperations } from './pdf.ts';
 import { reviewerOperations } from './reviewers.ts';
 import { reviewOperations } from './reviews.ts';
 import { changeOperations } from './changes.ts';
+import { contributorOperations } from './contributors.ts';
+import { contentChangeOperations } from './content-changes.ts';
+import { conversationOperations } from './conversations.ts';
 
 export { FILE_ROWS } from './file-routes.ts';
 
@@ -15,9 +18,12 @@ export const changeRequestOperations: Operation[] = [
   ...changeRequestCrudOperations,
   ...pdfOperations,
   ...contentOperations,
+  ...contentChangeOperations,
   ...linkOperations,
   ...reviewerOperations,
   ...reviewOperations,
+  ...contributorOperations,
+  ...conversationOperations,
   ...changeOperations,
   ...gitOperations,
 ];

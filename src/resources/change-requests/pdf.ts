@@ -1,11 +1,14 @@
 /**
  * The change-request PDF: the operation answers a URL on this server, and the file route
  * renders the change request's revision (as it was when the URL was made) as a PDF. With
- * `page`, the PDF holds that page and its subpages; with `only` too, that page alone.
+ * `page`, the PDF holds that page and its subpages; with `only` too, that page alone. A space's
+ * PDF (getSpacePDF) is made the same way from the space's live content.
  */
 import { ApiError, errors } from '../../contract/errors.ts';
 import { sign } from '../../contract/signed-url.ts';
-import { op, rawReply, type Operation, type RouteRow } from '../../contract/operation.ts';
+import { op, rawReply, type HandlerContext, type Operation, type RouteRow } from '../../contract/operation.ts';
+import { officialRow } from '../engine/operations.ts';
+import { requireSpace } from '../shared/access.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
 import type { VirtualClock } from '../../clock.ts';
@@ -70,6 +73,18 @@ function pdfLines(pages: PageEntry[], variables: Record<string, string>): PdfLin
   });
 }
 
+/** The signed URL of a PDF of `revision` at `path` (with the page asked for), good for an hour of the clock. */
+function pdfUrl(ctx: HandlerContext, path: string, revision: RevisionRecord, query: { only?: boolean; page?: string }): { url: string } {
+  const { only, page } = query;
+  if (only && !page) throw errors.invalid('query', 'page is required when only is true');
+  if (page && pdfPages(revision, page).length === 0) throw errors.notFound('Page', page);
+  const url = new URL(`${ctx.origin}${path}`);
+  if (page) url.searchParams.set('page', page);
+  if (only) url.searchParams.set('only', 'true');
+  url.searchParams.set('expires', new Date(Date.parse(ctx.now) + URL_LIFETIME_MS).toISOString());
+  return { url: sign(url).toString() };
+}
+
 export const pdfOperations: Operation[] = [
   op({
     operationId: 'getChangeRequestPDF',
@@ -81,15 +96,20 @@ export const pdfOperations: Operation[] = [
     official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx);
-      const { only, page } = ctx.query;
-      if (only && !page) throw errors.invalid('query', 'page is required when only is true');
       const revision = ctx.db.revisions.existing(cr.revision);
-      if (page && pdfPages(revision, page).length === 0) throw errors.notFound('Page', page);
-      const url = new URL(`${ctx.origin}/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`);
-      if (page) url.searchParams.set('page', page);
-      if (only) url.searchParams.set('only', 'true');
-      url.searchParams.set('expires', new Date(Date.parse(ctx.now) + URL_LIFETIME_MS).toISOString());
-      return { url: sign(url).toString() };
+      return pdfUrl(ctx, `/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`, revision, ctx.query);
+    },
+  }),
+  op({
+    // The space's live content as it is when the URL is made.
+    ...officialRow('getSpacePDF'),
+    status: 200,
+    query: 'change-requests/pdf-query',
+    response: 'change-requests/pdf-result',
+    handle: (ctx) => {
+      const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
+      const revision = ctx.db.revisions.existing(space.revision);
+      return pdfUrl(ctx, `/__files/space-pdf/${space.id}/${revision.id}.pdf`, revision, ctx.query);
     },
   }),
 ];
@@ -122,5 +142,23 @@ export const PDF_ROW: FileRow = {
     // Everything is read from the store above; pdfkit writes the bytes asynchronously.
     const bytes = await pdfWriter(rt.platform)(`#${cr.number} ${cr.subject}`, pdfLines(pages, revision.variables), rt.clock.now());
     return rawReply(bytes, 'application/pdf', 200, { 'content-disposition': `inline; filename="change-request-${cr.number}.pdf"` });
+  },
+};
+
+/** GET /__files/space-pdf/{spaceId}/{revisionId}.pdf: a space's content (getSpacePDF), as the change request's. */
+export const SPACE_PDF_ROW: FileRow = {
+  operationId: 'fileSpacePdf', method: 'GET', path: '/__files/space-pdf/{spaceId}/{file}', status: 200, access: 'signed URL',
+  summary: 'A space as PDF, at the signed URL the space PDF operation gives', responseType: 'application/pdf',
+  handle: async ({ params, query, path, session: rt }) => {
+    const revision = rt.db.revisions.get(params.file.replace(/\.pdf$/, ''));
+    const space = rt.db.spaces.get(params.spaceId);
+    if (!revision || !space || revision.space !== space.id || revision.changeRequest) throw errors.notFound('PDF', path);
+    const expires = Date.parse(firstValue(query.expires) ?? '');
+    if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This PDF URL has expired; ask for a new one');
+    const page = firstValue(query.page);
+    const pages = pdfPages(revision, page, firstValue(query.only) === 'true');
+    if (pages.length === 0) throw errors.notFound('Page', page);
+    const bytes = await pdfWriter(rt.platform)(space.title, pdfLines(pages, revision.variables), rt.clock.now());
+    return rawReply(bytes, 'application/pdf', 200, { 'content-disposition': `inline; filename="space-${space.id}.pdf"` });
   },
 };

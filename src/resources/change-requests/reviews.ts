@@ -3,7 +3,8 @@
  * made against the change request's current revision; a newer review by the same reviewer
  * makes the older one outdated. Who may submit: a requested reviewer, or anyone with the
  * review role on the space (the official description). A comment given with the review is
- * posted as a comment of the change request, so it shows in its comment list too.
+ * posted as a comment of the change request, so it shows in its comment list too. One review
+ * is read by its id (getChangeRequestReviewById); a review of another change request is a 404.
  */
 import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
@@ -18,6 +19,9 @@ import type { RequestTypes } from '../../contract/request-types.ts';
 import { presentComment } from '../comments/present.ts';
 import { requireScope, type CommentScope } from '../comments/scope.ts';
 import { createComment } from '../comments/write.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import { findOrThrow } from '../shared/find.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
 const V = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
@@ -110,6 +114,17 @@ export const reviewOperations: Operation[] = [
       });
       const presented = presentReview(ctx, scope, review);
       return reply(presented, { headers: { Location: presented.urls.location } });
+    },
+  }),
+  op({
+    ...officialRow('getChangeRequestReviewById'),
+    status: 200,
+    query: officialSchema.query('getChangeRequestReviewById'),
+    response: 'change-requests/review',
+    handle: (ctx) => {
+      const scope = requireScope(ctx);
+      const review = findOrThrow(ctx.db.changeRequestReviews, ctx.params.reviewId, 'Change request review', (r) => r.changeRequest === scope.changeRequest!.id);
+      return presentReview(ctx, scope, review, ctx.query.format);
     },
   }),
 ];

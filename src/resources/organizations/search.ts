@@ -30,16 +30,29 @@ function walk(pages: readonly PageRecord[], parentPath: string, ancestors: { tit
   }
 }
 
-/** The pages of the space's live content that match, best first. */
-export function searchSpace(ctx: HandlerContext, space: SpaceRecord, terms: string[]): PageHit[] {
+/** How a text scores for a query (0: no match). */
+export type Scorer = (text: string) => number;
+
+/** What a search leaves out: hidden pages (a published site's search does not show them). */
+export interface SearchOptions {
+  skipHidden?: boolean;
+}
+
+/**
+ * The pages of the space's live content that match, best first (`terms`: every term must
+ * start a word; or a scorer of its own, as asking uses).
+ */
+export function searchSpace(ctx: HandlerContext, space: SpaceRecord, terms: string[] | Scorer, options: SearchOptions = {}): PageHit[] {
   const revision = ctx.db.revisions.get(space.revision);
   if (!revision) return [];
+  const scoreOf: Scorer = typeof terms === 'function' ? terms : (text) => matchScore(text, terms);
   const hits: PageHit[] = [];
   walk(revision.pages, '', [], (page, path, ancestors) => {
+    if (options.skipHidden && page.hidden) return;
     const head = `${page.title} ${page.description ?? ''}`;
-    const titleScore = matchScore(head, terms) * TITLE_WEIGHT;
+    const titleScore = scoreOf(head) * TITLE_WEIGHT;
     const sections = splitSections(page.title, page.markdown)
-      .map((s) => ({ ...s, score: matchScore(`${s.title} ${s.body}`, terms) }))
+      .map((s) => ({ ...s, score: scoreOf(`${s.title} ${s.body}`) }))
       .filter((s) => s.score > 0);
     const score = titleScore + sections.reduce((sum, s) => sum + s.score, 0);
     if (score > 0) hits.push({ page, path, ancestors, score, titleMatch: titleScore > 0, sections });
@@ -72,19 +85,31 @@ export function presentPageHits(space: SpaceRecord, hits: readonly PageHit[], fi
   }));
 }
 
-export function searchOrganization(ctx: HandlerContext, org: OrganizationRecord, query: string) {
-  const terms = queryTerms(query);
+/** The spaces of the organization the caller can read, in the organization's order (deleted ones left out). */
+export function readableSpaces(ctx: HandlerContext, org: OrganizationRecord): SpaceRecord[] {
+  return ctx.db.spaces.by('organization', org.id).filter((space) => !space.deletedAt && spaceRole(ctx.db, space, ctx.user.id) !== null);
+}
+
+/** The matching pages of each space, spaces best first (those without a match left out). */
+export function searchSpaces(ctx: HandlerContext, spaces: readonly SpaceRecord[], terms: string[] | Scorer, options: SearchOptions = {}) {
   const results = [];
-  for (const space of ctx.db.spaces.by('organization', org.id)) {
-    if (space.deletedAt || spaceRole(ctx.db, space, ctx.user.id) === null) continue;
-    const pages = searchSpace(ctx, space, terms);
+  for (const space of spaces) {
+    const pages = searchSpace(ctx, space, terms, options);
     if (pages.length > 0) results.push({ space, pages, score: pages.reduce((s, p) => s + p.score, 0) });
   }
-  results.sort((a, b) => b.score - a.score);
+  return results.sort((a, b) => b.score - a.score);
+}
+
+/** Ranked space results as official SearchSpaceResult objects (ranks numbered across all of them). */
+export function presentSpaceResults(results: ReturnType<typeof searchSpaces>) {
   let rank = 1;
   return results.map(({ space, pages, score }) => {
     const presented = presentPageHits(space, pages, rank);
     rank += pages.length;
     return { type: 'space' as const, id: space.id, title: space.title, score, pages: presented };
   });
+}
+
+export function searchOrganization(ctx: HandlerContext, org: OrganizationRecord, query: string) {
+  return presentSpaceResults(searchSpaces(ctx, readableSpaces(ctx, org), queryTerms(query)));
 }
