@@ -186,7 +186,7 @@ export interface ScenarioFile {
   siteChannels?: FamilyEntry[];
   siteExternalLinks?: FamilyEntry[];
   /** Records of the generic tier's families: the family by the operation that lists it, the parent by key. */
-  officialRecords?: { key: Key; family: string; parent: Key; fields?: Record<string, unknown> }[];
+  officialRecords?: { key: Key; id?: string; family: string; parent: Key; fields?: Record<string, unknown>; refs?: Record<string, string> }[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

@@ -71,7 +71,9 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
   const visit = (value: unknown, path: string, key: string) => {
     if (skip.includes(path)) return;
     if (typeof value === 'string') {
-      if (isReference(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
+      // A field named for a record must name one; another `...Id` at least an id the state holds (a response's own id).
+      if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
+      else if (isReference(key) && !known(value) && !index.strings.has(value)) problems.push(`${path}: "${value}" is no id the state holds`);
       if (EMAIL.test(value) && !index.strings.has(value)) problems.push(`${path}: e-mail "${value}" is not in the state`);
       if (URL_START.test(value)) {
         let host = '';

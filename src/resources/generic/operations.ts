@@ -169,6 +169,15 @@ function refName(schema: unknown): string | undefined {
   return isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
 }
 
+/** Whether `schema` (or the component it names) is an `allOf` holding `component`. */
+function extendsComponent(defs: Defs, schema: Json | undefined, component: string | undefined): boolean {
+  if (!schema || !component) return false;
+  const named = refName(schema);
+  const target = named ? defs[named] : schema;
+  const parts = (target?.allOf as Json[] | undefined) ?? [];
+  return parts.some((part) => refName(part) === component);
+}
+
 /** The `items` schema of a list answer (`allOf` of List and `{ items }`). */
 function listItems(defs: Defs, schema: Json | undefined): unknown {
   if (!schema) return undefined;
@@ -217,11 +226,11 @@ const OWN_HINTS = new Set(['id', 'createdAt', 'updatedAt', 'urls', 'organization
  * The object of `$defs/name` for `hint` (fields laid over it where they fit), seeded by `seed`;
  * built again with `fallback` (the path's ids) alone, then with nothing, if it does not pass.
  */
-function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>, author?: string): unknown {
+function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>, written?: Written): unknown {
   const defs = ctx.platform.official().$defs;
   const schema = defs[name] ?? {};
   // What no hint gives comes from the records nearest the path's, the caller and the clock.
-  const options = { defs, seed: `${ctx.seed}:${seed}`, substitute, source: sourcesFor(ctx, fallback as Record<string, string>, author) };
+  const options = { defs, seed: `${ctx.seed}:${seed}`, substitute, source: sourcesFor(ctx, fallback as Record<string, string>, written?.by, written?.updatedAt ?? written?.createdAt) };
   if (Object.keys(hint).every((k) => OWN_HINTS.has(k))) return walk(schema, hint, options);
   for (const attempt of [hint, fallback, undefined]) {
     const value = walk(schema, attempt, options);
@@ -229,6 +238,9 @@ function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fall
   }
   return undefined;
 }
+
+/** Who wrote a kept record last, and when: what its object's authors and times show. */
+type Written = Pick<OfficialRecord, 'by' | 'createdAt' | 'updatedAt'>;
 
 /** A list answer built whole (a computed list, a search): one page, no cursor to follow. */
 function closedList(value: unknown): unknown {
@@ -268,14 +280,16 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     id: r.id,
   });
   const present = (ctx: RuntimeContext, s: FamilyShape, r: OfficialRecord, scope: Scope) =>
-    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id }, undefined, r.by);
+    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id }, undefined, r);
   /** The answer of `g` holding the record: the record itself where the answer is its object. */
   const answerWith = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, r: OfficialRecord, scope: Scope) => {
     const name = `${g.operationId}-response`;
     const item = present(ctx, s, r, scope);
     const defs = ctx.platform.official().$defs;
     if (!defs[name] || name === s.item || (s.component && refName(defs[name]) === s.component)) return item;
-    return build(ctx, name, `${g.operationId}:${r.id}`, { ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined, r.by);
+    // An answer that extends the record's object (`allOf` of it and more) shows the record's fields too.
+    const own = isObject(item) && extendsComponent(defs, defs[name], s.component) ? item : {};
+    return build(ctx, name, `${g.operationId}:${r.id}`, { ...own, ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined, r);
   };
   /** The record an item path names, in its family under this parent: 404 otherwise. */
   const itemOf = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, scope: Scope): OfficialRecord => {
@@ -426,8 +440,8 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             }
             if (noBody) return rawReply(null);
             // Every operation of the singleton shows the same object: seeded by the family, not the operation.
-            const by = g.role === 'singleton-get' ? kept?.by : ctx.user.id;
-            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}${generation ? `:${generation}` : ''}`, { ...fields, ...scope.hints }, scope.hints, undefined, by);
+            const written = g.role === 'singleton-get' ? kept : { by: ctx.user.id, createdAt: kept?.createdAt ?? ctx.now, updatedAt: ctx.now };
+            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}${generation ? `:${generation}` : ''}`, { ...fields, ...scope.hints }, scope.hints, undefined, written);
           },
         });
       default:

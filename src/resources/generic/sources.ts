@@ -11,7 +11,7 @@
  *   its hand-written presenter shows it;
  * - a title or name: the nearest record's (change request, space, site, organization);
  *   a display name or e-mail: that user's;
- * - a time: the clock's reading; a link: the API location of the nearest record;
+ * - a time: the record's last write, else the clock's reading; a link: the API location of the nearest record;
  * - anything else: nothing, so the walker leaves text empty and ids of kinds the mock does not keep.
  */
 import type { RuntimeContext } from '../../contract/operation.ts';
@@ -65,8 +65,11 @@ const KINDS: [RegExp, string][] = [
   [/^(collection|collectionid)$/, 'collection'],
 ];
 
-/** `author`: the user who last wrote the record shown (its `createdBy`, `updatedBy`); the caller when none did. */
-export function sourcesFor(ctx: RuntimeContext, hints: Record<string, string>, author?: string): WalkSource {
+/**
+ * `author`: the user who last wrote the record shown (its `createdBy`, `updatedBy`), the caller
+ * when none did; `time`: the record's last write, so its times hold still; the clock's reading otherwise.
+ */
+export function sourcesFor(ctx: RuntimeContext, hints: Record<string, string>, author?: string, time?: string): WalkSource {
   const who = (author && ctx.db.users.get(author)) || ctx.user;
   let near: Nearest | undefined;
   const at = () => (near ??= nearest(ctx, hints));
@@ -124,8 +127,8 @@ export function sourcesFor(ctx: RuntimeContext, hints: Record<string, string>, a
     },
     field(name: string, schema: Schema): unknown {
       const lower = name.toLowerCase();
-      if (schema.format === 'date-time') return ctx.now;
-      if (schema.format === 'date') return ctx.now.slice(0, 10);
+      if (schema.format === 'date-time') return time ?? ctx.now;
+      if (schema.format === 'date') return (time ?? ctx.now).slice(0, 10);
       if (schema.format === 'email' || lower === 'email') return who.email;
       const kind = KINDS.find(([pattern]) => pattern.test(lower))?.[1];
       if (kind) return idOf(kind);
