@@ -47,7 +47,6 @@ const KNOWN: Record<string, string> = {
   getIntegrationEvent: "T3: integration events are what the mock sent (listIntegrationEvents), not scenario records",
   listTranslations: "hand-written: a translation without a source space shows `source.space` as \"\" (no issue-42 set)",
   getTranslation: "hand-written: a translation without a source space shows `source.space` as \"\" (no issue-42 set)",
-  getSiteAdaptiveSchema: "T1: starter's docs site has no adaptive schema",
   getSiteQuestionAnswerById: "T2: an answer's AI response is not kept, so its id is made up",
   getContentByUrl: "T4: pages carry a documentId that getDocumentById does not answer",
   getGitSyncInstallationById: "T1: the scenario format holds no Git Sync installation yet",
@@ -67,9 +66,11 @@ function manifestValue(name: string, path: string): string | undefined {
   const id = (collection: string, key: string) => () => gb.id(collection, key);
   const underChangeRequest = path.includes('/change-requests/{changeRequestId}/');
   const space = gb.id('spaces', 'handbook');
+  // Globex's docs site is the starter's site with an adaptive schema.
+  const globex = path.includes('/adaptive-schema');
   const table: Record<string, () => string> = {
-    organizationId: id('organizations', 'acme'),
-    siteId: id('sites', 'docs-site'),
+    organizationId: id('organizations', globex ? 'globex' : 'acme'),
+    siteId: id('sites', globex ? 'globex-docs' : 'docs-site'),
     spaceId: () => space,
     changeRequestId: id('changeRequests', 'handbook-draft'),
     revisionId: () => (gb.mock!.runtime.db.spaces.get(space) as { revision: string }).revision,

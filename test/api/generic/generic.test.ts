@@ -319,6 +319,34 @@ describe('the generic tier', () => {
       const next = await t.call('reader', 'GET', `${path}?limit=50&page=${first.body.next.page}`);
       expect(next.body.items[0].id).not.toBe(first.body.items[0].id);
     }, 60_000);
+
+    it('scales the insights in large: audit events by members on spaces, questions with their answers, findings of real scans', async () => {
+      const org = large.id('organizations', 'large-org');
+      const site = `/v1/orgs/${org}/sites/${large.id('sites', 'large-site')}`;
+      // The state's own tables (an export of large's 100,000 comments takes seconds).
+      const db = large.mock!.runtime.db;
+      const state = { officialRecords: db.officialRecords.list() };
+      const users = new Map(db.users.list().map((u) => [u.id, u.displayName]));
+      const spaces = new Map(db.spaces.list().map((s) => [s.id, s.title]));
+      const events = await t.call('admin', 'GET', `/v1/orgs/${org}/audit-events?limit=100`);
+      expectOfficial('listOrganizationAuditEvents', 200, events.body);
+      expect(events.body.count).toBe(1001);
+      for (const e of events.body.items) {
+        expect(users.get(e.actor.id)).toBe(e.actor.label);
+        expect(spaces.get(e.target.id)).toBe(e.target.label);
+      }
+      const questions = await t.call('admin', 'GET', `${site}/questions?limit=100`);
+      expectOfficial('listSiteQuestions', 200, questions.body);
+      expect(questions.body.count).toBe(201);
+      const answers = await t.call('admin', 'GET', `${site}/answers?limit=100`);
+      const asked = new Set(state.officialRecords.filter((r: { family: string }) => r.family.endsWith('/questions')).map((r: { id: string }) => r.id));
+      for (const a of answers.body.items) expect(asked.has(a.question.id)).toBe(true);
+      const scans = new Set(state.officialRecords.filter((r: { family: string }) => r.family.endsWith('/scans')).map((r: { id: string }) => r.id));
+      const findings = await t.call('admin', 'GET', `${site}/findings?limit=100`);
+      expectOfficial('listSiteFindings', 200, findings.body);
+      expect(findings.body.count).toBe(21);
+      for (const f of findings.body.items) expect(scans.has(f.scan)).toBe(true);
+    }, 60_000);
   });
 
   describe('with a second mock to import into', () => {
