@@ -248,6 +248,22 @@ describe('the generic tier', () => {
     expect((await t.call('reader', 'GET', `/v1/orgs/${org}/agent-instructions`)).body).toEqual(before.body);
   });
 
+  it('names the writer of a singleton and the time of its write, not filler: before any write, the caller and the clock', async () => {
+    const org = gb.id('organizations', 'acme');
+    const path = `/v1/orgs/${org}/agent-instructions`;
+    const unwritten = await t.call('reader', 'GET', path);
+    expect(unwritten.body).toMatchObject({ updatedBy: gb.id('users', 'reader'), updatedAt: gb.manifest.now });
+    expect(Object.keys(unwritten.body).sort()).toEqual(['instructions', 'object', 'updatedAt', 'updatedBy', 'urls']);
+    await gb.clock.advance('PT1H');
+    const body = bodyFor(genericRows.find((r) => r.operationId === 'updateOrganizationAgentInstructions')!);
+    expect((await t.call('admin', 'PUT', path, body)).status).toBe(200);
+    await gb.clock.advance('PT1H');
+    const read = await t.call('reader', 'GET', path);
+    expectOfficial('getOrganizationAgentInstructions', 200, read.body);
+    expect(read.body).toMatchObject({ updatedBy: gb.id('users', 'admin'), updatedAt: new Date(Date.parse(gb.manifest.now) + 3_600_000).toISOString() });
+    expect(read.body.urls.location).toBe(`${gb.url}/v1/orgs/${org}`);
+  }, 60_000);
+
   it('asks for a token, hides organizations the caller is not in, and refuses writes to readers', async () => {
     const org = gb.id('organizations', 'acme');
     expect((await t.call(null, 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(401);
