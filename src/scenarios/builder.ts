@@ -40,6 +40,7 @@ export const MANIFEST_COLLECTIONS = [
   'officialRecords',
   'integrations',
   'installations',
+  'gitSyncInstallations',
 ] as const;
 export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
 

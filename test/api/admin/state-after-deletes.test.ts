@@ -106,7 +106,6 @@ const NOTHING_TO_DELETE = new Set([
   'removeUserFromSite',
   'removeTeamFromSite',
   'removeCustomHostname',
-  'uninstallGitSyncInstallation',
 ]);
 
 /** The rows that deleted something. */

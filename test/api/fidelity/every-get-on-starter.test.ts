@@ -26,13 +26,12 @@ const t = callsOn(gb);
  * record the scenario format cannot hold yet.
  */
 const KNOWN: Record<string, string> = {
-  getSpaceGitInfo: 'T1: the scenario format holds no Git Sync installation yet',
   getCurrentRevision: 'T4: pages carry a documentId that getDocumentById does not answer',
   listPages: 'T4: pages carry a documentId that getDocumentById does not answer',
   getPageById: 'T4: pages carry a documentId that getDocumentById does not answer',
   getPageByPath: 'T4: pages carry a documentId that getDocumentById does not answer',
   getReusableContentById: 'T1: the scenario format holds no reusable content yet',
-  getChangeRequestReviewById: 'T1/T4: the scenario format holds no change request review yet',
+  getChangeRequestReviewById: 'T1/T4: the scenario format holds no change request review yet (one on handbook-draft would change what the review tests count)',
   getRevisionOfChangeRequestById: 'T4: pages carry a documentId that getDocumentById does not answer',
   listPagesInChangeRequest: 'T4: pages carry a documentId that getDocumentById does not answer',
   getPageInChangeRequestById: 'T4: pages carry a documentId that getDocumentById does not answer',
@@ -49,13 +48,9 @@ const KNOWN: Record<string, string> = {
   getTranslation: 'hand-written: a translation without a source space shows `source.space` as "" (no issue-42 set)',
   getSiteQuestionAnswerById: 'T2: an answer\'s AI response is not kept, so its id is made up',
   getContentByUrl: 'T4: pages carry a documentId that getDocumentById does not answer',
-  getGitSyncInstallationById: 'T1: the scenario format holds no Git Sync installation yet',
-  listGitHubRepositoriesForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
-  listGitHubRepoBranchesForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
-  getGitHubRepoFileForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
-  listGitLabProjectsForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
-  listGitLabProjectBranchesForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
-  getGitLabProjectFileForGitSyncInstallation: 'T1: the scenario format holds no Git Sync installation yet',
+  listGitLabProjectsForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
+  listGitLabProjectBranchesForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
+  getGitLabProjectFileForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
 };
 
 const GETS = OFFICIAL_ROUTES.filter(([, method]) => method === 'GET');
@@ -65,7 +60,8 @@ const rowOf = (operationId: string) => routedOperations.find((r) => r.operationI
 function manifestValue(name: string, path: string): string | undefined {
   const id = (collection: string, key: string) => () => gb.id(collection, key);
   const underChangeRequest = path.includes('/change-requests/{changeRequestId}/');
-  const space = gb.id('spaces', 'handbook');
+  // Globex's guide is the starter's space synced with Git.
+  const space = gb.id('spaces', path.includes('/git/') ? 'globex-guide' : 'handbook');
   // Globex's docs site is the starter's site with an adaptive schema.
   const globex = path.includes('/adaptive-schema');
   const table: Record<string, () => string> = {
@@ -96,7 +92,7 @@ function manifestValue(name: string, path: string): string | undefined {
     subdomain: () => 'acme',
     emailDomain: () => 'acme.test',
   };
-  if (name === 'installationId' && path.startsWith('/v1/integrations/')) return gb.id('installations', 'docs-bot-acme');
+  if (name === 'installationId') return path.startsWith('/v1/git/') ? gb.id('gitSyncInstallations', 'globex-guide-github') : gb.id('installations', 'docs-bot-acme');
   return table[name]?.();
 }
 
@@ -108,8 +104,7 @@ async function fromListAbove(name: string, path: string, values: Record<string, 
   const res = await t.call('admin', 'GET', fill(list[2], values));
   const first = (res.body?.items ?? [])[0];
   if (!first) return undefined;
-  if (name === 'accountName') return first.owner?.login ?? first.owner?.name ?? first.owner;
-  if (name === 'repositoryName') return first.name;
+  if (name === 'accountName' || name === 'repositoryName') return first[name];
   return first.id === undefined ? undefined : String(first.id);
 }
 
@@ -120,10 +115,14 @@ const QUERIES: Record<string, () => string> = {
   getEmbedByUrl: () => `?url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getEmbedByUrlInSpace: () => `?url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getSiteRedirectBySource: () => `?source=${encodeURIComponent('/old-handbook/setup')}`,
+  getGitHubRepoFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
 };
 
-/** Fields named like a reference that are not one: an embed's `site` is the name of the URL's provider. */
-const NOT_REFERENCES: Record<string, string[]> = { getEmbedByUrl: ['/site'], getEmbedByUrlInSpace: ['/site'] };
+/**
+ * Fields named like a reference that are not one: an embed's `site` is the name of the URL's
+ * provider; a space's Git info names GitBook's own integration for its provider (`github`).
+ */
+const NOT_REFERENCES: Record<string, string[]> = { getEmbedByUrl: ['/site'], getEmbedByUrlInSpace: ['/site'], getSpaceGitInfo: ['/integration'] };
 
 const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'unresolved'));
 
@@ -139,10 +138,6 @@ async function valuesFor(path: string): Promise<Record<string, string> | string>
     if (value === undefined && name === 'hostname') {
       const site = (await t.call('admin', 'GET', `/v1/orgs/${gb.id('organizations', 'globex')}/sites`)).body?.items?.find((s: { hostname?: string }) => s.hostname);
       value = site?.hostname;
-    }
-    if (value === undefined && name === 'installationId') {
-      const state = (await t.admin('GET', '/__admin/state')).body;
-      value = state.gitSyncInstallations?.[0]?.id;
     }
     value ??= await fromListAbove(name, path, values);
     if (value === undefined) return `no id for {${name}}: the scenario holds no record of its kind`;
