@@ -152,7 +152,7 @@ interface Outcome {
 }
 
 async function tryGet(operationId: string, path: string, index: StateIndex): Promise<Outcome> {
-  const values = await valuesFor(path);
+  const values = await valuesFor(path).catch((error: Error) => `no id: ${error.message}`);
   if (typeof values === 'string') return { operationId, problems: [values] };
   const row = rowOf(operationId);
   const query = QUERIES[operationId]?.() ?? (row ? queryFor(row) : '');
