@@ -120,6 +120,477 @@ export type OfficialAddExternalLinkToSiteBodySiteSectionDescription = string;
 export type OfficialAddExternalLinkToSiteBodyIcon = string;
 export type OfficialAddExternalLinkToSiteBodyURL = string;
 export type OfficialAddExternalLinkToSiteBodyExpression = string;
+export type OfficialAdsUpdateSiteBody =
+  | {
+      status: 'live';
+      zoneId: string;
+      reportingId: string;
+    }
+  | {
+      status: 'rejected';
+      reason?: string;
+    }
+  | {
+      status: 'pending';
+    };
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryEventsColumn =
+  | OfficialAggregateSiteEventsBodySiteInsightsQueryDateTimeColumn
+  | {
+      column: 'dayOfWeek';
+    }
+  | {
+      column: 'hourOfDay';
+    }
+  | {
+      column: 'url';
+    }
+  | {
+      column: 'urlPath';
+    }
+  | {
+      column: 'eventType';
+    }
+  | {
+      column: 'eventsCount';
+    }
+  | {
+      column: 'sessionsCount';
+    }
+  | {
+      column: 'visitorsCount';
+    }
+  | {
+      column: 'siteSection';
+    }
+  | {
+      column: 'siteSpace';
+    }
+  | {
+      column: 'siteShareKey';
+    }
+  | {
+      column: 'displayContext';
+    }
+  | {
+      column: 'page';
+    }
+  | {
+      column: 'visitorGeoCountry';
+    }
+  | {
+      column: 'visitorGeoPoint';
+      precision?: number;
+    }
+  | {
+      column: 'visitorDevice';
+    }
+  | {
+      column: 'visitorBrowser';
+    }
+  | {
+      column: 'visitorOS';
+    }
+  | {
+      column: 'visitorBot';
+    }
+  | {
+      column: 'visitorLanguage';
+    }
+  | {
+      column: 'eventLinkTargetValue';
+    }
+  | {
+      column: 'eventLinkTargetKind';
+    }
+  | {
+      column: 'eventLinkTargetDomain';
+    }
+  | {
+      column: 'eventLinkPosition';
+    }
+  | {
+      column: 'eventAPIOperationPath';
+    }
+  | {
+      column: 'eventAPIOperationMethod';
+    }
+  | {
+      column: 'eventLLMSVariant';
+    }
+  | {
+      column: 'eventPageNotFoundType';
+    }
+  | {
+      column: 'eventMarkdownSource';
+    }
+  | {
+      column: 'eventSearchQuery';
+    }
+  | {
+      column: 'eventSearchResultRecordId';
+    }
+  | {
+      column: 'eventPageFeedbackRating';
+    }
+  | {
+      column: 'eventPageFeedbackComment';
+    }
+  | {
+      column: 'eventAskResponseRating';
+    }
+  | {
+      column: 'pageFeedbackRating';
+    }
+  | {
+      column: 'askResponseRating';
+    }
+  | {
+      column: 'referrer';
+    }
+  | {
+      column: 'referrerDomain';
+    }
+  | {
+      column: 'utmSource';
+    }
+  | {
+      column: 'utmMedium';
+    }
+  | {
+      column: 'utmCampaign';
+    }
+  | {
+      column: 'utmTerm';
+    }
+  | {
+      column: 'utmContent';
+    }
+  | {
+      column: 'visitorAuthenticated';
+    }
+  | {
+      column: 'visitorClaimProperty';
+    }
+  | {
+      column: 'visitorClaim';
+      claim: string;
+    }
+  | {
+      column: 'eventAdDomain';
+    }
+  | {
+      column: 'eventAdPlacement';
+    }
+  | {
+      column: 'eventTrademarkPlacement';
+    };
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryEventsFilter = OfficialAggregateSiteEventsBodySiteInsightsQueryEventsValues & {
+  operator?: OfficialAggregateSiteEventsBodySiteInsightsQueryOperator;
+};
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryEventsValues =
+  | {
+      column: 'datetime';
+      values: OfficialAggregateSiteEventsBodyTimestamp[];
+    }
+  | {
+      column: 'dayOfWeek';
+      values: number[];
+    }
+  | {
+      column: 'hourOfDay';
+      values: number[];
+    }
+  | {
+      column: 'url';
+      values: OfficialAddExternalLinkToSiteBodyURL[];
+    }
+  | {
+      column: 'urlPath';
+      values: string[];
+    }
+  | {
+      column: 'eventsCount';
+      values: number[];
+    }
+  | {
+      column: 'sessionsCount';
+      values: number[];
+    }
+  | {
+      column: 'visitorsCount';
+      values: number[];
+    }
+  | {
+      column: 'eventType';
+      values: OfficialAggregateSiteEventsBodySiteInsightsEventType[];
+    }
+  | {
+      column: 'visitorClaim';
+      claim: string;
+      values: string[];
+    }
+  | {
+      column: 'visitorAuthenticated';
+      values: (boolean | null)[];
+    }
+  | {
+      column: 'visitorClaimProperty';
+      values: string[];
+    }
+  | {
+      column: 'visitorBrowser';
+      values: OfficialAggregateSiteEventsBodySiteInsightsVisitorBrowser[];
+    }
+  | {
+      column: 'visitorDevice';
+      values: OfficialAggregateSiteEventsBodySiteInsightsVisitorDevice[];
+    }
+  | {
+      column: 'visitorOS';
+      values: OfficialAggregateSiteEventsBodySiteInsightsVisitorOS[];
+    }
+  | {
+      column: 'visitorBot';
+      values: (OfficialAggregateSiteEventsBodySiteInsightsVisitorBot | '')[];
+    }
+  | {
+      column: 'eventLinkTargetValue';
+      values: OfficialAggregateSiteEventsBodyContentRef[];
+    }
+  | {
+      column: 'eventLinkTargetKind';
+      values: ('url' | 'page' | 'file' | 'anchor' | 'space' | 'collection' | 'user' | 'reusable-content')[];
+    }
+  | {
+      column: 'eventLinkPosition';
+      values: OfficialAggregateSiteEventsBodySiteInsightsLinkPosition[];
+    }
+  | {
+      column: 'siteSection';
+      values: (string | null)[];
+    }
+  | {
+      column: 'eventLLMSVariant';
+      values: (null | OfficialAggregateSiteEventsBodySiteInsightsLLMSVariant)[];
+    }
+  | {
+      column: 'eventPageNotFoundType';
+      values: (null | OfficialAggregateSiteEventsBodySiteInsightsPageNotFoundType)[];
+    }
+  | {
+      column: 'eventMarkdownSource';
+      values: (null | OfficialAggregateSiteEventsBodySiteInsightsMarkdownSource)[];
+    }
+  | {
+      column: 'siteSpace';
+      values: (string | null)[];
+    }
+  | {
+      column: 'siteShareKey';
+      values: (string | null)[];
+    }
+  | {
+      column: 'displayContext';
+      values: OfficialAggregateSiteEventsBodySiteInsightsDisplayContext[];
+    }
+  | {
+      column: 'page';
+      values: (null | {
+        page: string | null;
+        space: string;
+      })[];
+    }
+  | {
+      column: 'visitorGeoCountry';
+      values: (string | null)[];
+    }
+  | {
+      column: 'visitorGeoPoint';
+      values: ({
+        latitude: number;
+        longitude: number;
+        h3: string;
+      } | null)[];
+    }
+  | {
+      column: 'visitorLanguage';
+      values: (string | null)[];
+    }
+  | {
+      column: 'eventLinkTargetDomain';
+      values: (string | null)[];
+    }
+  | {
+      column: 'eventAPIOperationPath';
+      values: (string | null)[];
+    }
+  | {
+      column: 'eventAPIOperationMethod';
+      values: (string | null)[];
+    }
+  | {
+      column: 'eventSearchQuery';
+      values: string[];
+    }
+  | {
+      column: 'eventSearchResultRecordId';
+      values: (string | null)[];
+    }
+  | {
+      column: 'pageFeedbackRating';
+      values: {
+        ok: number;
+        good: number;
+        bad: number;
+      }[];
+    }
+  | {
+      column: 'askResponseRating';
+      values: {
+        positive: number;
+        negative: number;
+      }[];
+    }
+  | {
+      column: 'eventPageFeedbackRating';
+      values: OfficialAggregateSiteEventsBodyPageFeedbackRating[];
+    }
+  | {
+      column: 'eventAskResponseRating';
+      values: number[];
+    }
+  | {
+      column: 'eventPageFeedbackComment';
+      values: string[];
+    }
+  | {
+      column: 'referrer';
+      values: string[];
+    }
+  | {
+      column: 'referrerDomain';
+      values: string[];
+    }
+  | {
+      column: 'utmSource';
+      values: string[];
+    }
+  | {
+      column: 'utmMedium';
+      values: string[];
+    }
+  | {
+      column: 'utmCampaign';
+      values: string[];
+    }
+  | {
+      column: 'utmTerm';
+      values: string[];
+    }
+  | {
+      column: 'utmContent';
+      values: string[];
+    }
+  | {
+      column: 'eventAdDomain';
+      values: string[];
+    }
+  | {
+      column: 'eventAdPlacement';
+      values: OfficialAggregateSiteEventsBodySiteInsightsAdPlacement[];
+    }
+  | {
+      column: 'eventTrademarkPlacement';
+      values: OfficialAggregateSiteEventsBodySiteInsightsTrademarkPlacement[];
+    };
+export type OfficialAggregateSiteEventsBodyTimestamp = string;
+export type OfficialAggregateSiteEventsBodySiteInsightsEventType =
+  | 'page_view'
+  | 'page_markdown_request'
+  | 'search_open'
+  | 'search_type_query'
+  | 'search_open_result'
+  | 'page_post_feedback'
+  | 'page_post_feedback_comment'
+  | 'agent_feedback'
+  | 'ask_question'
+  | 'ask_view'
+  | 'ask_rate_response'
+  | 'link_click'
+  | 'api_client_open'
+  | 'api_client_request'
+  | 'ad_click'
+  | 'ad_display'
+  | 'trademark_click'
+  | 'llms_request'
+  | 'mcp_request'
+  | 'rss_request';
+export type OfficialAggregateSiteEventsBodySiteInsightsVisitorBrowser =
+  'chrome' | 'firefox' | 'safari' | 'edge' | 'ie' | 'opera' | 'unknown';
+export type OfficialAggregateSiteEventsBodySiteInsightsVisitorDevice = 'desktop' | 'tablet' | 'mobile' | 'unknown';
+export type OfficialAggregateSiteEventsBodySiteInsightsVisitorOS = 'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'unknown';
+export type OfficialAggregateSiteEventsBodySiteInsightsVisitorBot =
+  | null
+  | 'unknown'
+  | 'googlebot'
+  | 'bingbot'
+  | 'duckduckbot'
+  | 'facebookbot'
+  | 'applebot'
+  | 'chatgpt'
+  | 'openai'
+  | 'claude'
+  | 'anthropic'
+  | 'gemini'
+  | 'perplexity'
+  | 'cohere'
+  | 'mistral'
+  | 'deepseek'
+  | 'meta'
+  | 'bytespider'
+  | 'ccbot'
+  | 'amazonbot'
+  | 'youbot'
+  | 'cursor'
+  | 'vscode'
+  | 'claude-code'
+  | 'codex'
+  | 'opencode'
+  | 'gptbot'
+  | 'claudebot'
+  | 'meta-fetcher'
+  | 'grok'
+  | 'github-copilot'
+  | 'meta-webindexer'
+  | 'meta-ads'
+  | 'duckassist'
+  | 'amzn-searchbot'
+  | 'amzn-user';
+export type OfficialAggregateSiteEventsBodyContentRef =
+  | OfficialAggregateSiteEventsBodyContentRefFile
+  | OfficialAggregateSiteEventsBodyContentRefURL
+  | OfficialAggregateSiteEventsBodyContentRefPage
+  | OfficialAggregateSiteEventsBodyContentRefAnchor
+  | OfficialAggregateSiteEventsBodyContentRefUser
+  | OfficialAggregateSiteEventsBodyContentRefCollection
+  | OfficialAggregateSiteEventsBodyContentRefSpace
+  | OfficialAggregateSiteEventsBodyContentRefReusableContent
+  | OfficialAggregateSiteEventsBodyContentRefTag
+  | OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+export type OfficialAggregateSiteEventsBodySiteInsightsLinkPosition = 'announcement' | 'header' | 'footer' | 'sidebar' | 'content';
+export type OfficialAggregateSiteEventsBodySiteInsightsLLMSVariant = 'standard' | 'full';
+export type OfficialAggregateSiteEventsBodySiteInsightsPageNotFoundType = 'conditional';
+export type OfficialAggregateSiteEventsBodySiteInsightsMarkdownSource = 'page-action';
+export type OfficialAggregateSiteEventsBodySiteInsightsDisplayContext = 'site' | 'server' | 'embed' | 'mcp';
+export type OfficialAggregateSiteEventsBodyPageFeedbackRating = 'bad' | 'ok' | 'good';
+export type OfficialAggregateSiteEventsBodySiteInsightsAdPlacement = 'aside';
+export type OfficialAggregateSiteEventsBodySiteInsightsTrademarkPlacement = 'sidebar' | 'ad' | 'footer' | 'pdf' | 'embed';
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryOperator =
+  'in' | 'notIn' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual';
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryRange =
+  OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset | OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom;
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset =
+  'lastYear' | 'last3Months' | 'last30Days' | 'last7Days' | 'last24Hours';
 export type OfficialCreateOrganizationInviteBody =
   | OfficialCreateOrganizationInviteBodyCreateInviteToOrganization
   | OfficialCreateOrganizationInviteBodyCreateInviteToSpace
@@ -167,6 +638,19 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestination =
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationSiteSpace
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationPage
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal;
+export type OfficialGetSiteFindingStatsQuerySiteFindingStatus = 'candidate' | 'open' | 'done' | 'canceled';
+export type OfficialGetSiteFindingStatsQuerySiteFindingType =
+  'content-outdated' | 'content-incorrect' | 'content-gap' | 'broken-link' | 'outbound-link-error' | 'other';
+export type OfficialGetSiteFindingStatsQuerySiteFindingSeverity = 'low' | 'medium' | 'high';
+export type OfficialGetSiteFindingStatsQuerySiteTriageFilterQuestions = 'questions';
+export type OfficialGetSiteFindingStatsQuerySiteTriageFilterConnections = string;
+export type OfficialGetSiteQuestionStatsQuerySiteQuestionAnswerRelevance = 'relevant' | 'spam' | 'off-topic' | 'unclear';
+export type OfficialGetSiteQuestionStatsQuerySiteChannelType =
+  OfficialGetSiteQuestionStatsQuerySiteCoreChannelType | OfficialGetSiteQuestionStatsQuerySiteConfigurableChannelType;
+export type OfficialGetSiteQuestionStatsQuerySiteCoreChannelType = 'site' | 'embed' | 'api';
+export type OfficialGetSiteQuestionStatsQuerySiteConfigurableChannelType =
+  'builtin:slack' | 'builtin:discord' | 'builtin:github' | 'builtin:linear';
+export type OfficialGetSiteQuestionStatsQuerySiteQuestionAnswerResolution = 'no' | 'partially' | 'yes';
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationProvider = 'github' | 'gitlab';
 export type OfficialInstallGitSyncProviderOnTargetBodyGitSyncInstallationTarget =
   | {
@@ -283,14 +767,12 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession = Official
   visitorAuthToken?: string | null;
   visitorAuthClaims?: OfficialTrackEventsInSiteByIdBodyPlainObject;
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext = 'site' | 'server' | 'embed' | 'mcp';
-export type OfficialTrackEventsInSiteByIdBodyTimestamp = string;
+export type OfficialAggregateSiteEventsBodySiteInsightsDisplayContext1 = 'site' | 'server' | 'embed' | 'mcp';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest =
   OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
     type: 'page_markdown_request';
-    markdownSource?: OfficialTrackEventsInSiteByIdBodySiteInsightsMarkdownSource;
+    markdownSource?: OfficialAggregateSiteEventsBodySiteInsightsMarkdownSource;
   };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsMarkdownSource = 'page-action';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSearchOpen = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'search_open';
 };
@@ -313,15 +795,14 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventSearchOpenResult =
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPagePostFeedback = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'page_post_feedback';
   feedback: {
-    rating: OfficialTrackEventsInSiteByIdBodyPageFeedbackRating;
+    rating: OfficialAggregateSiteEventsBodyPageFeedbackRating;
   };
 };
-export type OfficialTrackEventsInSiteByIdBodyPageFeedbackRating = 'bad' | 'ok' | 'good';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventPagePostFeedbackComment =
   OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
     type: 'page_post_feedback_comment';
     feedback: {
-      rating: OfficialTrackEventsInSiteByIdBodyPageFeedbackRating;
+      rating: OfficialAggregateSiteEventsBodyPageFeedbackRating;
       comment: string;
     };
   };
@@ -345,22 +826,10 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAskRateResponse = 
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLinkClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'link_click';
   link: {
-    target: OfficialTrackEventsInSiteByIdBodyContentRef;
-    position: OfficialTrackEventsInSiteByIdBodySiteInsightsLinkPosition;
+    target: OfficialAggregateSiteEventsBodyContentRef;
+    position: OfficialAggregateSiteEventsBodySiteInsightsLinkPosition;
   };
 };
-export type OfficialTrackEventsInSiteByIdBodyContentRef =
-  | OfficialTrackEventsInSiteByIdBodyContentRefFile
-  | OfficialTrackEventsInSiteByIdBodyContentRefURL
-  | OfficialTrackEventsInSiteByIdBodyContentRefPage
-  | OfficialTrackEventsInSiteByIdBodyContentRefAnchor
-  | OfficialTrackEventsInSiteByIdBodyContentRefUser
-  | OfficialTrackEventsInSiteByIdBodyContentRefCollection
-  | OfficialTrackEventsInSiteByIdBodyContentRefSpace
-  | OfficialTrackEventsInSiteByIdBodyContentRefReusableContent
-  | OfficialTrackEventsInSiteByIdBodyContentRefTag
-  | OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsLinkPosition = 'announcement' | 'header' | 'footer' | 'sidebar' | 'content';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientOpen = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'api_client_open';
   operation: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer;
@@ -371,23 +840,20 @@ export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAPIClientRequest =
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventTrademarkClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'trademark_click';
-  placement: OfficialTrackEventsInSiteByIdBodySiteInsightsTrademarkPlacement;
+  placement: OfficialAggregateSiteEventsBodySiteInsightsTrademarkPlacement;
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsTrademarkPlacement = 'sidebar' | 'ad' | 'footer' | 'pdf' | 'embed';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAdClick = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'ad_click';
   ad: OfficialTrackEventsInSiteByIdBodySiteInsightsAd;
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsAdPlacement = 'aside';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventAdDisplay = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'ad_display';
   ad: OfficialTrackEventsInSiteByIdBodySiteInsightsAd;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLLMSRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'llms_request';
-  llmsVariant: OfficialTrackEventsInSiteByIdBodySiteInsightsLLMSVariant;
+  llmsVariant: OfficialAggregateSiteEventsBodySiteInsightsLLMSVariant;
 };
-export type OfficialTrackEventsInSiteByIdBodySiteInsightsLLMSVariant = 'standard' | 'full';
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventMCPRequest = OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase & {
   type: 'mcp_request';
 };
@@ -422,11 +888,18 @@ export type OfficialUpdateOrganizationInviteByIdBody =
   | {
       level: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
     };
+export type OfficialUpdateSiteAdsByIdBodySiteAdsTopic = 'webdev' | 'crypto';
 export type OfficialUpdateSiteChannelByIdBody =
   | OfficialCreateSiteChannelBodySiteChannelSetup
   | {
       role?: OfficialCreateSiteChannelBodySiteChannelRole;
     };
+export type OfficialUpdateSitePublishingAuthByIdBody = (
+  OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthCustomBackend | OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthIntegrationBackend
+) & {
+  fallbackURL?: string | null;
+  logoutURL?: string | null;
+};
 export type OrganizationsMemberListQuery = CommonPaginationQuery & OrganizationsMemberListQuery1;
 export type OrganizationsMemberSpacesQuery = CommonPaginationQuery & OrganizationsMemberSpacesQuery1;
 /**
@@ -653,10 +1126,10 @@ export type CommonJsonDocumentContentKitDefaultAction =
       props: CommonJsonDocumentPlainObject;
     };
 export type CommonJsonDocumentDocumentTableImageRecord =
-  | OfficialTrackEventsInSiteByIdBodyContentRefFile
-  | OfficialTrackEventsInSiteByIdBodyContentRefURL
+  | OfficialAggregateSiteEventsBodyContentRefFile
+  | OfficialAggregateSiteEventsBodyContentRefURL
   | {
-      ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
+      ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
       objectFit?: CommonJsonDocumentCardsImageObjectFit;
       alt?: string;
     };
@@ -1058,13 +1531,19 @@ export type RequestTypes = {
   'content/links-query': ContentLinksQuery;
   'content/page-query': ContentPageQuery;
   'official/addExternalLinkToSite-body': OfficialAddExternalLinkToSiteBody;
+  'official/adsListSites-query': OfficialAdsListSitesQuery;
+  'official/adsUpdateSite-body': OfficialAdsUpdateSiteBody;
+  'official/aggregateSiteEvents-body': OfficialAggregateSiteEventsBody;
   'official/createCollection-body': OfficialCreateCollectionBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
   'official/createOrganizationInvite-body': OfficialCreateOrganizationInviteBody;
   'official/createSiteChannel-body': OfficialCreateSiteChannelBody;
   'official/createSiteMcpServer-body': OfficialCreateSiteMcpServerBody;
   'official/createSiteRedirect-body': OfficialCreateSiteRedirectBody;
+  'official/createSiteStyleguideById-body': OfficialCreateSiteStyleguideByIdBody;
+  'official/createSiteStyleguideRun-body': OfficialCreateSiteStyleguideRunBody;
   'official/dnsRevalidateCustomHostname-body': OfficialDnsRevalidateCustomHostnameBody;
+  'official/duplicateSiteSpace-body': OfficialDuplicateSiteSpaceBody;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -1080,6 +1559,9 @@ export type RequestTypes = {
   'official/getReusableContentDocumentInRevisionById-query': OfficialGetReusableContentDocumentInRevisionByIdQuery;
   'official/getReusableContentInChangeRequestById-query': OfficialGetReusableContentInChangeRequestByIdQuery;
   'official/getReusableContentInRevisionById-query': OfficialGetReusableContentInRevisionByIdQuery;
+  'official/getSiteFindingStats-query': OfficialGetSiteFindingStatsQuery;
+  'official/getSitePublishingPreviewById-query': OfficialGetSitePublishingPreviewByIdQuery;
+  'official/getSiteQuestionStats-query': OfficialGetSiteQuestionStatsQuery;
   'official/getSiteRedirectBySource-query': OfficialGetSiteRedirectBySourceQuery;
   'official/installGitSyncProviderOnTarget-body': OfficialInstallGitSyncProviderOnTargetBody;
   'official/installIntegration-body': OfficialInstallIntegrationBody;
@@ -1110,6 +1592,7 @@ export type RequestTypes = {
   'official/listSiteIntegrations-query': OfficialListSiteIntegrationsQuery;
   'official/listSiteMcpServers-query': OfficialListSiteMcpServersQuery;
   'official/listSiteRedirects-query': OfficialListSiteRedirectsQuery;
+  'official/listSiteStyleguideRuns-query': OfficialListSiteStyleguideRunsQuery;
   'official/listSpaceIntegrations-query': OfficialListSpaceIntegrationsQuery;
   'official/listSpacesInCollectionById-query': OfficialListSpacesInCollectionByIdQuery;
   'official/listTeamPermissionsInCollection-query': OfficialListTeamPermissionsInCollectionQuery;
@@ -1119,6 +1602,7 @@ export type RequestTypes = {
   'official/listUserPermissionsInSite-query': OfficialListUserPermissionsInSiteQuery;
   'official/listUserPermissionsInSpace-query': OfficialListUserPermissionsInSpaceQuery;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
+  'official/sortSiteStructure-body': OfficialSortSiteStructureBody;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
@@ -1128,9 +1612,11 @@ export type RequestTypes = {
   'official/updateIntegrationSpaceInstallation-body': OfficialUpdateIntegrationSpaceInstallationBody;
   'official/updateIntegrationSpaceInstallation-query': OfficialUpdateIntegrationSpaceInstallationQuery;
   'official/updateOrganizationInviteById-body': OfficialUpdateOrganizationInviteByIdBody;
+  'official/updateSiteAdsById-body': OfficialUpdateSiteAdsByIdBody;
   'official/updateSiteChannelById-body': OfficialUpdateSiteChannelByIdBody;
   'official/updateSiteExternalLinkById-body': OfficialUpdateSiteExternalLinkByIdBody;
   'official/updateSiteMcpServerById-body': OfficialUpdateSiteMcpServerByIdBody;
+  'official/updateSitePublishingAuthById-body': OfficialUpdateSitePublishingAuthByIdBody;
   'official/updateSiteRedirectById-body': OfficialUpdateSiteRedirectByIdBody;
   'official/updateTeamPermissionInCollection-body': OfficialUpdateTeamPermissionInCollectionBody;
   'official/updateTeamPermissionInSite-body': OfficialUpdateTeamPermissionInSiteBody;
@@ -1162,6 +1648,8 @@ export type RequestTypes = {
   'sites/add-section-group-body': SitesAddSectionGroupBody;
   'sites/add-section-to-group-body': SitesAddSectionToGroupBody;
   'sites/add-site-space-body': SitesAddSiteSpaceBody;
+  'sites/agent-settings-body': SitesAgentSettingsBody;
+  'sites/bulk-upsert-redirects-body': SitesBulkUpsertRedirectsBody;
   'sites/create-share-link-body': SitesCreateShareLinkBody;
   'sites/create-site-body': SitesCreateSiteBody;
   'sites/customization-input': SitesCustomizationInput;
@@ -1429,6 +1917,76 @@ export type OfficialAddExternalLinkToSiteBodyLocalizedString128 = {
 export type OfficialAddExternalLinkToSiteBodyLocalizedString256 = {
   [k: string]: string;
 };
+export type OfficialAdsListSitesQuery = {
+  page?: string;
+  limit?: number;
+  status: 'in-review' | 'live' | 'rejected';
+};
+export type OfficialAggregateSiteEventsBody = {
+  select?: OfficialAggregateSiteEventsBodySiteInsightsQueryEventsColumn[];
+  where?: OfficialAggregateSiteEventsBodySiteInsightsQueryEventsFilter[];
+  groupBy?: OfficialAggregateSiteEventsBodySiteInsightsQueryEventsColumn[];
+  order?: {
+    by: OfficialAggregateSiteEventsBodySiteInsightsQueryEventsColumn;
+    direction: 'asc' | 'desc';
+  };
+  range: OfficialAggregateSiteEventsBodySiteInsightsQueryRange;
+  limit?: number;
+};
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryDateTimeColumn = {
+  column: 'datetime';
+  interval?: 'hour' | 'day' | 'week' | 'month';
+};
+export type OfficialAggregateSiteEventsBodyContentRefFile = {
+  kind: 'file';
+  file: string;
+  space?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefURL = {
+  kind: 'url';
+  url: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefPage = {
+  kind: 'page';
+  page: string;
+  space?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefAnchor = {
+  kind: 'anchor';
+  anchor: string;
+  space?: string;
+  page?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefUser = {
+  kind: 'user';
+  user: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefCollection = {
+  kind: 'collection';
+  collection: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefSpace = {
+  kind: 'space';
+  space: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefReusableContent = {
+  kind: 'reusable-content';
+  reusableContent: string;
+  space?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefTag = {
+  kind: 'tag';
+  tag: string;
+  space?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRefOpenAPI = {
+  kind: 'openapi';
+  spec: string;
+};
+export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom = {
+  from: OfficialAggregateSiteEventsBodyTimestamp;
+  to: OfficialAggregateSiteEventsBodyTimestamp;
+};
 export type OfficialCreateCollectionBody = {
   title?: string;
   parent?: string;
@@ -1486,8 +2044,21 @@ export type OfficialCreateSiteRedirectBodySiteRedirectInputDestinationPath = {
   spaceId: string;
   path: string;
 };
+export type OfficialCreateSiteStyleguideByIdBody = {
+  template?: string;
+};
+export type OfficialCreateSiteStyleguideRunBody = {
+  /**
+   * @minItems 1
+   * @maxItems 3
+   */
+  spaces: string[];
+};
 export type OfficialDnsRevalidateCustomHostnameBody = {
   [k: string]: unknown;
+};
+export type OfficialDuplicateSiteSpaceBody = {
+  draft?: boolean;
 };
 export type OfficialGetContentByUrlQuery = {
   url: string;
@@ -1549,6 +2120,28 @@ export type OfficialGetReusableContentInChangeRequestByIdQuery = {
 export type OfficialGetReusableContentInRevisionByIdQuery = {
   metadata: boolean;
   computed: boolean;
+};
+export type OfficialGetSiteFindingStatsQuery = {
+  topic?: string;
+  status?: OfficialGetSiteFindingStatsQuerySiteFindingStatus;
+  type?: OfficialGetSiteFindingStatsQuerySiteFindingType[];
+  severity?: OfficialGetSiteFindingStatsQuerySiteFindingSeverity;
+  hasChangeRequests?: boolean;
+  source?: (OfficialGetSiteFindingStatsQuerySiteTriageFilterQuestions | OfficialGetSiteFindingStatsQuerySiteTriageFilterConnections)[];
+};
+export type OfficialGetSitePublishingPreviewByIdQuery = {
+  siteSpace?: string;
+  claims?: string;
+  draft: boolean;
+  target?: string;
+};
+export type OfficialGetSiteQuestionStatsQuery = {
+  from?: OfficialAggregateSiteEventsBodyTimestamp;
+  to?: OfficialAggregateSiteEventsBodyTimestamp;
+  topic?: string[];
+  relevance?: OfficialGetSiteQuestionStatsQuerySiteQuestionAnswerRelevance[];
+  channelType?: OfficialGetSiteQuestionStatsQuerySiteChannelType[];
+  answered?: OfficialGetSiteQuestionStatsQuerySiteQuestionAnswerResolution[];
 };
 export type OfficialGetSiteRedirectBySourceQuery = {
   shareKey?: string;
@@ -1690,6 +2283,10 @@ export type OfficialListSiteRedirectsQuery = {
   draft: boolean;
   orderBy?: OfficialListSiteRedirectsQuerySiteRedirectOrderBy;
 };
+export type OfficialListSiteStyleguideRunsQuery = {
+  page?: string;
+  limit?: number;
+};
 export type OfficialListSpaceIntegrationsQuery = {
   search?: string;
 };
@@ -1739,13 +2336,25 @@ export type OfficialResolvePublishedContentByUrlBodyPlainObject = {
     | number
     | (string | boolean | number | OfficialResolvePublishedContentByUrlBodyPlainObject)[];
 };
+export type OfficialSortSiteStructureBody = {
+  item: OfficialSortSiteStructureBodySiteStructureItemPointer;
+  position: OfficialSortSiteStructureBodySiteStructureItemMovePosition;
+};
+export type OfficialSortSiteStructureBodySiteStructureItemPointer = {
+  type: 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link';
+  id: string;
+};
+export type OfficialSortSiteStructureBodySiteStructureItemMovePosition = {
+  before?: OfficialSortSiteStructureBodySiteStructureItemPointer;
+  after?: OfficialSortSiteStructureBodySiteStructureItemPointer;
+};
 export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventBase = {
   session: OfficialTrackEventsInSiteByIdBodySiteInsightsEventSession;
   location: OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation;
-  timestamp?: OfficialTrackEventsInSiteByIdBodyTimestamp;
+  timestamp?: OfficialAggregateSiteEventsBodyTimestamp;
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsSession = {
   visitorId: string;
@@ -1761,59 +2370,13 @@ export type OfficialTrackEventsInSiteByIdBodyPlainObject = {
 };
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEventLocation = {
   url: OfficialAddExternalLinkToSiteBodyURL;
-  displayContext?: OfficialTrackEventsInSiteByIdBodySiteInsightsDisplayContext;
+  displayContext?: OfficialAggregateSiteEventsBodySiteInsightsDisplayContext1;
   siteSection: string | null;
   siteSpace: string | null;
   siteShareKey: string | null;
   space: string | null;
   revision: string | null;
   page: string | null;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefFile = {
-  kind: 'file';
-  file: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefURL = {
-  kind: 'url';
-  url: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefPage = {
-  kind: 'page';
-  page: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefAnchor = {
-  kind: 'anchor';
-  anchor: string;
-  space?: string;
-  page?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefUser = {
-  kind: 'user';
-  user: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefCollection = {
-  kind: 'collection';
-  collection: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefSpace = {
-  kind: 'space';
-  space: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefReusableContent = {
-  kind: 'reusable-content';
-  reusableContent: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefTag = {
-  kind: 'tag';
-  tag: string;
-  space?: string;
-};
-export type OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI = {
-  kind: 'openapi';
-  spec: string;
 };
 export type OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer = {
   path: string;
@@ -1822,7 +2385,7 @@ export type OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer = {
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsAd = {
   domain: string;
   zoneId: string;
-  placement: OfficialTrackEventsInSiteByIdBodySiteInsightsAdPlacement;
+  placement: OfficialAggregateSiteEventsBodySiteInsightsAdPlacement;
 };
 export type OfficialUpdateCollectionByIdBody = {
   title?: OfficialUpdateCollectionByIdBodyCollectionTitle;
@@ -1875,6 +2438,10 @@ export type OfficialUpdateIntegrationSpaceInstallationBody = {
 export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
 };
+export type OfficialUpdateSiteAdsByIdBody = {
+  status?: 'in-review' | 'disabled';
+  topic?: OfficialUpdateSiteAdsByIdBodySiteAdsTopic;
+};
 export type OfficialUpdateSiteExternalLinkByIdBody = {
   title?: OfficialAddExternalLinkToSiteBodySiteSectionTitle;
   localizedTitle?: OfficialAddExternalLinkToSiteBodyLocalizedString128 | null;
@@ -1892,6 +2459,12 @@ export type OfficialUpdateSiteMcpServerByIdBody = {
   transport?: OfficialCreateSiteMcpServerBodySiteMcpServerTransport;
   headers?: OfficialCreateSiteMcpServerBodySiteMcpServerHeaders;
   condition?: OfficialAddExternalLinkToSiteBodyExpression | null;
+};
+export type OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthCustomBackend = {
+  backend: 'custom';
+};
+export type OfficialUpdateSitePublishingAuthByIdBodyVisitorAuthIntegrationBackend = {
+  backend: 'integration';
 };
 export type OfficialUpdateSiteRedirectByIdBody = {
   source?: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
@@ -2070,7 +2643,7 @@ export type CommonJsonDocumentDocumentInlineLink = {
   key?: string;
   nodes: (CommonJsonDocumentDocumentText | CommonJsonDocumentDocumentInlineImage)[];
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
+    ref: OfficialAggregateSiteEventsBodyContentRef;
   };
   isVoid?: false;
 };
@@ -2125,8 +2698,8 @@ export type CommonJsonDocumentDocumentInlineImage = {
   type: 'inline-image';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
     caption?: string;
     alt?: string;
     size?: 'original' | 'line';
@@ -2350,13 +2923,7 @@ export type CommonJsonDocumentDocumentTableRecord = {
   orderIndex: string;
   values: {
     [k: string]:
-      | number
-      | string
-      | null
-      | boolean
-      | string[]
-      | OfficialTrackEventsInSiteByIdBodyContentRef
-      | CommonJsonDocumentDocumentTableImageRecord;
+      number | string | null | boolean | string[] | OfficialAggregateSiteEventsBodyContentRef | CommonJsonDocumentDocumentTableImageRecord;
   };
 };
 export type CommonJsonDocumentDocumentTableDefinitionBase = {
@@ -2460,8 +3027,8 @@ export type CommonJsonDocumentDocumentBlockImage = {
   type: 'image';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
-    refDark?: OfficialTrackEventsInSiteByIdBodyContentRefURL | OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    ref: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
+    refDark?: OfficialAggregateSiteEventsBodyContentRefURL | OfficialAggregateSiteEventsBodyContentRefFile;
     width?: CommonJsonDocumentLength;
     height?: CommonJsonDocumentLength;
     alt?: string;
@@ -2477,7 +3044,7 @@ export type CommonJsonDocumentDocumentBlockFile = {
   type: 'file';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    ref: OfficialAggregateSiteEventsBodyContentRefFile;
   };
   isVoid: true;
 };
@@ -2486,7 +3053,7 @@ export type CommonJsonDocumentDocumentBlockDrawing = {
   type: 'drawing';
   key?: string;
   data: {
-    ref?: OfficialTrackEventsInSiteByIdBodyContentRefFile;
+    ref?: OfficialAggregateSiteEventsBodyContentRefFile;
   };
   isVoid: true;
 };
@@ -2537,7 +3104,7 @@ export type CommonJsonDocumentDocumentBlockReusableContent = {
   type: 'reusable-content';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefReusableContent;
+    ref: OfficialAggregateSiteEventsBodyContentRefReusableContent;
   };
   isVoid: true;
   meta?: {
@@ -2587,7 +3154,7 @@ export type CommonJsonDocumentDocumentBlockContentRef = {
   type: 'content-ref';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
+    ref: OfficialAggregateSiteEventsBodyContentRef;
   };
   isVoid: true;
 };
@@ -2596,7 +3163,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPI = {
   type: 'swagger';
   key?: string;
   data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefFile | OfficialTrackEventsInSiteByIdBodyContentRefURL;
+    ref: OfficialAggregateSiteEventsBodyContentRefFile | OfficialAggregateSiteEventsBodyContentRefURL;
     expanded?: boolean;
     fullWidth?: boolean;
   };
@@ -2610,7 +3177,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPIOperation = {
   type: 'openapi-operation';
   key?: string;
   data: OfficialTrackEventsInSiteByIdBodyOpenAPIOperationPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
     headless?: boolean;
   };
   isVoid: true;
@@ -2623,7 +3190,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPISchemas = {
   type: 'openapi-schemas';
   key?: string;
   data: CommonJsonDocumentOpenAPISchemasPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
   };
   isVoid: true;
   meta?: {
@@ -2640,7 +3207,7 @@ export type CommonJsonDocumentDocumentBlockOpenAPIWebhook = {
   type: 'openapi-webhook';
   key?: string;
   data: CommonJsonDocumentOpenAPIWebhookPointer & {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRefOpenAPI;
+    ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
     headless?: boolean;
   };
   isVoid: true;
@@ -2752,8 +3319,8 @@ export type CommonJsonDocumentDocumentBlockUpdate = {
     | CommonJsonDocumentDocumentBlockExpandable
   )[];
   data: {
-    date: OfficialTrackEventsInSiteByIdBodyTimestamp;
-    tags?: OfficialTrackEventsInSiteByIdBodyContentRefTag[];
+    date: OfficialAggregateSiteEventsBodyTimestamp;
+    tags?: OfficialAggregateSiteEventsBodyContentRefTag[];
   };
   isVoid?: false;
 };
@@ -2762,7 +3329,7 @@ export type CommonJsonDocumentDocumentInlineMention = {
   type: 'mention';
   key?: string;
   data: {
-    ref: OfficialTrackEventsInSiteByIdBodyContentRef;
+    ref: OfficialAggregateSiteEventsBodyContentRef;
   };
   isVoid: true;
 };
@@ -2777,7 +3344,7 @@ export type CommonJsonDocumentDocumentInlineButton = {
     icon?: OfficialAddExternalLinkToSiteBodyIcon;
   } & (
     | {
-        ref: OfficialTrackEventsInSiteByIdBodyContentRef;
+        ref: OfficialAggregateSiteEventsBodyContentRef;
       }
     | {
         action: CommonJsonDocumentDocumentAction;
@@ -2875,6 +3442,36 @@ export type SitesAddSiteSpaceBody = {
   };
   pageId?: string | null;
 };
+export type SitesAgentSettingsBody = {
+  scans: {
+    topics: 'auto' | 'never';
+  };
+  findings: {
+    changeRequests: 'always' | 'auto-fixable' | 'never';
+  };
+  editing: {
+    customInstructions: CommonJsonDocument1;
+  };
+};
+export type SitesBulkUpsertRedirectsBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  redirects: (
+    | {
+        source: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
+        intent: 'publish';
+      }
+    | {
+        source: OfficialCreateSiteRedirectBodySiteRedirectSourcePath;
+        intent?: 'live' | 'draft';
+        captureWildcard?: boolean;
+        permanent?: boolean;
+        destination: OfficialCreateSiteRedirectBodySiteRedirectInputDestination | null;
+      }
+  )[];
+};
 export type SitesCreateShareLinkBody = {
   name: string;
 };
@@ -2920,7 +3517,7 @@ export type SitesCustomizationInputSiteCustomizationSettingsBase = {
   header: {
     preset: SitesCustomizationInputCustomizationHeaderPreset;
     logo?: SitesCustomizationInputCustomizationThemedURL;
-    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef;
+    primaryLink?: OfficialAggregateSiteEventsBodyContentRef;
     backgroundColor?: SitesCustomizationInputCustomizationThemedColor;
     linkColor?: SitesCustomizationInputCustomizationThemedColor;
     links: SitesCustomizationInputCustomizationHeaderItem[];
@@ -3010,7 +3607,7 @@ export type SitesCustomizationInputCustomizationHeaderItem = {
   title: string;
   localizedTitle?: SitesCustomizationInputLocalizedString;
   style?: 'link' | 'button-primary' | 'button-secondary';
-  to: OfficialTrackEventsInSiteByIdBodyContentRef | null;
+  to: OfficialAggregateSiteEventsBodyContentRef | null;
   links: SitesCustomizationInputCustomizationContentLink[];
   condition?: OfficialAddExternalLinkToSiteBodyExpression;
 };
@@ -3020,7 +3617,7 @@ export type SitesCustomizationInputLocalizedString = {
 export type SitesCustomizationInputCustomizationContentLink = {
   title: SitesCustomizationInputCustomizationContentLinkTitle;
   localizedTitle?: SitesCustomizationInputLocalizedString64;
-  to: OfficialTrackEventsInSiteByIdBodyContentRef;
+  to: OfficialAggregateSiteEventsBodyContentRef;
 };
 export type SitesCustomizationInputLocalizedString64 = {
   [k: string]: string;
@@ -3133,7 +3730,7 @@ export type SitesSiteSpaceCustomizationBody = {
   header?: {
     preset?: SitesCustomizationInputCustomizationHeaderPreset | null;
     logo?: SitesCustomizationInputCustomizationThemedURL | null;
-    primaryLink?: OfficialTrackEventsInSiteByIdBodyContentRef | null;
+    primaryLink?: OfficialAggregateSiteEventsBodyContentRef | null;
     backgroundColor?: SitesCustomizationInputCustomizationThemedColor | null;
     linkColor?: SitesCustomizationInputCustomizationThemedColor | null;
     links?: SitesCustomizationInputCustomizationHeaderItem[] | null;
@@ -3356,13 +3953,19 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'content/links-query',
   'content/page-query',
   'official/addExternalLinkToSite-body',
+  'official/adsListSites-query',
+  'official/adsUpdateSite-body',
+  'official/aggregateSiteEvents-body',
   'official/createCollection-body',
   'official/createIntegrationInstallationToken-body',
   'official/createOrganizationInvite-body',
   'official/createSiteChannel-body',
   'official/createSiteMcpServer-body',
   'official/createSiteRedirect-body',
+  'official/createSiteStyleguideById-body',
+  'official/createSiteStyleguideRun-body',
   'official/dnsRevalidateCustomHostname-body',
+  'official/duplicateSiteSpace-body',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',
@@ -3378,6 +3981,9 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/getReusableContentDocumentInRevisionById-query',
   'official/getReusableContentInChangeRequestById-query',
   'official/getReusableContentInRevisionById-query',
+  'official/getSiteFindingStats-query',
+  'official/getSitePublishingPreviewById-query',
+  'official/getSiteQuestionStats-query',
   'official/getSiteRedirectBySource-query',
   'official/installGitSyncProviderOnTarget-body',
   'official/installIntegration-body',
@@ -3408,6 +4014,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listSiteIntegrations-query',
   'official/listSiteMcpServers-query',
   'official/listSiteRedirects-query',
+  'official/listSiteStyleguideRuns-query',
   'official/listSpaceIntegrations-query',
   'official/listSpacesInCollectionById-query',
   'official/listTeamPermissionsInCollection-query',
@@ -3417,6 +4024,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listUserPermissionsInSite-query',
   'official/listUserPermissionsInSpace-query',
   'official/resolvePublishedContentByUrl-body',
+  'official/sortSiteStructure-body',
   'official/trackEventsInSiteById-body',
   'official/updateCollectionById-body',
   'official/updateGitSyncInstallationById-body',
@@ -3426,9 +4034,11 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateIntegrationSpaceInstallation-body',
   'official/updateIntegrationSpaceInstallation-query',
   'official/updateOrganizationInviteById-body',
+  'official/updateSiteAdsById-body',
   'official/updateSiteChannelById-body',
   'official/updateSiteExternalLinkById-body',
   'official/updateSiteMcpServerById-body',
+  'official/updateSitePublishingAuthById-body',
   'official/updateSiteRedirectById-body',
   'official/updateTeamPermissionInCollection-body',
   'official/updateTeamPermissionInSite-body',
@@ -3460,6 +4070,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'sites/add-section-group-body',
   'sites/add-section-to-group-body',
   'sites/add-site-space-body',
+  'sites/agent-settings-body',
+  'sites/bulk-upsert-redirects-body',
   'sites/create-share-link-body',
   'sites/create-site-body',
   'sites/customization-input',

@@ -210,6 +210,9 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
     const id = b.declare('comments', c.key, path, c.id);
     const space = b.ref('spaces', c.space, `${path}/space`);
     const changeRequest = c.changeRequest ? b.ref('changeRequests', c.changeRequest, `${path}/changeRequest`) : undefined;
+    // Every key the entry names is looked up before the rows they name are read, so that all
+    // the wrong ones are said at once.
+    const postedBy = b.ref('users', c.author, `${path}/author`);
     const cr = changeRequest ? b.built(b.state.changeRequests, changeRequest) : undefined;
     if (cr && cr.space !== space) b.fail(`${path}/changeRequest`, `change request "${c.changeRequest}" is not in space "${c.space}"`);
     const revisionId = cr ? cr.revision : b.built(b.state.spaces, space).revision;
@@ -224,7 +227,7 @@ export function buildComments(b: Builder, comments: NonNullable<ScenarioFile['co
       space,
       ...(changeRequest && { changeRequest }),
       revision: revisionId,
-      postedBy: b.ref('users', c.author, `${path}/author`),
+      postedBy,
       postedAt,
       ...(c.editedAt && { editedAt: b.time(c.editedAt, `${path}/editedAt`) }),
       body: { markdown: c.body },

@@ -6,7 +6,8 @@
 import { FAMILIES } from '../resources/families/index.ts';
 import { PARENT_COLLECTIONS } from '../resources/engine/parents.ts';
 import { MANIFEST_COLLECTIONS, type Builder, type ManifestCollection } from './builder.ts';
-import type { ScenarioFile } from './types.ts';
+import type { FamilyEntry, ScenarioFile } from './types.ts';
+import { SCENARIO_LISTS, type ScenarioListName } from '../store/collections/index.ts';
 import type { EngineRecord } from '../store/records.ts';
 
 /** A collection name a family definition gives (its own, or one its entries refer to). */
@@ -20,14 +21,25 @@ function manifestCollection(name: string): ManifestCollection {
   return name;
 }
 
-/** The lists of a scenario file that hold families' entries (schemas/scenario.json). */
-const FAMILY_LISTS = ['collections', 'siteRedirects', 'siteMcpServers', 'siteChannels', 'siteExternalLinks'] as const;
+/**
+ * The family's list of the scenario file (its entries checked by schemas/scenario.json): the
+ * list its collection declares (store/collections/). A family that reads scenario entries of a
+ * collection that declares no list is a bug of the declarations, not a scenario's.
+ */
+function entriesOf(file: ScenarioFile, collection: string): readonly FamilyEntry[] | undefined {
+  if (!isScenarioList(collection)) throw new Error(`family ${collection} reads scenario entries, but its collection declares no scenario list (store/collections/)`);
+  const list: unknown = file[collection];
+  return Array.isArray(list) ? list : undefined;
+}
+
+function isScenarioList(name: string): name is ScenarioListName {
+  return (SCENARIO_LISTS as readonly string[]).includes(name);
+}
 
 export function buildFamilies(b: Builder, file: ScenarioFile): void {
   for (const family of FAMILIES) {
     const { scenario } = family;
-    const list = FAMILY_LISTS.find((name) => name === family.collection);
-    const entries = list && file[list];
+    const entries = scenario && entriesOf(file, family.collection);
     if (!scenario || !entries) continue;
     const rows = b.state[family.collection] as EngineRecord[];
     entries.forEach((entry, i) => {

@@ -7,42 +7,15 @@ import type { Faker } from '@faker-js/faker';
 import { deriveId } from '../ids.ts';
 import { sha256Of } from '../text/digest.ts';
 import { resolveTime } from '../clock.ts';
-import { locateEntry, ScenarioError } from './scenario-source.ts';
+import { locateEntry, placesOf, ScenarioError } from './scenario-source.ts';
 import type { ScenarioFile } from './types.ts';
 import { fieldPath } from '../contract/validators.ts';
 import type { GeneratedState, StateJson } from '../store/store.ts';
+import { MANIFEST_GROUPS, type ManifestGroup } from '../store/collections/index.ts';
 
-/** The collections of the manifest (docs/contract.md), plus `commentReplies`. */
-export const MANIFEST_COLLECTIONS = [
-  'users',
-  'organizations',
-  'teams',
-  'spaces',
-  'pages',
-  'files',
-  'comments',
-  'commentReplies',
-  'changeRequests',
-  'sites',
-  'siteSections',
-  'siteSectionGroups',
-  'siteSpaces',
-  'shareLinks',
-  'samlProviders',
-  'openapiSpecs',
-  'translations',
-  'collections',
-  'siteRedirects',
-  'siteMcpServers',
-  'siteChannels',
-  'siteExternalLinks',
-  'inviteLinks',
-  'officialRecords',
-  'integrations',
-  'installations',
-  'gitSyncInstallations',
-] as const;
-export type ManifestCollection = (typeof MANIFEST_COLLECTIONS)[number];
+/** The groups of the manifest (docs/contract.md), as the collections declare them (store/collections/). */
+export const MANIFEST_COLLECTIONS = MANIFEST_GROUPS;
+export type ManifestCollection = ManifestGroup;
 
 /** Values for one property of a resource schema (json-schema-faker over `schemas/`). */
 export interface Filler {
@@ -94,7 +67,7 @@ export class Builder {
     emptyState: StateJson,
     private readonly kit?: FillerKit,
     /** The scenario as merged with what it extends: failures name an entry in the file that wrote it. */
-    private readonly file?: ScenarioFile,
+    private readonly file?: ScenarioFile & { name?: string },
   ) {
     this.nowMs = Date.parse(now);
     this.state = emptyState;
@@ -139,7 +112,36 @@ export class Builder {
 
   /** Fails naming `path` (a pointer such as `/comments/2/space`) as `scenario.comments[2].space`. */
   fail(path: string, message: string): never {
-    throw new ScenarioError(`${this.where(path)}: ${message}`);
+    throw new ScenarioError(this.problem(path, message));
+  }
+
+  /**
+   * Notes a problem and lets the build go on, so that a file's problems are said at once
+   * (`buildScenario` throws them together at the end). What comes of going on with a wrong
+   * reference is not said: only the problems the file has.
+   */
+  note(path: string, message: string): void {
+    const sentence = this.problem(path, message);
+    if (!this.problems.includes(sentence)) this.problems.push(sentence);
+  }
+
+  /** What the build noted, in the order it met them. */
+  readonly problems: string[] = [];
+
+  /** `/tmp/mine.json: scenario.comments[0].space: unknown ... (line 5, column 40)`. */
+  private problem(path: string, message: string): string {
+    const at = this.placeOf(path);
+    const place = at?.line === undefined ? '' : ` (line ${at.line}, column ${at.column})`;
+    return `${at ? `${at.file}: ${at.field}` : this.where(path)}: ${message}${place}`;
+  }
+
+  /** The file, field and place of `path` when the scenario was read from files. */
+  private placeOf(path: string): { file: string; field: string; line?: number; column?: number } | undefined {
+    const places = this.file && placesOf(this.file);
+    if (!places || !this.file) return undefined;
+    const found = locateEntry(this.file, path) ?? (this.file.name === undefined ? undefined : { scenario: this.file.name, pointer: path });
+    const place = found && places(found.scenario, found.pointer);
+    return place && found ? { ...place, field: fieldPath('scenario', found.pointer) } : undefined;
   }
 
   /**
@@ -154,7 +156,7 @@ export class Builder {
   /** Declares entity `key` of `collection` and returns its id (derived from seed and key). */
   declare(collection: ManifestCollection, key: string, path: string, id?: string): string {
     const seen = this.declared.get(`${collection}:${key}`);
-    if (seen) this.fail(path, `key "${key}" is already used by ${this.where(seen)}`);
+    if (seen) this.note(path, `key "${key}" is already used by ${this.where(seen)}`);
     this.declared.set(`${collection}:${key}`, path);
     const value = id ?? deriveId(`${this.seed}:${collection}:${key}`);
     // A pinned id (a recorded scenario keeps the upstream's) must not be taken twice.
@@ -169,8 +171,10 @@ export class Builder {
   /** The id of entity `key` of `collection`, or a failure naming `path`. */
   ref(collection: ManifestCollection, key: string, path: string): string {
     const id = this.keysOf(collection).get(key);
-    if (id === undefined) this.fail(path, `unknown ${collection} key "${key}"${didYouMean(nearest(key, this.keysOf(collection).keys()))}`);
-    return id;
+    if (id !== undefined) return id;
+    this.note(path, `unknown ${collection} key "${key}"${didYouMean(nearest(key, this.keysOf(collection).keys()))}`);
+    // The build goes on to find the file's other problems; it is refused at its end.
+    return deriveId(`${this.seed}:missing:${collection}:${key}`);
   }
 
   /** A row this build made (its id came from `declare` or `ref`): an error if `rows` lacks it. */

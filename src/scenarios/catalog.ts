@@ -10,7 +10,8 @@ import { sharedSchemas } from '../contract/schemas.ts';
 import { jsonProblem, locator, problemsOf, schemaProblems } from './scenario-problems.ts';
 import { didYouMean, nearest } from '../text/nearest.ts';
 import type { ScenarioFile } from './types.ts';
-import { mergeScenarios, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
+import type { FilePlaces } from './scenario-source.ts';
+import { mergeScenarios, placesOf, rememberPlaces, SCENARIO_NAME, ScenarioError, type Catalog, type ScenarioListing } from './scenario-source.ts';
 import { PACKAGE_ROOT } from '../paths/package-paths.ts';
 import { readPrebuilt } from './prebuilt.ts';
 
@@ -113,13 +114,31 @@ export class ScenarioCatalog implements Catalog {
       throw new ScenarioError(problemsOf(path, schemaProblems(text, report)));
     }
     const file = raw as ScenarioFile;
-    if (!file.extends) return { ...file, name };
+    const mine = this.places(name, path, text);
+    if (!file.extends) return this.withPlaces({ ...file, name }, mine);
     if (!this.has(file.extends)) {
       const place = locator(text)('/extends');
       throw new ScenarioError(`${path}: scenario.extends: ${this.unknown(file.extends)}${place ? ` (line ${place.line}, column ${place.column})` : ''}`, 400);
     }
     const parent = this.read(file.extends, [...chain, name]);
-    return { ...mergeScenarios(parent, file, name), name };
+    const theirs = placesOf(parent);
+    return this.withPlaces({ ...mergeScenarios(parent, file, name), name }, (scenario, pointer) => mine(scenario, pointer) ?? theirs?.(scenario, pointer));
+  }
+
+  /** Places in scenario `name`'s file (`path`, holding `text`); the text is parsed for places only when a problem asks. */
+  private places(name: string, path: string, text: string): FilePlaces {
+    let find: ReturnType<typeof locator> | undefined;
+    return (scenario, pointer) => {
+      if (scenario !== name) return undefined;
+      find ??= locator(text);
+      const place = find(pointer);
+      return { file: path, line: place?.line, column: place?.column };
+    };
+  }
+
+  private withPlaces<T extends object>(scenario: T, places: FilePlaces): T {
+    rememberPlaces(scenario, places);
+    return scenario;
   }
 
   /** `Unknown scenario "startr"; known: ...; did you mean starter?`. */

@@ -13,6 +13,7 @@ import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
 import { Store, type GeneratedState, type StateJson } from '../store/store.ts';
 import type { ScenarioFile } from './types.ts';
+import { ScenarioError } from './scenario-source.ts';
 
 export interface Manifest {
   scenario: string;
@@ -55,21 +56,25 @@ export function buildScenario(
   const source = `scenario "${scenario.name}"`;
   const b = new Builder(scenario.seed ?? 1, now, options.fillerSeed, source, emptyState(), options.filler, scenario);
   const file = scenario;
-  buildUsers(b, file.users ?? []);
-  buildOrganizations(b, file.organizations ?? []);
-  buildTeams(b, file.teams ?? []);
-  buildSpaces(b, file.spaces ?? []);
-  buildMetaLinks(b, file.spaces ?? []);
-  buildChangeRequests(b, file.changeRequests ?? []);
-  buildComments(b, file.comments ?? []);
-  buildSites(b, file.sites ?? []);
-  buildSamlProviders(b, file.samlProviders ?? []);
-  buildOpenApiSpecs(b, file.openapiSpecs ?? []);
-  buildTranslations(b, file.translations ?? []);
-  buildFamilies(b, file);
-  buildOfficialRecords(b, file.officialRecords ?? []);
-  buildIntegrations(b, file.integrations ?? [], file.installations ?? []);
-  if (file.generator) runGenerator(file.generator, b);
+  const steps: (() => void)[] = [
+    () => buildUsers(b, file.users ?? []),
+    () => buildOrganizations(b, file.organizations ?? []),
+    () => buildTeams(b, file.teams ?? []),
+    () => buildSpaces(b, file.spaces ?? []),
+    () => buildMetaLinks(b, file.spaces ?? []),
+    () => buildChangeRequests(b, file.changeRequests ?? []),
+    () => buildComments(b, file.comments ?? []),
+    () => buildSites(b, file.sites ?? []),
+    () => buildSamlProviders(b, file.samlProviders ?? []),
+    () => buildOpenApiSpecs(b, file.openapiSpecs ?? []),
+    () => buildTranslations(b, file.translations ?? []),
+    () => buildFamilies(b, file),
+    () => buildOfficialRecords(b, file.officialRecords ?? []),
+    () => buildIntegrations(b, file.integrations ?? [], file.installations ?? []),
+    () => file.generator && runGenerator(file.generator, b),
+  ];
+  for (const step of steps) runStep(b, step);
+  if (b.problems.length) throw new ScenarioError(b.problems.length === 1 ? b.problems[0]! : `${b.problems.length} problems: ${b.problems.join('; ')}`);
   const ids = b.manifestIds();
   for (const c of MANIFEST_COLLECTIONS) ids[c] ??= {};
   return {
@@ -77,4 +82,18 @@ export function buildScenario(
     generated: b.generated,
     manifest: { scenario: scenario.name, now, tokens: b.tokens, ids, shareKeys: b.shareKeys, installationTokens: b.installationTokens, signingSecrets: b.signingSecrets, integrationTokens: b.integrationTokens, secrets: b.secrets },
   };
+}
+
+/**
+ * One build step. A step that stops on a problem (`Builder.fail`) has it noted and the build goes
+ * on with the next, so every problem of the file is said at once; once a problem is noted, what
+ * a later step trips over because of it (a missing row, say) is its consequence and not said.
+ */
+function runStep(b: Builder, step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    if (error instanceof ScenarioError && error.status === 400 && !b.problems.includes(error.message)) b.problems.push(error.message);
+    else if (!b.problems.length) throw error;
+  }
 }

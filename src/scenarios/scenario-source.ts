@@ -6,6 +6,7 @@
  */
 import { ApiError } from '../contract/errors.ts';
 import type { ScenarioFile } from './types.ts';
+import { SCENARIO_LISTS } from '../store/collections/index.ts';
 
 /** A scenario that cannot be loaded; `status` is 404 for an unknown name, 400 otherwise. */
 export class ScenarioError extends Error {
@@ -38,28 +39,8 @@ export interface Catalog {
 /** What a scenario's name may be (it is also a file name). */
 export const SCENARIO_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_-]{0,63}$/;
 
-const LISTS = [
-  'users',
-  'organizations',
-  'teams',
-  'spaces',
-  'changeRequests',
-  'comments',
-  'sites',
-  'samlProviders',
-  'openapiSpecs',
-  'translations',
-  // Resource-engine families (src/resources/families/).
-  'collections',
-  'siteRedirects',
-  'siteMcpServers',
-  'siteChannels',
-  'siteExternalLinks',
-  // The generic tier's families (src/resources/generic/).
-  'officialRecords',
-  'integrations',
-  'installations',
-] as const;
+/** The lists a scenario file may have: those of the collections that declare one (store/collections/). */
+const LISTS = SCENARIO_LISTS;
 
 /** Where an entry of a merged list was written: the scenario file and its index there. */
 interface Origin {
@@ -104,6 +85,25 @@ export function locateEntry(file: ScenarioFile, pointer: string): { scenario: st
   const origin = ORIGINS.get(entries)?.[Number(index)];
   if (!origin) return undefined;
   return { scenario: origin.scenario, pointer: ['', list, String(origin.index), ...rest].join('/') };
+}
+
+/**
+ * Where a scenario read from files says an entry is: the file that wrote it and, when known, the
+ * line and column of a pointer in it. The file catalog (Node) registers one for each scenario it
+ * reads; a scenario handed over as data has none, and its problems are named by scenario.
+ */
+export type FilePlaces = (scenario: string, pointer: string) => { file: string; line?: number; column?: number } | undefined;
+
+const PLACES = new WeakMap<object, FilePlaces>();
+
+/** Remembers how to find places in the files `scenario` (a merged scenario object) was read from. */
+export function rememberPlaces(scenario: object, places: FilePlaces): void {
+  PLACES.set(scenario, places);
+}
+
+/** The places of the files `scenario` was read from, if a file catalog read it. */
+export function placesOf(scenario: object): FilePlaces | undefined {
+  return PLACES.get(scenario);
 }
 
 export function scenarioErrorToApi(error: unknown): unknown {

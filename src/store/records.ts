@@ -470,6 +470,8 @@ export interface SiteExternalLinkRecord extends EngineRecord {
   sectionGroup?: string;
   draft: boolean;
   condition?: string;
+  /** Its place among the external links of its container once sorted (sortSiteStructure); unsorted links follow, in creation order. */
+  position?: number;
 }
 
 /** A Git Sync installation on a space or a site (official GitSyncInstallation). */

@@ -15,7 +15,7 @@ function tableOf(db: Tables, collection: CollectionName): AnyTable {
 
 /** The references that may name a record of one of `targets`, each once, with the collection they are declared in. */
 function pointingAt(targets: Iterable<CollectionName>): Map<DeclaredReference, CollectionName> {
-  const wanted = new Set(targets);
+  const wanted = new Set<string>(targets);
   const found = new Map<DeclaredReference, CollectionName>();
   for (const from of COLLECTION_NAMES) {
     for (const r of referencesFrom(from)) if (typeof r.to === 'function' || wanted.has(r.to)) found.set(r, from);

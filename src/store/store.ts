@@ -1,76 +1,24 @@
 /**
- * The store: one Table per collection, held in a lowdb instance (in memory unless
+ * The store: one Table per declared collection (collections/), held in a lowdb instance (in memory unless
  * `--data FILE`). Snapshot and restore are shallow copies, because rows are immutable.
  */
 import { Low, Memory } from 'lowdb';
-import { Table, type AnyTable, type Row, type TableSnapshot, type Transaction } from './table.ts';
+import { type Table, type AnyTable, type Row, type TableSnapshot, type Transaction } from './table.ts';
 import type { RowMaker } from './generated-rows.ts';
-import type * as R from './records.ts';
+import { COLLECTIONS, type CollectionName, type Declared } from './collections/index.ts';
+import type { RecordOf } from './collections/define.ts';
 
-function createTables() {
-  return {
-    users: new Table<R.UserRecord>('users', { token: (u) => u.token, email: (u) => u.email.toLowerCase() }),
-    organizations: new Table<R.OrganizationRecord>('organizations'),
-    members: new Table<R.MemberRecord>('members', { organization: (m) => m.organization, user: (m) => m.user }),
-    inviteLinks: new Table<R.InviteLinkRecord>('inviteLinks', { organization: (i) => i.organization }),
-    teams: new Table<R.TeamRecord>('teams', { organization: (t) => t.organization }),
-    teamMembers: new Table<R.TeamMemberRecord>('teamMembers', { team: (t) => t.team, user: (t) => t.user }),
-    spaces: new Table<R.SpaceRecord>('spaces', { organization: (s) => s.organization }),
-    revisions: new Table<R.RevisionRecord>('revisions', { space: (r) => r.space }),
-    comments: new Table<R.CommentRecord>('comments', {
-      space: (c) => (c.changeRequest ? undefined : c.space),
-      changeRequest: (c) => c.changeRequest,
-      /** Open comments only, so that open counts and `status=open` lists need no scan. */
-      openInSpace: (c) => (c.changeRequest || c.status !== 'open' ? undefined : c.space),
-      openInChangeRequest: (c) => (c.status === 'open' ? c.changeRequest : undefined),
-    }),
-    commentReplies: new Table<R.CommentReplyRecord>('commentReplies', { comment: (r) => r.comment }),
-    changeRequests: new Table<R.ChangeRequestRecord>('changeRequests', { space: (c) => c.space }),
-    requestedReviewers: new Table<R.RequestedReviewerRecord>('requestedReviewers', {
-      changeRequest: (r) => r.changeRequest,
-    }),
-    changeRequestReviews: new Table<R.ChangeRequestReviewRecord>('changeRequestReviews', {
-      changeRequest: (r) => r.changeRequest,
-    }),
-    sites: new Table<R.SiteRecord>('sites', { organization: (s) => s.organization }),
-    siteSections: new Table<R.SiteSectionRecord>('siteSections', { site: (s) => s.site }),
-    siteSectionGroups: new Table<R.SiteSectionGroupRecord>('siteSectionGroups', { site: (s) => s.site }),
-    siteSpaces: new Table<R.SiteSpaceRecord>('siteSpaces', { site: (s) => s.site, space: (s) => s.space }),
-    shareLinks: new Table<R.ShareLinkRecord>('shareLinks', { site: (s) => s.site, key: (s) => s.key }),
-    samlProviders: new Table<R.SamlProviderRecord>('samlProviders', { organization: (s) => s.organization }),
-    openapiSpecs: new Table<R.OpenApiSpecRecord>('openapiSpecs', {
-      organization: (s) => s.organization,
-      slug: (s) => `${s.organization}:${s.slug}`,
-    }),
-    openapiSpecVersions: new Table<R.OpenApiSpecVersionRecord>('openapiSpecVersions', { spec: (v) => v.spec }),
-    translations: new Table<R.TranslationRecord>('translations', { organization: (t) => t.organization }),
-    // Resource-engine families (src/resources/families/): every one indexed by its parent.
-    siteRedirects: new Table<R.SiteRedirectRecord>('siteRedirects', { parent: (r) => r.parent }),
-    collections: new Table<R.CollectionRecord>('collections', { parent: (r) => r.parent }),
-    siteMcpServers: new Table<R.SiteMcpServerRecord>('siteMcpServers', { parent: (r) => r.parent }),
-    siteChannels: new Table<R.SiteChannelRecord>('siteChannels', { parent: (r) => r.parent }),
-    siteExternalLinks: new Table<R.SiteExternalLinkRecord>('siteExternalLinks', { parent: (r) => r.parent }),
-    gitSyncInstallations: new Table<R.GitSyncInstallationRecord>('gitSyncInstallations', { organization: (r) => r.organization }),
-    // Records of the generic tier (src/resources/generic/), by family and parent.
-    officialRecords: new Table<R.OfficialRecord>('officialRecords', { family: (r) => `${r.family} ${r.parent}` }),
-    spacePermissions: new Table<R.SpacePermissionRecord>('spacePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
-    collectionPermissions: new Table<R.CollectionPermissionRecord>('collectionPermissions', { parent: (r) => r.parent, team: (r) => r.team }),
-    sitePermissions: new Table<R.SitePermissionRecord>('sitePermissions', { parent: (r) => r.parent, team: (r) => r.team }),
-    // Integrations and their installations (src/resources/integrations/), whose events src/events/ sends.
-    integrations: new Table<R.IntegrationRecord>('integrations', { user: (i) => i.user }),
-    installations: new Table<R.InstallationRecord>('installations', {
-      integration: (i) => i.integration,
-      organization: (i) => i.organization,
-      user: (i) => i.user,
-    }),
-    spaceInstallations: new Table<R.ContentInstallationRecord>('spaceInstallations', { installation: (i) => i.installation, target: (i) => i.target }),
-    siteInstallations: new Table<R.ContentInstallationRecord>('siteInstallations', { installation: (i) => i.installation, target: (i) => i.target }),
-  };
+/** One table per declared collection (collections/), with the declaration's indexes. */
+function createTables(): Tables {
+  const tables: { [name: string]: AnyTable } = {};
+  for (const declaration of COLLECTIONS) tables[declaration.name] = declaration.table();
+  return tables as Tables;
 }
 
-export type Tables = ReturnType<typeof createTables>;
-export type CollectionName = keyof Tables;
-export const COLLECTION_NAMES = Object.keys(createTables()) as CollectionName[];
+/** The tables, by collection: each holds its declaration's records. */
+export type Tables = { [D in Declared as D['name']]: Table<RecordOf<D>> };
+export type { CollectionName };
+export const COLLECTION_NAMES: readonly CollectionName[] = COLLECTIONS.map((declaration) => declaration.name);
 
 /** The exported state: every collection as an array of records, in insertion order. */
 export type StateJson = { [K in CollectionName]: ReturnType<Tables[K]['list']> };

@@ -1,9 +1,18 @@
 /**
- * The one markdown reader (marked's lexer, GitHub flavour) behind everything that takes
- * markdown apart: plain text and sections for search, links for the link reports, headings
- * and paragraphs for the document format and the PDF. Nothing here renders HTML.
+ * The one markdown reader (marked's lexer, GitHub flavour, with GitBook's own block tags and
+ * variables: text/markdown-extensions.ts) behind everything that takes markdown apart: plain
+ * text and sections for search, links for the link reports, the page documents
+ * (text/document.ts) and the PDF. Nothing here renders HTML.
+ *
+ * marked was kept for the documents rather than adding mdast-util-from-markdown and its GFM
+ * extensions: it was already in the browser bundle (gitbook-mock/msw), reads tables, task
+ * lists and strikethrough, and takes block and inline extensions for GitBook's tags; the
+ * mdast packages would have added their own code to the first load for the same tree.
  */
-import { Lexer, type MarkedToken, type Token, type Tokens } from 'marked';
+import { Marked, type MarkedToken, type Token, type Tokens } from 'marked';
+import { GITBOOK_EXTENSIONS, type LiquidToken } from './markdown-extensions.ts';
+
+const reader = new Marked({ gfm: true, extensions: GITBOOK_EXTENSIONS });
 
 /**
  * Whether `token` is marked's token of `type`. marked's Token includes a generic token with
@@ -15,7 +24,12 @@ function isToken<T extends MarkedToken['type']>(token: Token, type: T): token is
 
 /** The block tokens of a markdown text. */
 export function blocks(markdown: string): Token[] {
-  return Lexer.lex(markdown, { gfm: true });
+  return reader.lexer(markdown);
+}
+
+/** Whether `token` is a GitBook block tag (`{% hint %}`, `{% code %}`, ...). */
+export function isLiquid(token: Token): token is LiquidToken {
+  return token.type === 'liquid';
 }
 
 /** Plain text of inline tokens: link and image labels stay, marks and HTML tags go. */
@@ -34,6 +48,7 @@ export function inlineText(tokens: readonly Token[] | undefined): string {
 /** Plain text of one block: a heading's or paragraph's text, a code block's code, a list's items one a line. */
 export function blockText(token: Token): string {
   if (isToken(token, 'list')) return token.items.map((item) => item.tokens.map(blockText).filter(Boolean).join('\n')).join('\n');
+  if (isLiquid(token)) return token.tokens.map(blockText).filter(Boolean).join('\n');
   if (isToken(token, 'blockquote')) return token.tokens.map(blockText).filter(Boolean).join('\n');
   if (isToken(token, 'table')) {
     const row = (cells: Tokens.TableCell[]) => cells.map((cell) => inlineText(cell.tokens)).join(' ');
@@ -69,6 +84,7 @@ export function linkHrefs(markdown: string): string[] {
   const walk = (tokens: readonly Token[]) => {
     for (const token of tokens) {
       if ((token.type === 'link' || token.type === 'image') && /^!?\[/.test(token.raw)) out.push(token.href);
+      if (isLiquid(token)) for (const name of ['src', 'url'] as const) if (token.tag !== 'embed' && token.attrs[name]) out.push(token.attrs[name]);
       if (isToken(token, 'list')) walk(token.items);
       if (isToken(token, 'table')) for (const cell of [...token.header, ...token.rows.flat()]) walk(cell.tokens);
       if ('tokens' in token && token.tokens) walk(token.tokens);

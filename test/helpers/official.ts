@@ -36,6 +36,11 @@ function corrected(components: { schemas: Record<string, unknown> }) {
   const edited = out.schemas.RevisionSemanticChangePageEdited.properties.attributes as { oneOf?: unknown[]; anyOf?: unknown[] };
   edited.anyOf = edited.oneOf;
   delete edited.oneOf;
+  // PlainObject has no `type`, so a string, number or boolean value inside one also matches its
+  // own oneOf's PlainObject branch and fails "exactly one": no visitor claim with a string value
+  // could pass (the request side, SiteInsightsEventSession.visitorAuthClaims, sends exactly such
+  // claims). Checked as the object it is named for.
+  (out.schemas.PlainObject as unknown as { type?: string }).type = 'object';
   return out;
 }
 

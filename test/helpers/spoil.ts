@@ -7,6 +7,7 @@
  */
 import { routedOperations } from '../../src/resources/index.ts';
 import { mulberry32 } from '../../src/resources/generic/walker.ts';
+import { COLLECTIONS } from '../../src/store/collections/index.ts';
 
 /** mulberry32: a small deterministic generator (the generic tier's). */
 export const random = mulberry32;
@@ -100,31 +101,8 @@ export function spoil(base: State, rnd: () => number): Spoil {
   return { what, state, collection, index };
 }
 
-/** Path parameter → collection whose ids it takes. */
-const PARAM_COLLECTION: Record<string, string> = {
-  spaceId: 'spaces',
-  organizationId: 'organizations',
-  changeRequestId: 'changeRequests',
-  commentId: 'comments',
-  commentReplyId: 'commentReplies',
-  siteId: 'sites',
-  userId: 'users',
-  teamId: 'teams',
-  samlProviderId: 'samlProviders',
-  translationSettingsId: 'translations',
-  revisionId: 'revisions',
-  // Resource-engine families (src/resources/families/).
-  siteRedirectId: 'siteRedirects',
-  collectionId: 'collections',
-  siteMcpServerId: 'siteMcpServers',
-  siteChannelId: 'siteChannels',
-  siteExternalLinkId: 'siteExternalLinks',
-  inviteId: 'inviteLinks',
-  // Generic families (src/resources/generic/) the starter has records of.
-  fontId: 'officialRecords',
-  glossaryEntryId: 'officialRecords',
-  importRunId: 'officialRecords',
-};
+/** Path parameter → collection whose ids it takes, as the collections declare them (`params`, src/store/collections/). */
+const PARAM_COLLECTION: Record<string, string> = Object.fromEntries(COLLECTIONS.flatMap((c) => (c.params ?? []).map((param) => [param, c.name])));
 
 /** The read operations (the generic tier's too), which a spoiled state must never make answer a 5xx. */
 export const reads = routedOperations.filter((op) => op.method === 'GET');

@@ -91,8 +91,8 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
       return;
     }
     if (!isObject(value)) return;
-    // A site's features name themselves (`sites-sections`), not a record.
-    if (typeof value.id === 'string' && !path.includes('/features/')) {
+    // A site's features name themselves (`sites-sections`), a heading's `meta.id` is its anchor: no records.
+    if (typeof value.id === 'string' && !path.includes('/features/') && key !== 'meta') {
       const records = index.records.get(value.id);
       if (!records && !request.has(value.id)) problems.push(`${path}/id: "${value.id}" is no record of the state`);
       for (const field of NAMED) {

@@ -90,7 +90,7 @@ export function presentPage(place: ContentPlace, entry: PageEntry, options: Cont
     path: entry.path,
     ...(page.description && { description: page.description }),
     documentId: documentIdOf(page),
-    ...(options.format === 'document' ? { document: toDocument(markdown) } : { markdown }),
+    ...(options.format === 'document' ? { document: toDocument(markdown, { revision: place.revision, entry }) } : { markdown }),
     pages: children.filter((c) => c.parent === page.id).map((c) => presentPage(place, c, options)),
     layout: LAYOUT,
     tags: [],

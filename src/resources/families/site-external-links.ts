@@ -2,7 +2,8 @@
  * External links of a site: entries of its structure that open an outside URL, at the top level
  * or in a section group (parent: the site; members read them in the structure, admins write).
  * The official document has no list or get for them: they show in the site's structure and its
- * published view, after the sections and groups of their container, in creation order.
+ * published view, after the sections and groups of their container, in creation order until
+ * sorted (sortSiteStructure).
  */
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
@@ -47,11 +48,15 @@ export function presentExternalLink(ctx: Pick<HandlerContext, 'db'>, l: SiteExte
   };
 }
 
-/** The external links of a container (a group, or the top level when `group` is undefined), in creation order. */
+/**
+ * The external links of a container (a group, or the top level when `group` is undefined), in
+ * their order: those sorted (sortSiteStructure) by position, then the others in creation order.
+ */
 export function externalLinksIn(ctx: Pick<HandlerContext, 'db'>, siteId: string, group: string | undefined, liveOnly = false): SiteExternalLinkRecord[] {
-  return ctx.db.siteExternalLinks
+  const links = ctx.db.siteExternalLinks
     .by('parent', siteId)
     .filter((l) => (l.sectionGroup && ctx.db.siteSectionGroups.get(l.sectionGroup) ? l.sectionGroup : undefined) === group && !(liveOnly && l.draft));
+  return links.some((l) => l.position !== undefined) ? links.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity)) : links;
 }
 
 export const siteExternalLinks = defineFamily<SiteExternalLinkRecord, Required<Pick<Body, 'title' | 'url'>> & Body, Body>({

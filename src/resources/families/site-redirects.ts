@@ -2,12 +2,14 @@
  * Site redirects: a family of the engine (parent: the site; any member reads, admins write,
  * as for the site's share links), plus getSiteRedirectBySource, the lookup GitBook's renderer
  * makes for a path it cannot find. Destinations are checked against the site (400 naming the
- * field); a `path` destination is kept as the page it names.
+ * field); a `path` destination is kept as the page it names. bulkUpsertSiteRedirects changes
+ * many at once by source (bulkUpsert below).
  */
-import { errors } from '../../contract/errors.ts';
+import { ApiError, errors } from '../../contract/errors.ts';
 import { op, type HandlerContext } from '../../contract/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
+import { removeWithDependents } from '../../store/removal.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';
 import { siteSpaceUrl, sectionUrl, urlContext } from '../sites/urls.ts';
 import { defineFamily, officialSchema } from '../engine/family.ts';
@@ -121,6 +123,65 @@ export function redirectFor(ctx: HandlerContext, scope: Scope, source: string, s
   return best && { redirect: best.r, target: targetOf(ctx, scope, best.r, best.m.suffix, shareKey) };
 }
 
+/** One entry of bulkUpsertSiteRedirects (the official body's `redirects` items). */
+type BulkEntry =
+  | { source: string; intent: 'publish' }
+  | { source: string; intent?: 'live' | 'draft'; destination: InputDestination | null; captureWildcard?: boolean; permanent?: boolean };
+
+/**
+ * bulkUpsertSiteRedirects, entry by entry, in order: a site holds one redirect per source, so an
+ * entry names the redirect by its source. With a destination it is created, or updated (its
+ * destination, its flags where given, and made draft or live as `intent` says); with `null` it
+ * is deleted; `publish` makes a draft one live. What an entry cannot do (a destination naming
+ * nothing of the site, a source with no redirect to delete or publish) is its `error` result,
+ * and the other entries are still applied.
+ */
+function bulkUpsert(ctx: HandlerContext, scope: Scope, entries: readonly BulkEntry[]) {
+  const bySource = (source: string) => ctx.db.siteRedirects.by('parent', scope.id).find((r) => r.source === source);
+  return entries.map((entry) => {
+    const found = bySource(entry.source);
+    const draft = entry.intent === 'draft';
+    const error = (message: string, isDraft = draft) => ({ status: 'error' as const, source: entry.source, draft: isDraft, error: message });
+    if (entry.intent === 'publish') {
+      if (!found?.draft) return error(found ? `The redirect from "${entry.source}" is already live` : `No draft redirect from "${entry.source}"`, true);
+      ctx.db.siteRedirects.update(found.id, { draft: false, updatedAt: ctx.now });
+      return { status: 'published' as const, source: entry.source, draft: false, id: found.id };
+    }
+    if (entry.destination === null) {
+      if (!found || found.draft !== draft) return error(`No ${draft ? 'draft' : 'live'} redirect from "${entry.source}" to delete`);
+      removeWithDependents(ctx.db, 'siteRedirects', found.id);
+      return { status: 'deleted' as const, source: entry.source, draft };
+    }
+    let destination: SiteRedirectDestination;
+    try {
+      destination = destinationOf(ctx, scope, entry.destination);
+    } catch (e) {
+      if (e instanceof ApiError) return error(e.message);
+      throw e;
+    }
+    const flags = {
+      ...(entry.captureWildcard !== undefined && { captureWildcard: entry.captureWildcard }),
+      ...(entry.permanent !== undefined && { permanent: entry.permanent }),
+    };
+    if (found) {
+      ctx.db.siteRedirects.update(found.id, { destination, draft, ...flags, updatedAt: ctx.now });
+      return { status: 'updated' as const, source: entry.source, draft, id: found.id };
+    }
+    const made = ctx.db.siteRedirects.insert({
+      id: ctx.ids.next('siteRedirect'),
+      parent: scope.id,
+      source: entry.source,
+      destination,
+      draft,
+      captureWildcard: false,
+      permanent: false,
+      ...flags,
+      createdAt: ctx.now,
+    });
+    return { status: 'created' as const, source: entry.source, draft, id: made.id };
+  });
+}
+
 export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body, 'source' | 'destination'>> & Body, Body, { search?: string; draft?: boolean }>({
   collection: 'siteRedirects',
   table: (db) => db.siteRedirects,
@@ -186,6 +247,15 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
         if (!found) throw errors.notFound('Redirect for source', ctx.query.source);
         return { redirect: present(found.redirect), target: found.target };
       },
+    }),
+    op({
+      operationId: 'bulkUpsertSiteRedirects',
+      ...officialRoute('bulkUpsertSiteRedirects'),
+      status: 200,
+      official: true,
+      body: 'sites/bulk-upsert-redirects-body',
+      response: officialSchema.response('bulkUpsertSiteRedirects'),
+      handle: (ctx) => ({ results: bulkUpsert(ctx, helpers.scope(ctx, true), ctx.body.redirects as BulkEntry[]) }),
     }),
   ],
 });

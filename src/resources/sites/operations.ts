@@ -10,6 +10,12 @@ import { siteSpaceOperations } from './site-spaces.ts';
 import { siteStructureOperations } from './site-structure.ts';
 import { customizationOperations } from './customization-ops.ts';
 import { insightOperations } from './insights.ts';
+import { publishingOperations } from './publishing.ts';
+import { structureSortOperations } from './structure-sort.ts';
+import { insightReadOperations } from './insight-reads.ts';
+import { integrationScriptOperations } from './integration-scripts.ts';
+import { agentOperations } from './agent.ts';
+import { adsOperations } from './ads.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -22,4 +28,10 @@ export const siteOperations: Operation[] = [
   ...siteStructureOperations,
   ...customizationOperations,
   ...insightOperations,
+  ...publishingOperations,
+  ...structureSortOperations,
+  ...insightReadOperations,
+  ...integrationScriptOperations,
+  ...agentOperations,
+  ...adsOperations,
 ];

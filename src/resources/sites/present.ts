@@ -13,6 +13,7 @@ import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts'
 import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentGroup, siteSpacesIn } from './structure.ts';
 import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';
 import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
+import { adsOf, styleguideOf } from './kept.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -56,6 +57,8 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
   const role = orgRole(ctx.db, org.id, ctx.user.id);
   const member = role !== undefined;
   const admin = can(role, 'admin');
+  const ads = adsOf(ctx, site);
+  const styleguide = styleguideOf(ctx, site);
   return {
     object: 'site' as const,
     id: site.id,
@@ -81,6 +84,8 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
     siteSpaces: ctx.db.siteSpaces.countBy('site', site.id),
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent.enabled },
+    ...(ads && { ads }),
+    ...(styleguide && { styleguide: { kind: 'space' as const, space: styleguide.id } }),
     agentsContext: site.agentsContext,
     features: siteFeatures(ctx, site),
     urls: {

@@ -1,9 +1,10 @@
-/** The published view of a site: the site, its live structure, customizations and scripts. */
+/** The published view of a site: the site, its live structure, customizations and its integrations' scripts. */
 import { op, type Operation } from '../../contract/operation.ts';
 import { siteOf } from './access.ts';
 import { siteCustomization, siteSpaceCustomizations } from './customizations.ts';
 import { presentSite, siteView } from './present.ts';
 import { presentStructure } from './site-structure.ts';
+import { siteIntegrationScripts } from './integration-scripts.ts';
 
 export const publishedOperations: Operation[] = [
   op({
@@ -21,7 +22,7 @@ export const publishedOperations: Operation[] = [
         site: presentSite(ctx, org, site, view.shareKey),
         structure: presentStructure(ctx, view),
         customizations: { site: siteCustomization(site), siteSpaces: siteSpaceCustomizations(ctx, site) },
-        scripts: [],
+        scripts: siteIntegrationScripts(ctx, site),
       };
     },
   }),

@@ -1,15 +1,19 @@
-/** Site spaces: list, add, update, delete, and the deprecated move. */
+/** Site spaces: list, add, update, delete, duplicate, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
-import { canLeave, moveInOrder, uniquePath } from '../../rules/site-order.ts';
-import type { SiteSpaceRecord } from '../../store/records.ts';
+import { canLeave, moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
+import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireSiteSpace, sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
 import { presentSiteSpace, siteView } from './present.ts';
 import { assertSpaceFree, insertSiteSpace } from './site-space-writes.ts';
 import { createBlankSpace, spaceField } from './spaces.ts';
+import { createSpace } from '../spaces/create.ts';
+import { copyTitle } from '../spaces/placement.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
 import { defaultSectionId, isDefaultSiteSpace, orderedSiteSpaces, renumber, siteSpacesIn } from './structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
@@ -25,6 +29,29 @@ function assertCanLeave(ctx: HandlerContext, ss: SiteSpaceRecord, action: string
   if (!canLeave(siteSpacesIn(ctx.db, ss.site, ss.section).length, ss.section !== undefined)) {
     throw errors.conflict(`Site space "${ss.id}" is the last one of section "${ss.section}" and cannot be ${action}; delete the section instead`);
   }
+}
+
+/**
+ * Places a site space before or after another site space (in that one's section: it may move
+ * to another section), or at the end of its own container; `field` names the body field of an
+ * anchor (`before` or `after`) in a refusal.
+ */
+export function placeSiteSpace(ctx: HandlerContext, site: SiteRecord, ss: SiteSpaceRecord, position: MovePosition, field: (name: 'before' | 'after') => string): void {
+  const { before, after } = position;
+  const anchor = before ?? after;
+  const target = anchor ? siteSpaceField(ctx, site, anchor, field(before ? 'before' : 'after')) : ss;
+  if (before && after) siteSpaceField(ctx, site, after, field('after'));
+  const container = target.section;
+  const siblings = siteSpacesIn(ctx.db, site.id, container);
+  const result = moveInOrder(siblings.map((s) => s.id), ss.id, { before, after });
+  if (!result.ok) throw errors.badRequest(`${field(result.field as 'before' | 'after')}: ${result.reason}`);
+  if (container !== ss.section) {
+    assertCanLeave(ctx, ss, 'moved out of it');
+    assertSpaceFree(ctx, site, container, ss.space, ss.id);
+    const path = uniquePath(ss.path, new Set(siblings.map((s) => s.path)));
+    ctx.db.siteSpaces.update(ss.id, { section: container, path });
+  }
+  renumber(ctx.db.siteSpaces, result.order);
 }
 
 export const siteSpaceOperations: Operation[] = [
@@ -109,21 +136,49 @@ export const siteSpaceOperations: Operation[] = [
     handle: (ctx) => {
       const { org, site, ss } = siteSpaceOf(ctx, true);
       const { before, after } = ctx.body.position ?? {};
-      const anchor = before ?? after;
-      const target = anchor ? siteSpaceField(ctx, site, anchor.siteSpace, `body.position.${before ? 'before' : 'after'}.siteSpace`) : ss;
-      if (before && after) siteSpaceField(ctx, site, after.siteSpace, 'body.position.after.siteSpace');
-      const container = target.section;
-      const siblings = siteSpacesIn(ctx.db, site.id, container);
-      const result = moveInOrder(siblings.map((s) => s.id), ss.id, { before: before?.siteSpace, after: after?.siteSpace });
-      if (!result.ok) throw errors.badRequest(`body.position.${result.field}.siteSpace: ${result.reason}`);
-      if (container !== ss.section) {
-        assertCanLeave(ctx, ss, 'moved out of it');
-        assertSpaceFree(ctx, site, container, ss.space, ss.id);
-        const path = uniquePath(ss.path, new Set(siblings.map((s) => s.path)));
-        ctx.db.siteSpaces.update(ss.id, { section: container, path });
-      }
-      renumber(ctx.db.siteSpaces, result.order);
+      placeSiteSpace(ctx, site, ss, { before: before?.siteSpace, after: after?.siteSpace }, (name) => `body.position.${name}.siteSpace`);
       return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.existing(ss.id));
+    },
+  }),
+  op({
+    // A copy of the site space's space (its content as it stands, titled "... (copy)") as a
+    // new site space right after the original, in the same section, with its condition and
+    // hidden flag; a draft when the body asks.
+    ...officialRow('duplicateSiteSpace'),
+    status: 201,
+    body: officialSchema.body('duplicateSiteSpace'),
+    response: officialSchema.response('duplicateSiteSpace'),
+    handle: (ctx) => {
+      const { org, site, ss } = siteSpaceOf(ctx, true);
+      const space = ctx.db.spaces.get(ss.space);
+      if (!space || space.deletedAt) throw errors.conflict(`The space of site space "${ss.id}" was deleted; there is nothing to duplicate`);
+      const copy = createSpace(
+        ctx,
+        {
+          organization: space.organization,
+          title: copyTitle(space.title),
+          emoji: space.emoji,
+          visibility: space.visibility,
+          editMode: space.editMode,
+          defaultLevel: space.defaultLevel,
+          ...(space.parent && { parent: space.parent }),
+          position: ctx.db.spaces.countBy('organization', space.organization),
+          ...(space.language && { language: space.language }),
+          ...(space.icon && { icon: space.icon }),
+        },
+        space.revision,
+      );
+      const made = insertSiteSpace(ctx, site, copy, ss.section, { draft: ctx.body.draft ?? false });
+      const shown = ctx.db.siteSpaces.update(made.id, {
+        ...(ss.condition !== undefined && { condition: ss.condition }),
+        ...(ss.hidden !== undefined && { hidden: ss.hidden }),
+      });
+      const order = siteSpacesIn(ctx.db, site.id, ss.section).map((s) => s.id).filter((id) => id !== made.id);
+      order.splice(order.indexOf(ss.id) + 1, 0, made.id);
+      renumber(ctx.db.siteSpaces, order);
+      return reply(presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.existing(shown.id)), {
+        headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${made.id}`) },
+      });
     },
   }),
 ];

@@ -12,6 +12,7 @@ import { insertSiteSpace } from './site-space-writes.ts';
 import { defaultSectionId } from './structure.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { proxyTarget } from './urls.ts';
+import { KEPT, keepOne } from './kept.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites';
 
@@ -114,6 +115,8 @@ export const siteCoreOperations: Operation[] = [
           throw errors.badRequest(`body.defaultSiteSpace: site space "${ss.id}" is not in the default section "${defaultSection}"`);
         } else sectionDefault = { section: defaultSection, siteSpace: ss.id };
       }
+      // The style guide: a live space of the organization, or null for none.
+      if (b.styleguide !== undefined) keepOne(ctx, KEPT.styleguide, site.id, { space: b.styleguide === null ? null : spaceField(ctx, org, b.styleguide, 'body.styleguide').id });
       if (Object.keys(b).length > 0) patch.updatedAt = ctx.now;
       if (sectionDefault) db.siteSections.update(sectionDefault.section, { defaultSiteSpace: sectionDefault.siteSpace });
       const next = Object.keys(patch).length > 0 ? db.sites.update(site.id, patch) : site;

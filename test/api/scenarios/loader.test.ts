@@ -164,19 +164,20 @@ describe('user scenarios', () => {
     [
       'an unknown key in the one comment of a file that extends starter',
       { description: 'one comment', extends: 'starter', comments: [{ key: 'hello', space: 'hanbook', author: 'editor', body: 'Hi' }] },
-      'scenario "mine": scenario.comments[0].space: unknown spaces key "hanbook"; did you mean handbook?',
+      'mine.json: scenario.comments[0].space: unknown spaces key "hanbook"; did you mean handbook? (line 1, column 85)',
     ],
     [
       'a key the extended scenario already uses',
       { description: 'one user', extends: 'starter', users: [{ key: 'newcomer' }, { key: 'editor' }] },
-      'scenario "mine": scenario.users[1]: key "editor" is already used by scenario "starter": scenario.users[2]',
+      'mine.json: scenario.users[1]: key "editor" is already used by scenario "starter": scenario.users[2] (line 1, column 75)',
     ],
   ])('%s', (_name, body, message) => {
     const t = callsOn(useGitBookMock({ scenariosDirs: [userScenarios({ mine: body })], wallClock: () => 0 }));
 
-    it('is named by its index in the file that wrote it (issue 27)', async () => {
+    it('is named by its index in the file that wrote it (issue 27), with its place there (issue 44)', async () => {
       const res = await t.admin('POST', '/__admin/scenarios/mine');
-      expect(res.body.error.message).toBe(message);
+      // The message starts with the file's full path; its last part is the file's name.
+      expect(res.body.error.message.split('/').at(-1)).toBe(message);
     });
   });
 });

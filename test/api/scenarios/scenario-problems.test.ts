@@ -44,14 +44,33 @@ describe('a scenario file', () => {
     expect(message).toContain('scenario.spaces[0].organization is required (line 4, column 5)');
   });
 
-  it('names the nearest key for a reference to one it does not have', () => {
-    const { dir } = scenarioFile('notes', JSON.stringify({
+  it('names the nearest key for a reference to one it does not have, with the file, line and column', () => {
+    const { dir, file } = scenarioFile('notes', JSON.stringify({
       description: 'A comment on a misspelt space',
       extends: 'starter',
       spaces: [{ key: 'old-notes', organization: 'acme', title: 'Old notes' }],
       comments: [{ key: 'hi', space: 'old-note', author: 'editor', body: 'Hi' }],
-    }));
-    expect(refusal(dir, 'notes')).toBe('scenario "notes": scenario.comments[0].space: unknown spaces key "old-note"; did you mean old-notes?');
+    }, null, 2));
+    expect(refusal(dir, 'notes')).toBe(`${file}: scenario.comments[0].space: unknown spaces key "old-note"; did you mean old-notes? (line 14, column 16)`);
+  });
+
+  it('reports every wrong reference and repeated key of a file at once, each where it is', () => {
+    const text = [
+      '{',
+      '  "description": "Three mistakes",',
+      '  "extends": "starter",',
+      '  "spaces": [{ "key": "old-notes", "organization": "acne", "title": "Old notes" }],',
+      '  "teams": [{ "key": "old-notes-team", "organization": "acme" }, { "key": "old-notes-team", "organization": "acme" }],',
+      '  "comments": [{ "key": "hi", "space": "old-note", "author": "editer", "body": "Hi" }]',
+      '}',
+    ].join('\n');
+    const { dir, file } = scenarioFile('mistakes', text);
+    const message = refusal(dir, 'mistakes');
+    expect(message).toMatch(/^4 problems: /);
+    expect(message).toContain(`${file}: scenario.spaces[0].organization: unknown organizations key "acne"; did you mean acme? (line 4, column 52)`);
+    expect(message).toContain(`${file}: scenario.teams[1]: key "old-notes-team" is already used by scenario "mistakes": scenario.teams[0] (line 5, column 66)`);
+    expect(message).toContain(`${file}: scenario.comments[0].space: unknown spaces key "old-note"; did you mean old-notes? (line 6, column 40)`);
+    expect(message).toContain(`${file}: scenario.comments[0].author: unknown users key "editer"; did you mean editor? (line 6, column 62)`);
   });
 
   it('says which file extends an unknown scenario, where, and the nearest one', () => {

@@ -10,6 +10,11 @@ import { Schemas, readSchemaFiles, type JsonSchema } from '../../../../src/contr
 const sources = readSchemaFiles();
 const schemas = new Schemas(sources);
 const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+/** A definition of the generic file (`official/generic#/$defs/<name>`) that the file holds. */
+const inGenericFile = (id: string) => {
+  const name = /^official\/generic#\/\$defs\/(.+)$/.exec(id)?.[1];
+  return name !== undefined && name in ((sources.get('official/generic')?.$defs ?? {}) as object);
+};
 
 /** Writes whose seed row says the body is "none". */
 const SEED_NO_BODY = new Set([
@@ -49,7 +54,7 @@ const lists = operations.filter((o) => o.response && isListEnvelope(o.response))
 describe('request schemas of the operation table', () => {
   it('names only schemas that exist', () => {
     const missing = operations.flatMap((o) =>
-      [o.params, o.query, o.body, o.response].filter((id): id is string => id !== undefined && !sources.has(id)).map((id) => `${key(o)}: ${id}`),
+      [o.params, o.query, o.body, o.response].filter((id): id is string => id !== undefined && !sources.has(id) && !inGenericFile(id)).map((id) => `${key(o)}: ${id}`),
     );
     expect(missing).toEqual([]);
   });

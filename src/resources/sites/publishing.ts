@@ -1,0 +1,120 @@
+/**
+ * Publishing a site: publish and unpublish (the site's `published`, answered with the site
+ * itself), the preview URL of a site space, and the site's publishing auth (visitor
+ * authentication: its backend, fallback and logout URLs, and the private key visitor tokens are
+ * signed with). The auth is one object per site kept in `officialRecords` (kept.ts); until it is
+ * written it shows the custom backend and no URLs; its private key is the mock's own, derived
+ * from the seed, the site and how many times it was regenerated.
+ */
+import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { deriveId } from '../../ids.ts';
+import type { OfficialRecord, SiteRecord } from '../../store/records.ts';
+import { officialSchema } from '../engine/family.ts';
+import { officialRow } from '../engine/operations.ts';
+import { siteOf, siteSpaceField } from './access.ts';
+import { KEPT, keepOne, keptOne } from './kept.ts';
+import { presentSite } from './present.ts';
+import { defaultSectionId, defaultSiteSpaceId } from './structure.ts';
+
+/** Publishes (`true`) or unpublishes a site and answers it as it now is. */
+function setPublished(ctx: HandlerContext, published: boolean) {
+  const { org, site } = siteOf(ctx, true);
+  const next = site.published === published ? site : ctx.db.sites.update(site.id, { published, updatedAt: ctx.now });
+  return presentSite(ctx, org, next);
+}
+
+export function presentPublishingAuth(ctx: HandlerContext, site: SiteRecord, kept: OfficialRecord | undefined) {
+  const fields = kept?.fields ?? {};
+  const text = (name: string) => (typeof fields[name] === 'string' ? { [name]: fields[name] as string } : {});
+  return {
+    object: 'publishing-auth' as const,
+    backend: fields.backend === 'integration' ? ('integration' as const) : ('custom' as const),
+    privateKey: deriveId(`${ctx.seed}:publishing-auth:${site.id}:${kept?.generation ?? 0}`, 64),
+    ...text('fallbackURL'),
+    ...text('logoutURL'),
+  };
+}
+
+export const publishingOperations: Operation[] = [
+  op({
+    ...officialRow('publishSite'),
+    status: 200,
+    body: 'common/empty-body',
+    response: officialSchema.response('publishSite'),
+    handle: (ctx) => setPublished(ctx, true),
+  }),
+  op({
+    ...officialRow('unpublishSite'),
+    status: 200,
+    body: 'common/empty-body',
+    response: officialSchema.response('unpublishSite'),
+    handle: (ctx) => setPublished(ctx, false),
+  }),
+  op({
+    ...officialRow('getSitePublishingPreviewById'),
+    status: 200,
+    query: officialSchema.query('getSitePublishingPreviewById'),
+    response: officialSchema.response('getSitePublishingPreviewById'),
+    handle: (ctx) => {
+      const { org, site } = siteOf(ctx);
+      const { siteSpace, claims, draft, target } = ctx.query;
+      if (target !== undefined) return { url: target };
+      const ss = siteSpace !== undefined ? siteSpaceField(ctx, site, siteSpace, 'query.siteSpace') : undefined;
+      const chosen = ss?.id ?? defaultSiteSpaceId(ctx.db, site, defaultSectionId(ctx.db, site));
+      const query = new URLSearchParams();
+      if (chosen) query.set('siteSpace', chosen);
+      if (draft === false) query.set('draft', 'false');
+      if (claims !== undefined) query.set('claims', claims);
+      const shown = query.size > 0 ? `?${query}` : '';
+      return { url: `${presentSite(ctx, org, site).urls.preview}${shown}` };
+    },
+  }),
+  op({
+    ...officialRow('getSitePublishingAuthById'),
+    status: 200,
+    response: officialSchema.response('getSitePublishingAuthById'),
+    handle: (ctx) => {
+      const { site } = siteOf(ctx);
+      return presentPublishingAuth(ctx, site, keptOne(ctx, KEPT.publishingAuth, site.id));
+    },
+  }),
+  op({
+    ...officialRow('updateSitePublishingAuthById'),
+    status: 200,
+    body: officialSchema.body('updateSitePublishingAuthById'),
+    response: officialSchema.response('updateSitePublishingAuthById'),
+    handle: (ctx) => {
+      const { site } = siteOf(ctx, true);
+      const { backend, fallbackURL, logoutURL } = ctx.body;
+      // null clears a URL (kept as null, shown as absent); absence leaves it.
+      const kept = keepOne(ctx, KEPT.publishingAuth, site.id, {
+        backend,
+        ...(fallbackURL !== undefined && { fallbackURL }),
+        ...(logoutURL !== undefined && { logoutURL }),
+      });
+      return presentPublishingAuth(ctx, site, kept);
+    },
+  }),
+  op({
+    ...officialRow('regenerateSitePublishingAuthById'),
+    status: 200,
+    body: 'common/empty-body',
+    response: officialSchema.response('regenerateSitePublishingAuthById'),
+    handle: (ctx) => {
+      const { site } = siteOf(ctx, true);
+      const found = keptOne(ctx, KEPT.publishingAuth, site.id);
+      const kept = keepOne(ctx, KEPT.publishingAuth, site.id, {}, { generation: (found?.generation ?? 0) + 1 });
+      return presentPublishingAuth(ctx, site, kept);
+    },
+  }),
+  op({
+    // The default template's content is not modelled: the site is checked and left as it is.
+    ...officialRow('applyTemplateToSite'),
+    status: 200,
+    body: 'common/empty-body',
+    handle: (ctx) => {
+      siteOf(ctx, true);
+      return reply(null, {});
+    },
+  }),
+];

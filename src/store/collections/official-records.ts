@@ -1,0 +1,39 @@
+/** Records of the generic tier (src/resources/generic/), indexed by family and parent. */
+import type { OfficialRecord } from '../records.ts';
+import { defineCollection } from './define.ts';
+
+export const officialRecords = defineCollection<OfficialRecord>()({
+  name: 'officialRecords',
+  indexes: { family: (r) => `${r.family} ${r.parent}` },
+  references: [],
+  state: { record: 'OfficialRecord', rules: { $ref: '#/$defs/engine', required: ['family', 'fields'] } },
+  scenario: {
+    def: 'officialRecord',
+    entry: {
+      description:
+        'A record of a generic family (src/resources/generic/): an official collection the mock serves from the official document. `family` is the operationId that lists it (listCustomFonts, listGlossaryEntries, ...), `parent` the key of the organization, site, space or change request it belongs to, `fields` what its official object shows (laid over the generated object where they fit the official schema).',
+      type: 'object',
+      properties: {
+        key: { $ref: '#/$defs/key' },
+        id: {
+          description: "The record's id, where its official object takes ids of a form of their own (an audit event's is a UUID); made from the key otherwise.",
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+        },
+        family: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]{0,99}$' },
+        parent: { $ref: '#/$defs/key' },
+        fields: { type: 'object' },
+        refs: {
+          description: 'Fields (a dotted path for a field of a field) set to the id of another entity of the scenario, named "collection.key" ("pages.welcome", "officialRecords.weekly-scan").',
+          type: 'object',
+          additionalProperties: { type: 'string', pattern: '^[a-zA-Z]+\\.[^.].*$' },
+        },
+      },
+      required: ['key', 'family', 'parent'],
+      additionalProperties: false,
+    },
+  },
+  manifest: ['officialRecords'],
+  params: ['fontId', 'glossaryEntryId', 'importRunId'],
+});
