@@ -3,7 +3,8 @@ import { deriveId } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioPage } from './types.ts';
-import type { CommentRecord, FileRecord, PageRecord, ReactionRecord, RevisionRecord } from '../store/records.ts';
+import type { CommentRecord, FileRecord, GitSyncRecord, PageRecord, ReactionRecord, RevisionRecord } from '../store/records.ts';
+import { repoName } from '../rules/git-sync.ts';
 
 const DAY = 86_400_000;
 
@@ -87,8 +88,22 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
       createdAt,
       updatedAt: b.time(s.updatedAt, `${path}/updatedAt`, 2 * DAY),
       ...(s.deletedAt && { deletedAt: b.time(s.deletedAt, `${path}/deletedAt`) }),
+      ...(s.gitSync && { gitSync: gitSyncOf(b, s.gitSync, id, organization, createdAt, `${path}/gitSync`) }),
     });
   });
+}
+
+/** A space's Git Sync: the installation on it (in the state's table) and the Git info the space shows. */
+function gitSyncOf(b: Builder, given: NonNullable<NonNullable<ScenarioFile['spaces']>[number]['gitSync']>, space: string, organization: string, at: string, path: string): GitSyncRecord {
+  const id = b.declare('gitSyncInstallations', given.key, `${path}/key`);
+  const createdBy = given.createdBy
+    ? b.ref('users', given.createdBy, `${path}/createdBy`)
+    : b.state.members.find((m) => m.organization === organization && m.role === 'admin')?.user;
+  if (!createdBy) b.fail(`${path}/createdBy`, 'the organization has no admin to make the installation: name its maker');
+  b.state.gitSyncInstallations.push({
+    id, organization, target: { type: 'space', spaceId: space }, provider: given.provider, providerConfiguration: {}, setup: {}, createdBy, createdAt: at, updatedAt: at,
+  });
+  return { repoName: repoName(given.url), installationProvider: given.provider, integration: given.provider, installationId: id, url: given.url, ref: given.ref ?? 'refs/heads/main', updatedAt: at };
 }
 
 /** A revision's pages with some pages changed or added (by page id). */

@@ -4,12 +4,19 @@
  * key, and the fields laid over the official object when it is read.
  *
  *   { "key": "brand-font", "family": "listCustomFonts", "parent": "acme", "fields": { "fontFamily": "Acme Sans" } }
+ *
+ * `id` pins the record's id where its official object takes ids of a form of their own (an
+ * audit event's is a UUID). `refs` puts the id of another entity of the scenario in a field (a dotted path for a field
+ * of a field), so records name real pages, spaces, users and each other:
+ *
+ *   { "key": "broken-link", "family": "listSiteFindings", "parent": "docs-site",
+ *     "refs": { "scan": "officialRecords.weekly-scan", "topic": "officialRecords.expenses-topic" } }
  */
 import { routedOperations } from '../resources/index.ts';
 import { IMPORT_FAMILY } from '../resources/organizations/imports.ts';
 import { CONVERSATION_FAMILY } from '../resources/change-requests/conversations.ts';
 import { shape } from '../resources/generic/classify.ts';
-import type { Builder, ManifestCollection } from './builder.ts';
+import { MANIFEST_COLLECTIONS, type Builder, type ManifestCollection } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
 
 /** Which collection a family's parent parameter names by key in a scenario. */
@@ -37,17 +44,35 @@ export function genericFamilies(): Map<string, { family: string; parentParam: st
   return out;
 }
 
+/** `fields` with each of `refs` ("collection.key") set to that entity's id at its dotted path. */
+function withRefs(b: Builder, fields: Record<string, unknown>, refs: Record<string, string>, path: string): Record<string, unknown> {
+  const out = structuredClone(fields);
+  for (const [field, ref] of Object.entries(refs)) {
+    const dot = ref.indexOf('.');
+    const collection = ref.slice(0, dot) as ManifestCollection;
+    if (dot < 1 || !MANIFEST_COLLECTIONS.includes(collection)) b.fail(`${path}/refs/${field}`, `"${ref}" is not "collection.key" with a collection of the manifest`);
+    const id = b.ref(collection, ref.slice(dot + 1), `${path}/refs/${field}`);
+    const names = field.split('.');
+    let at = out;
+    for (const name of names.slice(0, -1)) at = (at[name] = typeof at[name] === 'object' && at[name] !== null ? at[name] : {}) as Record<string, unknown>;
+    at[names.at(-1)!] = id;
+  }
+  return out;
+}
+
 export function buildOfficialRecords(b: Builder, entries: NonNullable<ScenarioFile['officialRecords']>): void {
   if (entries.length === 0) return;
   const families = genericFamilies();
+  // Every key first: a record may name one listed after it.
+  const ids = entries.map((entry, i) => b.declare('officialRecords', entry.key, `/officialRecords/${i}`, entry.id));
   entries.forEach((entry, i) => {
     const path = `/officialRecords/${i}`;
     const family = families.get(entry.family);
     if (!family) b.fail(`${path}/family`, `"${entry.family}" lists no generic family; one of: ${[...families.keys()].join(', ')}`);
     const collection = PARENT_KEYS[family.parentParam];
     if (!collection) b.fail(`${path}/family`, `the parent of "${entry.family}" ({${family.parentParam}}) cannot be named in a scenario`);
-    const id = b.declare('officialRecords', entry.key, path);
     const parent = b.ref(collection, entry.parent, `${path}/parent`);
-    b.state.officialRecords.push({ id, parent, family: family.family, fields: entry.fields ?? {}, createdAt: b.pastTime(1, 20) });
+    const fields = entry.refs ? withRefs(b, entry.fields ?? {}, entry.refs, path) : (entry.fields ?? {});
+    b.state.officialRecords.push({ id: ids[i], parent, family: family.family, fields, createdAt: b.pastTime(1, 20) });
   });
 }

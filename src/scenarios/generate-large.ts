@@ -9,7 +9,7 @@ import { fnv1a, idStream, mix32, PositionalIds } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import { ROLES } from '../auth/roles.ts';
 import { isoFormatter } from '../clock.ts';
-import type { ChangeRequestRecord, CommentRecord, RevisionRecord } from '../store/records.ts';
+import type { ChangeRequestRecord, CommentRecord, RevisionRecord, SpaceRecord } from '../store/records.ts';
 import type { RowMaker } from '../store/generated-rows.ts';
 
 interface LargeOptions {
@@ -27,6 +27,10 @@ interface LargeOptions {
   redirects: number;
   /** The generic tier's families (src/resources/generic/): glossary entries of the organization. */
   glossaryEntries: number;
+  /** Audit events of the organization, each a member updating a space. */
+  auditEvents: number;
+  /** Questions asked on the organization's first site, each with its answer; a topic, scan and finding per ten. */
+  questions: number;
 }
 
 const DAY = 86_400_000;
@@ -51,6 +55,8 @@ function options(b: Builder, raw: Record<string, unknown>): LargeOptions {
     collections: num('collections', 20),
     redirects: num('redirects', 500),
     glossaryEntries: num('glossaryEntries', 1000),
+    auditEvents: num('auditEvents', 1000),
+    questions: num('questions', 200),
   };
 }
 
@@ -246,6 +252,61 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
   b.generated.comments = described(commentIds, count, (n) => comment(n, true), (n) => comment(n, false));
 
   generateFamilies(b, o, org, id);
+  generateInsights(b, o, org, userIds, spaces, id);
+}
+
+/** An id of the UUID form (what an audit event's id takes), the `n`th of the organization's. */
+function uuidOf(org: string, n: number): string {
+  const hex = (fnv1a(org) >>> 0).toString(16).padStart(8, '0');
+  return `${hex}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+/**
+ * The organization's audit events (a member updated a space), and on its first site topics, a
+ * scan and a finding per topic, questions and their answers: records of the generic tier's
+ * families that name the state's users, spaces and each other.
+ */
+function generateInsights(b: Builder, o: LargeOptions, org: string, userIds: readonly string[], spaces: readonly SpaceRecord[], id: (kind: string) => string): void {
+  const at = (n: number, every: number) => new Date(b.nowMs - (n + 1) * every).toISOString();
+  const users = new Map(b.state.users.map((u) => [u.id, u]));
+  for (let e = 0; e < o.auditEvents && userIds.length > 0 && spaces.length > 0; e++) {
+    const user = users.get(userIds[(e * 13) % userIds.length]);
+    if (!user) continue;
+    const space = spaces[e % spaces.length];
+    b.state.officialRecords.push({
+      id: uuidOf(org, e),
+      parent: org,
+      family: '/v1/orgs/{}/audit-events',
+      fields: { action: 'space.update', source: 'api', actor: { type: 'user', id: user.id, label: user.displayName }, target: { type: 'space', id: space.id, label: space.title } },
+      createdAt: at(e, 3_600_000),
+    });
+  }
+  const site = b.state.sites.find((s) => s.organization === org);
+  if (!site) return;
+  const family = (name: string) => `/v1/orgs/{}/sites/{}/${name}`;
+  let topic = '';
+  for (let q = 0; q < o.questions; q++) {
+    const createdAt = at(q, 600_000);
+    if (q % 10 === 0) {
+      const space = spaces[(q / 10) % spaces.length];
+      topic = id('topic');
+      const scan = id('scan');
+      b.state.officialRecords.push(
+        { id: topic, parent: site.id, family: family('topics'), fields: { label: space?.title ?? `Topic ${q / 10 + 1}`, usageSettings: { changeRequests: true } }, createdAt },
+        { id: scan, parent: site.id, family: family('scans'), fields: { status: 'done', topic, findings: { low: 0, medium: 1, high: 0 } }, createdAt },
+        { id: id('finding'), parent: site.id, family: family('findings'), fields: { title: `${space?.title ?? 'A page'} may be out of date`, status: 'open', type: 'content-outdated', severity: 'medium', autoFixable: false, scan, topic }, createdAt },
+      );
+    }
+    const question = id('question');
+    const text = `Question ${q + 1} about ${spaces[q % Math.max(spaces.length, 1)]?.title ?? 'the docs'}`;
+    b.state.officialRecords.push(
+      { id: question, parent: site.id, family: family('questions'), fields: { question: text, type: 'how-to' }, createdAt },
+      {
+        id: id('answer'), parent: site.id, family: family('answers'), createdAt,
+        fields: { question: { id: question, type: 'how-to' }, topics: [topic], input: { text, raw: text }, language: 'en', answered: 'yes', helpfulness: 'medium', relevance: 'relevant', channel: { type: 'site' }, responseId: `${question}-response` },
+      },
+    );
+  }
 }
 
 /** Rows made from their position, with ids of `ids`: `make` for the row, `sketch` for its index keys. */

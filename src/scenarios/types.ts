@@ -89,6 +89,8 @@ export interface ScenarioFile {
     pages?: ScenarioPage[];
     files?: { key: Key; id?: string; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
     variables?: Record<string, string>;
+    /** Git Sync with a repository: a Git Sync installation on the space (keyed in the manifest) and the space's Git info. */
+    gitSync?: { key: Key; provider: 'github' | 'gitlab'; url: string; ref?: string; createdBy?: Key };
   }[];
   changeRequests?: {
     key: Key;
@@ -186,7 +188,7 @@ export interface ScenarioFile {
   siteChannels?: FamilyEntry[];
   siteExternalLinks?: FamilyEntry[];
   /** Records of the generic tier's families: the family by the operation that lists it, the parent by key. */
-  officialRecords?: { key: Key; family: string; parent: Key; fields?: Record<string, unknown> }[];
+  officialRecords?: { key: Key; id?: string; family: string; parent: Key; fields?: Record<string, unknown>; refs?: Record<string, string> }[];
   integrations?: {
     key: Key;
     /** The official name (the id in the API); the key without it. */

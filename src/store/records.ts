@@ -400,6 +400,8 @@ export interface OfficialRecord extends EngineRecord {
   fields: { [field: string]: unknown };
   /** How many times a singleton's action (regenerate) made it anew: part of its seed. */
   generation?: number;
+  /** The user whose request last wrote it: the author its object names (`createdBy`, `updatedBy`). */
+  by?: string;
 }
 
 /** Where a site redirect sends its visitors (the official SiteRedirectDestination). */

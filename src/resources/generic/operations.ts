@@ -28,6 +28,7 @@ import { requireSpec, requireTranslation } from '../organizations/lookup.ts';
 import { seesIntegration } from '../integrations/access.ts';
 import { classify, shape, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
+import { sourcesFor } from './sources.ts';
 import { lastParam } from '../shared/paths.ts';
 
 /** Query parameters that page a list rather than filter it. */
@@ -173,6 +174,15 @@ function refName(schema: unknown): string | undefined {
   return isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : undefined;
 }
 
+/** Whether `schema` (or the component it names) is an `allOf` holding `component`. */
+function extendsComponent(defs: Defs, schema: Json | undefined, component: string | undefined): boolean {
+  if (!schema || !component) return false;
+  const named = refName(schema);
+  const target = named ? defs[named] : schema;
+  const parts = (target?.allOf as Json[] | undefined) ?? [];
+  return parts.some((part) => refName(part) === component);
+}
+
 /** The `items` schema of a list answer (`allOf` of List and `{ items }`). */
 function listItems(defs: Defs, schema: Json | undefined): unknown {
   if (!schema) return undefined;
@@ -221,10 +231,11 @@ const OWN_HINTS = new Set(['id', 'createdAt', 'updatedAt', 'urls', 'organization
  * The object of `$defs/name` for `hint` (fields laid over it where they fit), seeded by `seed`;
  * built again with `fallback` (the path's ids) alone, then with nothing, if it does not pass.
  */
-function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>): unknown {
+function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fallback: Json, substitute?: Record<string, unknown>, written?: Written): unknown {
   const defs = ctx.platform.official().$defs;
   const schema = defs[name] ?? {};
-  const options = { defs, seed: `${ctx.seed}:${seed}`, substitute };
+  // What no hint gives comes from the records nearest the path's, the caller and the clock.
+  const options = { defs, seed: `${ctx.seed}:${seed}`, substitute, source: sourcesFor(ctx, fallback as Record<string, string>, written?.by, written?.updatedAt ?? written?.createdAt) };
   if (Object.keys(hint).every((k) => OWN_HINTS.has(k))) return walk(schema, hint, options);
   for (const attempt of [hint, fallback, undefined]) {
     const value = walk(schema, attempt, options);
@@ -232,6 +243,9 @@ function build(ctx: RuntimeContext, name: string, seed: string, hint: Json, fall
   }
   return undefined;
 }
+
+/** Who wrote a kept record last, and when: what its object's authors and times show. */
+type Written = Pick<OfficialRecord, 'by' | 'createdAt' | 'updatedAt'>;
 
 /** A list answer built whole (a computed list, a search): one page, no cursor to follow. */
 function closedList(value: unknown): unknown {
@@ -271,14 +285,16 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     id: r.id,
   });
   const present = (ctx: RuntimeContext, s: FamilyShape, r: OfficialRecord, scope: Scope) =>
-    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id });
+    build(ctx, s.item, `${s.family}:${r.id}`, recordHint(ctx, r, scope), { ...scope.hints, id: r.id }, undefined, r);
   /** The answer of `g` holding the record: the record itself where the answer is its object. */
   const answerWith = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, r: OfficialRecord, scope: Scope) => {
     const name = `${g.operationId}-response`;
     const item = present(ctx, s, r, scope);
     const defs = ctx.platform.official().$defs;
     if (!defs[name] || name === s.item || (s.component && refName(defs[name]) === s.component)) return item;
-    return build(ctx, name, `${g.operationId}:${r.id}`, { ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined);
+    // An answer that extends the record's object (`allOf` of it and more) shows the record's fields too.
+    const own = isObject(item) && extendsComponent(defs, defs[name], s.component) ? item : {};
+    return build(ctx, name, `${g.operationId}:${r.id}`, { ...own, ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined, r);
   };
   /** The record an item path names, in its family under this parent: 404 otherwise. */
   const itemOf = (ctx: RuntimeContext, g: GenericOperation, s: FamilyShape, scope: Scope): OfficialRecord => {
@@ -351,7 +367,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
         });
       case 'create':
         return familyRow((ctx, scope, s) => {
-          const record = table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: parentOf(ctx, s.family), family: s.family, fields: bodyOf(ctx), createdAt: ctx.now });
+          const record = table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: parentOf(ctx, s.family), family: s.family, fields: bodyOf(ctx), createdAt: ctx.now, by: ctx.user.id });
           return answerWith(ctx, g, s, record, scope);
         });
       case 'get':
@@ -359,7 +375,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
       case 'update':
         return familyRow((ctx, scope, s) => {
           const record = itemOf(ctx, g, s, scope);
-          const next = table(ctx).update(record.id, { fields: { ...(isObject(record.fields) ? record.fields : {}), ...bodyOf(ctx) }, updatedAt: ctx.now });
+          const next = table(ctx).update(record.id, { fields: { ...(isObject(record.fields) ? record.fields : {}), ...bodyOf(ctx) }, updatedAt: ctx.now, by: ctx.user.id });
           return noBody ? rawReply(null) : answerWith(ctx, g, s, next, scope);
         });
       case 'provision':
@@ -369,7 +385,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
           const parent = parentOf(ctx, s.family);
           const found = table(ctx).get(id);
           if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
-          const record = found ? table(ctx).update(id, { updatedAt: ctx.now }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now });
+          const record = found ? table(ctx).update(id, { updatedAt: ctx.now, by: ctx.user.id }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now, by: ctx.user.id });
           return noBody ? rawReply(null) : answerWith(ctx, g, s, record, scope);
         });
       case 'bulk':
@@ -389,11 +405,11 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
             const mine = found && found.family === s.family && found.parent === parent ? found : undefined;
             if ((operation === 'update' || operation === 'delete') && !mine) throw errors.notFound(s.label, String(id));
             if (operation === 'delete' && mine) removeWithDependents(ctx.db, 'officialRecords', mine.id);
-            else if (mine && operation !== 'insert') table(ctx).update(mine.id, { fields: { ...(isObject(mine.fields) ? mine.fields : {}), ...fields }, updatedAt: ctx.now });
+            else if (mine && operation !== 'insert') table(ctx).update(mine.id, { fields: { ...(isObject(mine.fields) ? mine.fields : {}), ...fields }, updatedAt: ctx.now, by: ctx.user.id });
             else {
               if (found && operation !== 'insert') throw errors.conflict(`The id "${String(id)}" is taken`);
               const own = typeof id === 'string' && operation !== 'insert' ? id : ctx.ids.next('officialRecord');
-              table(ctx).insert({ id: own, parent, family: s.family, fields, createdAt: ctx.now });
+              table(ctx).insert({ id: own, parent, family: s.family, fields, createdAt: ctx.now, by: ctx.user.id });
             }
           }
           return computed(ctx, scope, `${g.operationId}:${parent}`);
@@ -423,13 +439,14 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
               // A write merges its body; an action (regenerate) makes the object anew, keeping what was written.
               if (g.role === 'singleton-set') fields = { ...fields, ...bodyOf(ctx) };
               else generation++;
-              const change = { fields, updatedAt: ctx.now, ...(generation > 0 && { generation }) };
+              const change = { fields, updatedAt: ctx.now, by: ctx.user.id, ...(generation > 0 && { generation }) };
               if (kept) table(ctx).update(kept.id, change);
               else table(ctx).insert({ id: ctx.ids.next('officialRecord'), parent: scope.parent, family, createdAt: ctx.now, ...change });
             }
             if (noBody) return rawReply(null);
             // Every operation of the singleton shows the same object: seeded by the family, not the operation.
-            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}${generation ? `:${generation}` : ''}`, { ...fields, ...scope.hints }, scope.hints);
+            const written = g.role === 'singleton-get' ? kept : { by: ctx.user.id, createdAt: kept?.createdAt ?? ctx.now, updatedAt: ctx.now };
+            return build(ctx, `${g.operationId}-response`, `${family}:${scope.parent}${generation ? `:${generation}` : ''}`, { ...fields, ...scope.hints }, scope.hints, undefined, written);
           },
         });
       default:

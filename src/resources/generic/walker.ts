@@ -4,9 +4,14 @@
  * with it where the mock has no hand-written presenter.
  *
  * `hint` is what the caller wants in the value (a record's stored fields, the path's ids, a
- * request body): a hint that fits where it is put is taken, anything else is generated, so
- * the value fits the schema whatever the hint holds. `substitute` puts a ready value where
- * the schema names a component (a family's record inside an action's answer).
+ * request body): a hint that fits where it is put is taken. `substitute` puts a ready value
+ * where the schema names a component (a family's record inside an action's answer).
+ *
+ * What no hint gives, the walker makes only where it is pure shape: an enum at its first
+ * value, `false`, the least number, the fewest items; an optional field is left out. A
+ * required reference, name, e-mail, link or time is asked of `source` (the generic tier
+ * answers from the state, the caller and the clock: sources.ts). Without a source (the
+ * walker alone, building request bodies in tests) such strings are generated from the seed.
  */
 import { deriveId } from '../../ids.ts';
 
@@ -69,6 +74,14 @@ function fitsNumber(s: Schema, v: unknown, integer: boolean): v is number {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Real values for what no hint fills (the generic tier's: sources.ts). */
+export interface WalkSource {
+  /** A ready object for a component the schema names (`User`, `Space`...), or undefined. */
+  component(name: string): unknown;
+  /** A value for a required field by its name and schema (an id, a title, an e-mail, a link, a time), or undefined. */
+  field(name: string, schema: Schema): unknown;
+}
+
 export interface WalkOptions {
   /** The `$defs` that `#/$defs/Name` references resolve in. */
   defs: Record<string, Schema>;
@@ -76,10 +89,10 @@ export interface WalkOptions {
   seed: string;
   /** Ready values for components by name (`#/$defs/Name`), taken where no hint is given. */
   substitute?: Record<string, unknown>;
+  /** Where required values of the state come from; without one they are generated. */
+  source?: WalkSource;
 }
 
-/** How deep optional fields are filled; below it only what the schema requires is generated. */
-const OPTIONAL_DEPTH = 3;
 /** Past this depth a value is as small as the schema allows. */
 const MAX_DEPTH = 24;
 
@@ -154,6 +167,10 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
   const gen = (raw: Schema, hint: unknown, depth: number, name: string): unknown => {
     const ref = refName(raw);
     if (ref && hint === undefined && options.substitute && ref in options.substitute) return options.substitute[ref];
+    if (ref && hint === undefined && options.source) {
+      const ready = options.source.component(ref);
+      if (ready !== undefined) return ready;
+    }
     let s = flat(resolve(raw));
     const alternatives = s.oneOf ?? s.anyOf;
     if (alternatives) {
@@ -176,10 +193,10 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
       case 'number': {
         const integer = typeOf(s) === 'integer';
         if (fitsNumber(s, hint, integer)) return hint;
-        const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 0);
-        const high = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : low + 100);
-        const value = low + Math.floor(rnd() * (Math.max(high, low) - low + 1));
-        return Math.min(Math.max(value, low), high);
+        // A count of nothing: zero, or the least the schema allows.
+        const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 0.5) : 0);
+        const high = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : Infinity);
+        return Math.min(Math.max(0, low), high);
       }
       case 'string':
         return fitsString(s, hint) ? hint : text(s, name);
@@ -188,7 +205,8 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
         const max = s.maxItems ?? Infinity;
         const min = s.minItems ?? 0;
         if (Array.isArray(hint) && hint.length >= min && hint.length <= max) return hint.map((h, i) => gen(items, h, depth + 1, `${name}${i}`));
-        const count = Math.min(Math.max(min, depth < OPTIONAL_DEPTH && hint === undefined && !s.uniqueItems ? 1 : 0), max);
+        // No items given: as few as the schema allows.
+        const count = Math.min(min, max);
         return Array.from({ length: count }, (_, i) => gen(items, undefined, depth + 1, `${name}${i}`));
       }
       case 'object':
@@ -209,11 +227,16 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
       const resolved = resolve(prop);
       // A field no value can fit (`minLength` 2, `maxLength` 1) is the document's way to say "never here".
       const never = resolved.minLength > resolved.maxLength || resolved.minimum > resolved.maximum || resolved.minItems > resolved.maxItems;
-      const optionalFilled = depth < OPTIONAL_DEPTH && !resolved.deprecated && !never;
-      if (required.has(name) || (wanted !== undefined && !never) || optionalFilled) {
+      // An optional field is there only when given: nothing is made up for it.
+      if (required.has(name) || (wanted !== undefined && !never)) {
         const value = gen(prop, wanted, depth + 1, name);
         if (value !== undefined) out[name] = value;
       }
+    }
+    // Fewer fields than the schema asks (`minProperties`): the first optional ones, in order.
+    for (const [name, prop] of Object.entries(properties)) {
+      if (Object.keys(out).length >= (s.minProperties ?? 0)) break;
+      if (!(name in out)) out[name] = gen(prop, undefined, depth + 1, name);
     }
     // Required fields no property names (a map with required keys).
     const extra = s.additionalProperties;
@@ -233,6 +256,10 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
     const min = s.minLength ?? 0;
     const max = s.maxLength ?? Infinity;
     const sized = (v: string) => (v.length < min ? v.padEnd(min, 'x') : v).slice(0, max);
+    if (options.source) {
+      const real = options.source.field(name, s);
+      if (fitsString(s, real)) return real;
+    }
     switch (s.format) {
       case 'date-time':
         return new Date(EPOCH - Math.floor(rnd() * 90) * 86_400_000).toISOString();
@@ -259,7 +286,10 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
     }
     const lower = name.toLowerCase();
     let value: string;
-    if (lower === 'id' || lower.endsWith('id')) value = deriveId(`${options.seed}:${name}:${rnd()}`);
+    // Ids, keys and tokens are the mock's own to make (as a record's id), from the seed.
+    if (lower === 'id' || lower.endsWith('id') || /key|token|secret/.test(lower)) value = deriveId(`${options.seed}:${name}:${rnd()}`);
+    // Text no one gave and the state cannot tell: as short as the schema allows.
+    else if (options.source) value = '';
     else if (lower.includes('url') || lower === 'href') value = `https://example.com/${pick(WORDS)}`;
     else if (lower.includes('title') || lower.includes('name') || lower === 'label') value = `${capital(pick(WORDS))} ${pick(WORDS)}`;
     else value = `${capital(pick(WORDS))} ${pick(WORDS)} ${pick(WORDS)}`;

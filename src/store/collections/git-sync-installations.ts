@@ -12,4 +12,6 @@ export const gitSyncInstallations = defineCollection<GitSyncInstallationRecord>(
     { in: 'target', key: 'siteId', to: 'sites', onDelete: 'cascade' },
   ],
   state: { record: 'GitSyncInstallationRecord', rules: { $ref: '#/$defs/owned', required: ['organization', 'target', 'provider'] } },
+  // A scenario's synced space names its installation by key (spaces[].gitSync.key).
+  manifest: ['gitSyncInstallations'],
 });

@@ -15,9 +15,20 @@ export const officialRecords = defineCollection<OfficialRecord>()({
       type: 'object',
       properties: {
         key: { $ref: '#/$defs/key' },
+        id: {
+          description: "The record's id, where its official object takes ids of a form of their own (an audit event's is a UUID); made from the key otherwise.",
+          type: 'string',
+          minLength: 1,
+          maxLength: 256,
+        },
         family: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]{0,99}$' },
         parent: { $ref: '#/$defs/key' },
         fields: { type: 'object' },
+        refs: {
+          description: 'Fields (a dotted path for a field of a field) set to the id of another entity of the scenario, named "collection.key" ("pages.welcome", "officialRecords.weekly-scan").',
+          type: 'object',
+          additionalProperties: { type: 'string', pattern: '^[a-zA-Z]+\\.[^.].*$' },
+        },
       },
       required: ['key', 'family', 'parent'],
       additionalProperties: false,

@@ -32,6 +32,20 @@ export const spaces = defineCollection<SpaceRecord>()({
         pages: { type: 'array', items: { $ref: '#/$defs/page' } },
         files: { type: 'array', items: { $ref: '#/$defs/file' } },
         variables: { type: 'object', additionalProperties: { type: 'string' } },
+        gitSync: {
+          description:
+            'The space is synced with a Git repository: a Git Sync installation on it (its key in the manifest under gitSyncInstallations, made by `createdBy`, the organization\'s first admin without it) and the space\'s Git info.',
+          type: 'object',
+          properties: {
+            key: { $ref: '#/$defs/key' },
+            provider: { enum: ['github', 'gitlab'] },
+            url: { type: 'string', pattern: '^https://[^\\s]+$' },
+            ref: { type: 'string', pattern: '^refs/heads/[^\\s]+$' },
+            createdBy: { $ref: '#/$defs/key' },
+          },
+          required: ['key', 'provider', 'url'],
+          additionalProperties: false,
+        },
       },
       required: ['key', 'organization'],
       additionalProperties: false,

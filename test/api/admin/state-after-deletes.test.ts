@@ -98,10 +98,7 @@ const SCENARIOS = ['starter', 'site-launch', 'review', 'org-admin', 'trash'];
  * when one of them deletes something here, so that the list only names what is not covered.
  */
 const NOTHING_TO_DELETE = new Set([
-  'deleteChangeRequestConversation',
   'deleteOrganizationAgentConversation',
-  'deleteSiteContextConnectionById',
-  'deleteSiteTopicFindings',
   'removeUserFromSpace',
   'removeTeamFromSpace',
   'removeUserFromCollection',
@@ -109,7 +106,6 @@ const NOTHING_TO_DELETE = new Set([
   'removeUserFromSite',
   'removeTeamFromSite',
   'removeCustomHostname',
-  'uninstallGitSyncInstallation',
 ]);
 
 /** The rows that deleted something. */

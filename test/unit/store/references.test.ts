@@ -13,6 +13,14 @@ import { COLLECTION_NAMES } from '../../../src/store/store.ts';
 const NOT_REFERENCES: Record<string, string> = {
   // A generic record's parent is the innermost path parameter of its family, of any collection or none.
   'officialRecords.parent': 'generic',
+  // Fields of a generic record are what its official object shows; a scenario's `refs` put ids of
+  // other records there (a finding's scan and topic), which a removal leaves as they are.
+  'officialRecords.fields.scan': 'generic fields',
+  'officialRecords.fields.topic': 'generic fields',
+  'officialRecords.fields.connection': 'generic fields',
+  'officialRecords.fields.changeRequest': 'generic fields',
+  // A space's Git info names its Git Sync installation where a scenario made one, else an id a Git import made up.
+  'spaces.gitSync.installationId': 'git info',
 };
 
 const builtIn = createMock({ scenario: 'empty' }).runtime.catalog.list().filter((s) => s.name !== 'large');
