@@ -68,8 +68,9 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
   const known = (id: string) => index.records.has(id) || request.has(id);
   // An organization's gitbook.io subdomain is its hostname, or its id.
   const hostKnown = (host: string) => index.hosts.has(host) || request.has(host) || (/^[^.]+\.gitbook\.io$/.test(host) && (index.strings.has(host.split('.')[0]) || index.records.has(host.split('.')[0])));
+  const skipped = (path: string) => skip.some((pattern) => pattern === path || new RegExp(`^${pattern.replace(/\*/g, '[^/]+')}$`).test(path));
   const visit = (value: unknown, path: string, key: string) => {
-    if (skip.some((pattern) => pattern === path || new RegExp(`^${pattern.replace(/\*/g, '[^/]+')}$`).test(path))) return;
+    if (skipped(path)) return;
     if (typeof value === 'string') {
       // A field named for a record must name one; another `...Id` at least an id the state holds (a response's own id).
       if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
@@ -92,7 +93,7 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
     }
     if (!isObject(value)) return;
     // A site's features name themselves (`sites-sections`), a heading's `meta.id` is its anchor: no records.
-    if (typeof value.id === 'string' && !path.includes('/features/') && key !== 'meta') {
+    if (typeof value.id === 'string' && !path.includes('/features/') && key !== 'meta' && !skipped(`${path}/id`)) {
       const records = index.records.get(value.id);
       if (!records && !request.has(value.id)) problems.push(`${path}/id: "${value.id}" is no record of the state`);
       for (const field of NAMED) {

@@ -29,9 +29,15 @@ describe('X-Mock-Source', () => {
     const font = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: [{ weight: 400, storageKey: 'fonts/acme.woff2' }] });
     expect(font.status).toBe(201);
     expect(font.headers.get('x-mock-source')).toBe('schema');
-    const actions = await t.call('admin', 'GET', `/v1/orgs/${org}/sites/${t.id('sites', 'docs-site')}/stats/findings`);
-    expect(actions.status).toBe(200);
-    expect(actions.headers.get('x-mock-source')).toBe('computed');
+    // Agent feedback keeps nothing the API reads back: its 204 is made for the request.
+    const feedback = await t.call('admin', 'POST', `/v1/orgs/${org}/sites/${t.id('sites', 'docs-site')}/agent-feedback`, {
+      feedback: 'The install page skips a step',
+      url: 'https://acme.gitbook.io/handbook',
+      spaceId: t.id('spaces', 'handbook'),
+      pageId: t.id('pages', 'welcome'),
+    });
+    expect(feedback.status).toBe(204);
+    expect(feedback.headers.get('x-mock-source')).toBe('computed');
     expect((await journal()).map((entry) => entry.source)).toEqual(['schema', 'computed']);
   });
 

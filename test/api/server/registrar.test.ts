@@ -47,7 +47,7 @@ describe('registrar', () => {
     expect([removed.status, await removed.text()]).toEqual([204, '']);
   });
 
-  it('gives a handler only its input, the caller, its session\'s tables, ids, marks and caches, and the platform\'s fixtures and version', async () => {
+  it('gives a handler only its input, the caller, its session\'s tables, ids, marks and caches, the platform\'s fixtures and version, and the wall clock', async () => {
     const mock = createMock();
     const token = mock.runtime.manifest.tokens.admin;
     const userId = mock.runtime.manifest.ids.users.admin;
@@ -65,7 +65,7 @@ describe('registrar', () => {
         headers: { authorization: `Bearer ${token}`, ...(session && { 'x-mock-session': session }) },
       });
     expect((await call('narrow-context')).status).toBe(200);
-    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'happened', 'ids', 'now', 'origin', 'params', 'platform', 'query', 'seed', 'user'], user: userId, sameDb: false }]);
+    expect(seen).toEqual([{ keys: ['body', 'caches', 'coverage', 'db', 'happened', 'ids', 'now', 'origin', 'params', 'platform', 'query', 'seed', 'user', 'wall'], user: userId, sameDb: false }]);
     // The write went to the session's tables, not the default session's.
     expect(mock.runtime.db.users.get(userId)?.displayName).not.toBe('In a session');
     expect((await call()).status).toBe(200);

@@ -13,6 +13,7 @@ import { findPage } from '../../../src/resources/shared/page-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
 import { INTEGRATION_EVENTS } from '../../../src/resources/integrations/runs.ts';
 import { AUDIT_EVENTS } from '../../../src/resources/organizations/audit.ts';
+import { IMPORT_FAMILY } from '../../../src/resources/organizations/imports.ts';
 
 // The tests share what beforeAll makes (installations, a GitLab project): state carries over.
 const gb = useGitBookMock({ wallClock: () => 0, scope: 'file' });
@@ -58,6 +59,9 @@ function url(t: Calls, path: string): string {
     // A task the integration queued, and an audit event of the writes beforeAll made.
     eventId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === INTEGRATION_EVENTS)!.id,
     auditEventId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === AUDIT_EVENTS)!.id,
+    // The import run starter holds, and the review beforeAll submits on the handbook's draft.
+    importRunId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === IMPORT_FAMILY)!.id,
+    reviewId: gb.mock!.runtime.db.changeRequestReviews.list()[0].id,
     documentId: documentIdOf(findPage(gb.mock!.runtime.db.revisions.get(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision)!.pages, gb.id('pages', 'welcome'))!.page),
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -122,6 +126,8 @@ describe('responses match our own response schemas', () => {
     const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
     db.revisions.update(db.spaces.get(gb.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
     db.revisions.update(db.changeRequests.get(gb.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
+    const review = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/reviews', { status: 'approved' });
+    expect(review.status, JSON.stringify(review.body)).toBe(201);
     expect((await t.call('admin', 'POST', '/v1/integrations/{integrations.docs-bot}/tasks', { task: { kind: 'check' } })).status).toBe(204);
     const adaptive = await t.call('admin', 'PUT', '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/adaptive-schema', { jsonSchema });
     expect(adaptive.status, JSON.stringify(adaptive.body)).toBe(200);

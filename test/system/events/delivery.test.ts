@@ -171,7 +171,9 @@ describe('an integration built with @gitbook/runtime', () => {
 describe('the webhook format', () => {
   it('JSON event with X-GitBook-Signature t=,v1= as the Webhook integration sends it', async () => {
     const { url, received } = await receiver();
-    const { t, client, events } = await servedMock(url, { format: 'webhook' });
+    // The wall clock reads a fixed moment, unlike the session's clock (2026-01-01).
+    const WALL = 1_764_000_000_123;
+    const { t, client } = await servedMock(url, { format: 'webhook' }, { wallClock: () => WALL });
     const spaceId = t.id('spaces', 'handbook');
     const revision = await mergeChangeRequest(client('editor'), spaceId);
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
@@ -182,10 +184,9 @@ describe('the webhook format', () => {
     expect(await verifyIntegrationSignature(request.body, signature, t.manifest.signingSecrets.hook)).toBe(true);
     expect(await verifyIntegrationSignature(request.body, signature, 'another-secret')).toBe(false);
     expect(await verifyIntegrationSignature(`${request.body} `, signature, t.manifest.signingSecrets.hook)).toBe(false);
-    // t is the event's time on the session's clock, in seconds.
+    // t is when the request was signed on the wall clock, in seconds: its receiver checks it against its own clock.
     const event = JSON.parse(request.body);
-    const [item] = events();
-    expect(signature).toMatch(new RegExp(`^t=${Math.floor(Date.parse(item.createdAt) / 1000)},v1=[0-9a-f]{64}$`));
+    expect(signature).toMatch(new RegExp(`^t=${Math.floor(WALL / 1000)},v1=[0-9a-f]{64}$`));
     expectOfficialEvent(event);
     expect(event).toMatchObject({ type: 'space_content_updated', spaceId, revisionId: revision });
   });

@@ -90,7 +90,9 @@ describe('the operation table', () => {
       const official = officialOperation(o.operationId);
       expect(o.official ?? true, `${o.operationId}: official flag`).toBe(official !== undefined);
       if (!official) continue;
-      expect(`${official.method.toUpperCase()} /v1${official.path.replace(/\{translationId\}/, '{translationSettingsId}')}`).toBe(key(o));
+      // Parameter names do not show from outside (the seeds call a translation's id translationSettingsId).
+      const shape = (k: string) => k.replace(/\{\w+\}/g, '{}');
+      expect(shape(`${official.method.toUpperCase()} /v1${official.path}`)).toBe(shape(key(o)));
     }
   });
 });
