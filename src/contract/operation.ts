@@ -254,8 +254,13 @@ export type ListNamed = Pick<PageRequest, typeof LIST_NAME>;
 
 /** The handler's params: the params schema's type, or the path's placeholders. */
 export type ParamsOf<Path extends string, Id> = Id extends RequestSchemaId ? RequestTypes[Id] : PathParams<Path>;
-/** The handler's query: the query schema's type (any values without one), with the list's name. */
-export type QueryOf<Id> = (Id extends RequestSchemaId ? RequestTypes[Id] : Record<string, unknown>) & ListNamed;
+/**
+ * The handler's query: the query schema's type (any values without one), with the list's name.
+ * `& ListNamed` stays inside each branch: with the intersection around the conditional, the
+ * compiler measured QueryOf's variance by relating every request type to every other (over
+ * seven minutes and 4.6 GB once there were 212 of them); inside, it relates the two indexes.
+ */
+export type QueryOf<Id> = Id extends RequestSchemaId ? RequestTypes[Id] & ListNamed : Record<string, unknown> & ListNamed;
 /** The handler's body: the body schema's type, or unknown without one. */
 export type BodyOf<Id> = Id extends RequestSchemaId ? RequestTypes[Id] : unknown;
 
