@@ -14,7 +14,7 @@ describe('audit events', () => {
   it('records the writes actually made, newest first, with who made them and what they changed', async () => {
     // What the scenario already holds (starter seeds one event) stays; the writes below come on top.
     const seeded = new Set((await events()).map((e) => e.id));
-    const fresh = <T extends { id: string }>(items: T[]) => items.filter((e) => !seeded.has(e.id));
+    const fresh = (items: Awaited<ReturnType<typeof events>>) => items.filter((e) => !seeded.has(e.id));
     const team = await t.call('admin', 'PUT', `${ORG}/teams`, { title: 'Support' });
     expect(team.status).toBe(201);
     expect((await t.call('editor', 'POST', '/v1/spaces/{spaces.handbook}/change-requests', { subject: 'Holiday policy' })).status).toBe(201);
