@@ -48,6 +48,7 @@ describe('the published types', () => {
       `import { createMock, type Mock } from 'gitbook-mock';
 import { useGitBookMock, type GitBookMock, type FaultRule } from 'gitbook-mock/vitest';
 import { createMockHandlers, type MockHandlers } from 'gitbook-mock/msw';
+import { serveIntegration, type ServedIntegration } from 'gitbook-mock/integration';
 
 export const mock: Mock = createMock({ scenario: 'empty' });
 export const use = (): GitBookMock => useGitBookMock({ scope: 'file' });
@@ -59,6 +60,13 @@ export async function both(gb: GitBookMock, gitbook: MockHandlers): Promise<numb
   return items.length + (await gb.requests()).items.length;
 }
 export const gitbook: MockHandlers = createMockHandlers();
+export async function served(secret: string): Promise<string> {
+  const integration: ServedIntegration = await serveIntegration({ fetch: () => new Response('ok') }, { port: 0 });
+  integration.signingSecret = secret;
+  await integration.settled();
+  await integration.close();
+  return integration.url;
+}
 `,
     );
     writeFileSync(

@@ -56,6 +56,19 @@ describe('the README snippets, as written, in an `npm init -y` folder', () => {
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ attempt: 3 });
   }, 90_000);
 
+  it('gitbook-mock/integration serves a createIntegration script that gets the merge of the README scenario', async () => {
+    const code = snippet("from 'gitbook-mock/integration'");
+    const scenario = [...README.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]).filter((s) => s.includes('"my-app-acme"'));
+    expect(scenario).toHaveLength(1);
+    const dir = await folder();
+    symlinkSync(join(ROOT, 'node_modules', '@gitbook', 'runtime'), join(dir, 'node_modules', '@gitbook', 'runtime'), 'dir');
+    writeFileSync(join(dir, 'my-app.json'), scenario[0]);
+    writeFileSync(join(dir, 'file.ts'), `${code}\nconsole.log(JSON.stringify({ updated, merged: merged.revision, errors: served.errors.length }));\n`);
+    const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'tsx'), ['file.ts'], { cwd: dir, env, timeout: 60_000 });
+    const printed = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(printed).toEqual({ updated: [printed.merged], merged: expect.any(String), errors: 0 });
+  }, 90_000);
+
   it('gitbook-mock/msw under setupServer in Node reads the handbook', async () => {
     const code = snippet('setupServer(...gitbook.handlers)');
     const out = await runSnippet(`${code}\nconsole.log(JSON.stringify({ title: data.title }));\nserver.close();\n`);
