@@ -8,20 +8,22 @@
  *
  *   node --import tsx bench/listener-cpu.ts [requests per round] [rounds]
  *   LISTENER_ONLY=post node --cpu-prof --import tsx bench/listener-cpu.ts   # one operation, profiled
- *   LISTENER_AGAINST=/tmp/before node --import tsx bench/listener-cpu.ts    # beside another checkout's code
+ *   LISTENER_MOCKS='scratch/new/app.mjs /tmp/before/scratch/old/app.mjs' node --import tsx bench/listener-cpu.ts
  *
  * Prints, for GET a space, list 20 comments and POST a comment, the fastest round's and the
  * median round's µs of CPU a request, beside the fair floor (a bare Hono route sending the same
- * bytes) in this process. With `LISTENER_AGAINST=DIR`, DIR's `src/` (a checkout of other code,
- * with a `node_modules` it can resolve) runs in this process too, its rounds alternating with
- * this code's and the floor's, so that what the host takes it takes from all of them.
+ * bytes) in this process. `LISTENER_MOCKS` names the code to measure instead of this checkout's
+ * `src/`: modules that export `createMock` (this code and the code before a change, each built
+ * into one module two folders below its package, as the CLI's bundle is), all run in this one
+ * process, their rounds alternating with the floor's, so that what the host takes it takes from
+ * each of them.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
-import { createMock } from '../src/app.ts';
-import { floorApp, threeRequests, type BenchedMock } from './three-requests.ts';
+import { createMock, type Mock } from '../src/app.ts';
+import { floorApp, threeRequests } from './three-requests.ts';
 
 type Listener = ReturnType<typeof getRequestListener>;
 
@@ -67,13 +69,11 @@ const requests = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 5);
 const only = process.env.LISTENER_ONLY;
 
-const contenders: [string, BenchedMock & { app: { fetch: Parameters<typeof getRequestListener>[0] } }][] = [['mock', createMock()]];
-// Another checkout's code in this same process (the code before a change), its rounds alternating with these.
-const against = process.env.LISTENER_AGAINST;
-if (against) {
-  const other = (await import(pathToFileURL(`${against}/src/app.ts`).href)) as { createMock: typeof createMock };
-  contenders.push([`mock at ${against}`, other.createMock()]);
-}
+// The code to measure: modules exporting `createMock`, each run in this process, their rounds alternating.
+const modules = process.env.LISTENER_MOCKS?.split(/\s+/).filter(Boolean) ?? [];
+const contenders: [string, Mock][] = [];
+for (const module of modules) contenders.push([module, ((await import(pathToFileURL(module).href)) as { createMock: typeof createMock }).createMock()]);
+if (!modules.length) contenders.push(['mock', createMock()]);
 const prepared = await Promise.all(contenders.map(([, mock]) => threeRequests(mock)));
 const { headers, post, cases, texts } = prepared[0];
 const floor = getRequestListener(floorApp(texts).fetch);
