@@ -64,9 +64,12 @@ function targetOf(path: string, params: Record<string, string>, answer: Json | u
   return { type, id: params[last] };
 }
 
-/** A uuid-shaped id (the official AuditEvent's format), from the session's id source. */
+/**
+ * A uuid-shaped id (the official AuditEvent's format), from the session's id source: the SHA-256
+ * of a derived id, which is checked against the ids in use (an imported state may hold it).
+ */
 function auditId(ctx: HandlerContext): string {
-  return sha256Uuid(ctx.ids.next('auditEvent'));
+  return ctx.ids.next('auditEvent', sha256Uuid);
 }
 
 /** `before`: the organization the path named before the write (what a removal takes away). */
