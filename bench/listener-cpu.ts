@@ -12,7 +12,7 @@
  *
  * Prints, for GET a space, list 20 comments and POST a comment, the fastest round's and the
  * median round's µs of CPU a request, beside the fair floor (a bare Hono route sending the same
- * bytes) in this process. `LISTENER_MOCKS` names the code to measure instead of this checkout's
+ * bytes) in this process, and the median over the rounds of the floor's CPU over the mock's. `LISTENER_MOCKS` names the code to measure instead of this checkout's
  * `src/`: modules that export `createMock` (this code and the code before a change, each built
  * into one module two folders below its package, as the CLI's bundle is), all run in this one
  * process, their rounds alternating with the floor's, so that what the host takes it takes from
@@ -96,6 +96,10 @@ for (const { label, name, path, method } of cases) {
       samples[i].push(await cpuPerRequest(runs[i][1], requests));
     }
   }
-  const figures = runs.map(([who], i) => `${who} ${Math.min(...samples[i]).toFixed(1)} µs (median ${median(samples[i]).toFixed(1)})`);
+  // Beside each figure, the floor's CPU over this code's, round by round (the speed aims' measure), its median.
+  const figures = runs.map(([who], i) => {
+    const ratio = i === 0 ? '' : `, floor / it ${median(samples[i].map((us, round) => samples[0][round] / us)).toFixed(2)}`;
+    return `${who} ${Math.min(...samples[i]).toFixed(1)} µs (median ${median(samples[i]).toFixed(1)}${ratio})`;
+  });
   console.log(`${label}: ${figures.join(', ')}`);
 }
