@@ -1,11 +1,9 @@
 /**
  * The three requests the speed aims name (GET a space, list 20 comments, POST a comment), made
- * ready on an in-process mock, and the fair floor beside them: a bare Hono app sending the very
- * bytes the mock sent, serialized once (`c.body(text)`), as bench/bare-server.mjs does over HTTP.
+ * ready on an in-process mock, and the fair floor beside them (floor-app.mjs: a bare Hono app
+ * sending the very bytes the mock sent, as bench/bare-server.mjs does over HTTP).
  * Shared by the in-process, listener and before/after benches.
  */
-import { Hono } from 'hono';
-
 /** What the benches need of a mock: its in-process fetch and the manifest's token and space. */
 export interface BenchedMock {
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
@@ -50,14 +48,4 @@ export async function threeRequests(mock: BenchedMock): Promise<ThreeRequests> {
   return { headers, post, cases, texts };
 }
 
-/** The floor: `/bare/NAME` answers `texts[NAME]` as it is (201 to a POST, after reading its JSON body). */
-export function floorApp(texts: Record<string, string>): Hono {
-  const JSON_TYPE = { 'content-type': 'application/json' };
-  const bare = new Hono();
-  bare.get('/bare/:name', (c) => c.body(texts[c.req.param('name')], 200, JSON_TYPE));
-  bare.post('/bare/:name', async (c) => {
-    await c.req.json();
-    return c.body(texts[c.req.param('name')], 201, JSON_TYPE);
-  });
-  return bare;
-}
+export { floorApp } from './floor-app.mjs';
