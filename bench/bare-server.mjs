@@ -10,19 +10,13 @@
  * node as the mock's compiled dist/ does, with no TypeScript loader in its process.
  */
 import { readFileSync } from 'node:fs';
-import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
+import { floorApp } from './floor-app.mjs';
 
 const texts = JSON.parse(readFileSync(process.env.BARE_BODY_FILE, "utf8"));
 const objects = Object.fromEntries(Object.entries(texts).map(([name, text]) => [name, JSON.parse(text)]));
-const JSON_TYPE = { 'content-type': 'application/json' };
 
-const app = new Hono();
-app.get('/bare/:name', (c) => c.body(texts[c.req.param('name')], 200, JSON_TYPE));
-app.post('/bare/:name', async (c) => {
-  await c.req.json();
-  return c.body(texts[c.req.param('name')], 201, JSON_TYPE);
-});
+const app = floorApp(texts);
 app.get('/object/:name', (c) => c.json(objects[c.req.param('name')]));
 app.post('/object/:name', async (c) => {
   await c.req.json();

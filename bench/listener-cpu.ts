@@ -8,15 +8,22 @@
  *
  *   node --import tsx bench/listener-cpu.ts [requests per round] [rounds]
  *   LISTENER_ONLY=post node --cpu-prof --import tsx bench/listener-cpu.ts   # one operation, profiled
+ *   LISTENER_MOCKS='scratch/new/app.mjs /tmp/before/scratch/old/app.mjs' node --import tsx bench/listener-cpu.ts
  *
- * Prints, for GET a space, list 20 comments and POST a comment, the fastest round's µs of CPU
- * a request, beside the fair floor (a bare Hono route sending the same bytes) in this process.
+ * Prints, for GET a space, list 20 comments and POST a comment, the fastest round's and the
+ * median round's µs of CPU a request, beside the fair floor (a bare Hono route sending the same
+ * bytes) in this process, and the median over the rounds of the floor's CPU over the mock's. `LISTENER_MOCKS` names the code to measure instead of this checkout's
+ * `src/`: modules that export `createMock` (this code and the code before a change, each built
+ * into one module two folders below its package, as the CLI's bundle is), all run in this one
+ * process, their rounds alternating with the floor's, so that what the host takes it takes from
+ * each of them.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createMock } from '../src/app.ts';
+import { pathToFileURL } from 'node:url';
+import { createMock, type Mock } from '../src/app.ts';
+import { floorApp, threeRequests } from './three-requests.ts';
 
 type Listener = ReturnType<typeof getRequestListener>;
 
@@ -62,42 +69,37 @@ const requests = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 5);
 const only = process.env.LISTENER_ONLY;
 
-const mock = createMock();
-const { tokens, ids } = mock.runtime.manifest;
-const headers = { authorization: `Bearer ${tokens.commenter}`, 'content-type': 'application/json' };
-const space = ids.spaces.handbook;
-const post = JSON.stringify({ body: { markdown: 'A benchmark comment with a little text in it.' } });
-const listener = getRequestListener(mock.app.fetch);
-for (let i = 0; i < 25; i++) await send(listener, 'POST', `/v1/spaces/${space}/comments`, headers, post);
+// The code to measure: modules exporting `createMock`, each run in this process, their rounds alternating.
+const modules = process.env.LISTENER_MOCKS?.split(/\s+/).filter(Boolean) ?? [];
+const contenders: [string, Mock][] = [];
+for (const module of modules) contenders.push([module, ((await import(pathToFileURL(module).href)) as { createMock: typeof createMock }).createMock()]);
+if (!modules.length) contenders.push(['mock', createMock()]);
+const prepared = await Promise.all(contenders.map(([, mock]) => threeRequests(mock)));
+const { headers, post, cases, texts } = prepared[0];
+const floor = getRequestListener(floorApp(texts).fetch);
+const listeners = contenders.map(([name, mock]) => [name, getRequestListener(mock.app.fetch)] as const);
 
-const cases: [string, string, string, 'GET' | 'POST'][] = [
-  ['GET a space', 'space', `/v1/spaces/${space}`, 'GET'],
-  ['list 20 comments', 'comments', `/v1/spaces/${space}/comments?limit=20`, 'GET'],
-  ['post a comment', 'post', `/v1/spaces/${space}/comments`, 'POST'],
-];
-const texts: Record<string, string> = {};
-for (const [, name, path, method] of cases) texts[name] = await (await mock.fetch(`http://127.0.0.1:4010${path}`, { method, headers, body: method === 'POST' ? post : undefined })).text();
-const JSON_TYPE = { 'content-type': 'application/json' };
-const bare = new Hono();
-bare.get('/bare/:name', (c) => c.body(texts[c.req.param('name')], 200, JSON_TYPE));
-bare.post('/bare/:name', async (c) => {
-  await c.req.json();
-  return c.body(texts[c.req.param('name')], 201, JSON_TYPE);
-});
-const floor = getRequestListener(bare.fetch);
-
-for (const [label, name, path, method] of cases) {
+const median = (values: number[]) => values.slice().sort((a, b) => a - b)[values.length >> 1];
+for (const { label, name, path, method } of cases) {
   if (only && name !== only) continue;
   const body = method === 'POST' ? post : undefined;
-  const viaMock = () => send(listener, method, path, headers, body);
-  const viaFloor = () => send(floor, method, `/bare/${name}`, headers, body);
-  await cpuPerRequest(viaMock, requests);
-  await cpuPerRequest(viaFloor, requests);
-  let m = Infinity;
-  let f = Infinity;
+  const runs: [string, () => Promise<number>][] = [
+    ['floor', () => send(floor, method, `/bare/${name}`, headers, body)],
+    ...listeners.map(([who, listener]) => [who, () => send(listener, method, path, headers, body)] as [string, () => Promise<number>]),
+  ];
+  for (const [, run] of runs) await cpuPerRequest(run, requests);
+  const samples: number[][] = runs.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    f = Math.min(f, await cpuPerRequest(viaFloor, requests));
-    m = Math.min(m, await cpuPerRequest(viaMock, requests));
+    // Each round starts with the next contender, so none always follows the same one's garbage.
+    for (let k = 0; k < runs.length; k++) {
+      const i = (round + k) % runs.length;
+      samples[i].push(await cpuPerRequest(runs[i][1], requests));
+    }
   }
-  console.log(`${label}: mock ${m.toFixed(1)} µs, floor ${f.toFixed(1)} µs`);
+  // Beside each figure, the floor's CPU over this code's, round by round (the speed aims' measure), its median.
+  const figures = runs.map(([who], i) => {
+    const ratio = i === 0 ? '' : `, floor / it ${median(samples[i].map((us, round) => samples[0][round] / us)).toFixed(2)}`;
+    return `${who} ${Math.min(...samples[i]).toFixed(1)} µs (median ${median(samples[i]).toFixed(1)}${ratio})`;
+  });
+  console.log(`${label}: ${figures.join(', ')}`);
 }

@@ -76,11 +76,16 @@ export class IdSource {
     private readonly taken: (id: string) => boolean = () => false,
   ) {}
 
-  next(kind: string): string {
+  /**
+   * A new id of a `kind`. `shape` turns the derived id into the id kept (an audit event's is a
+   * UUID of it): what is checked against the ids in use is the id kept.
+   */
+  next(kind: string, shape?: (derived: string) => string): string {
     let id: string;
     do {
       this.counter += 1;
-      id = deriveKindId(kind, `${this.seed()}:runtime:${kind}:${this.counter}`);
+      const derived = deriveKindId(kind, `${this.seed()}:runtime:${kind}:${this.counter}`);
+      id = shape ? shape(derived) : derived;
     } while (this.taken(id));
     return id;
   }

@@ -17,10 +17,43 @@ type Json = Record<string, unknown>;
 /** A file of schemas by id (`spaces/space-update`, `official/generic`). */
 export type SchemaLookup = (id: string) => Json | undefined;
 
-/** A schema and the file it sits in (a local `#/$defs/x` is resolved in that file). */
+/**
+ * A schema and the file it sits in (a local `#/$defs/x` is resolved in that file): one object per
+ * schema (`Resolver.at`), numbered, so that a list of them can be named and its plan kept.
+ */
 interface At {
   schema: Json;
   file: string;
+  n: number;
+  /** What the walk reads of the schema, read at its first use (`Resolver.read`). */
+  reading?: Reading;
+}
+
+/** The branches of a `oneOf` or `anyOf` that are schema objects; `loose`: it has another (`true`), which any value fits. */
+interface Choice {
+  branches: At[];
+  loose: boolean;
+}
+
+/**
+ * What the walk reads of a schema, read once: what it leads to (its reference, `allOf`, the
+ * branches of its `oneOf` and `anyOf`, `then` and `else`) and what `fits` checks.
+ */
+interface Reading {
+  ref: At | undefined;
+  /** A reference that did not resolve: asked again each time (a file may be added later). */
+  unresolved: string | undefined;
+  allOf: At[];
+  /** The branches of `oneOf`, then those of `anyOf` (each only when it is a list). */
+  choices: Choice[];
+  conditional: At[];
+  type: unknown;
+  hasConst: boolean;
+  const: unknown;
+  enum: unknown[] | undefined;
+  required: unknown[] | undefined;
+  /** The fields whose schema has a `const` or an `enum`: what tells branches apart. */
+  discriminators: [string, Json][];
 }
 
 /** Keys that reach an object's prototype: never kept, whatever a schema says. */
@@ -38,40 +71,161 @@ function pointer(root: unknown, path: string): unknown {
   return node;
 }
 
-/** The schema a `$ref` names (`#/$defs/x` in the same file, `/common/user#/$defs/x` in another). */
-function resolveRef(lookup: SchemaLookup, ref: string, from: string): At | undefined {
-  const [name, fragment = ''] = ref.split('#');
-  const file = name === '' ? from : name.replace(/^\//, '');
-  const target = pointer(lookup(file), fragment);
-  return isObject(target) ? { schema: target, file } : undefined;
+/**
+ * The schemas that apply to one value (`applying`), and what they decide for its fields, worked
+ * out at the first field of that name and kept: the same list of schemas makes the same decisions,
+ * whatever the value.
+ */
+interface Applying {
+  ats: readonly At[];
+  /** Whether one of them describes an object's fields (else the object is free-form). */
+  described: boolean;
+  fields: Map<string, Field>;
+}
+
+/** What the schemas of an object decide for one of its fields. */
+interface Field {
+  /** The schemas of the field's value (none: it is kept as it is if `open`, else dropped). */
+  subs: readonly At[];
+  open: boolean;
+  /** What applies to the field's value, when that does not depend on the value (no `oneOf`/`anyOf` in reach). */
+  fixed: Applying | undefined;
 }
 
 /**
- * What a walk reads the schemas through: references resolved and patterns compiled once, for
- * every body pruned with the same schemas (a pruner is made per set of schemas: `pruner`).
+ * What a walk reads the schemas through, kept for every body pruned with the same schemas (a
+ * pruner is made per set of schemas: `pruner`): references resolved, patterns compiled, one `At`
+ * per schema, and the plans of the lists of schemas that applied.
  */
-interface Resolver {
-  resolve(ref: string, from: string): At | undefined;
-  pattern(source: string): RegExp;
+class Resolver {
+  private readonly refs = new Map<string, At>();
+  private readonly patterns = new Map<string, RegExp>();
+  private readonly ats = new Map<string, WeakMap<Json, At>>();
+  private count = 0;
+  /** The plans by list of schemas (their numbers joined). */
+  private readonly plans = new Map<string, Applying>();
+  /** What applies from a schema whose reach has no `oneOf`/`anyOf` (null: it has). */
+  private readonly fixedFrom = new WeakMap<At, Applying | null>();
+
+  constructor(private readonly lookup: SchemaLookup) {}
+
+  /** The one `At` of `schema` in `file`. */
+  at(schema: Json, file: string): At {
+    let inFile = this.ats.get(file);
+    if (!inFile) this.ats.set(file, (inFile = new WeakMap()));
+    let at = inFile.get(schema);
+    if (!at) inFile.set(schema, (at = { schema, file, n: this.count++ }));
+    return at;
+  }
+
+  /** The schema a `$ref` names (`#/$defs/x` in the same file, `/common/user#/$defs/x` in another). */
+  resolve(ref: string, from: string): At | undefined {
+    // What resolves is kept; what does not is asked again (a file may be added later).
+    const key = `${from}\u0000${ref}`;
+    let at = this.refs.get(key);
+    if (at) return at;
+    const [name, fragment = ''] = ref.split('#');
+    const file = name === '' ? from : name.replace(/^\//, '');
+    const target = pointer(this.lookup(file), fragment);
+    if (!isObject(target)) return undefined;
+    this.refs.set(key, (at = this.at(target, file)));
+    return at;
+  }
+
+  pattern(source: string): RegExp {
+    let compiled = this.patterns.get(source);
+    if (!compiled) this.patterns.set(source, (compiled = new RegExp(source, 'u')));
+    return compiled;
+  }
+
+  /** What the walk reads of `at`'s schema (kept on it). */
+  read(at: At): Reading {
+    if (at.reading) {
+      if (at.reading.unresolved !== undefined) at.reading.ref = this.resolve(at.reading.unresolved, at.file);
+      return at.reading;
+    }
+    const s = at.schema;
+    const inFile = (list: unknown): At[] => (Array.isArray(list) ? list.filter(isObject).map((sub) => this.at(sub, at.file)) : []);
+    const ref = typeof s.$ref === 'string' ? this.resolve(s.$ref, at.file) : undefined;
+    const properties = isObject(s.properties) ? Object.entries(s.properties) : [];
+    at.reading = {
+      ref,
+      unresolved: typeof s.$ref === 'string' && !ref ? s.$ref : undefined,
+      allOf: inFile(s.allOf),
+      choices: [s.oneOf, s.anyOf].filter(Array.isArray).map((list: unknown[]) => ({ branches: inFile(list), loose: !list.every(isObject) })),
+      conditional: inFile([s.then, s.else]),
+      type: s.type,
+      hasConst: 'const' in s,
+      const: s.const,
+      enum: Array.isArray(s.enum) ? s.enum : undefined,
+      required: Array.isArray(s.required) ? s.required : undefined,
+      discriminators: properties.filter((entry): entry is [string, Json] => isObject(entry[1]) && ('const' in entry[1] || Array.isArray(entry[1].enum))),
+    };
+    return at.reading;
+  }
+
+  /** The plan of a list of schemas: the same object for the same list. */
+  plan(ats: At[]): Applying {
+    const key = ats.map((at) => at.n).join(',');
+    let plan = this.plans.get(key);
+    if (!plan) {
+      const described = ats.some(({ schema }) => 'properties' in schema || 'patternProperties' in schema || 'additionalProperties' in schema);
+      this.plans.set(key, (plan = { ats, described, fields: new Map() }));
+    }
+    return plan;
+  }
+
+  /** What applies to `value` from each of `from` in turn. */
+  applying(from: readonly At[], value: unknown): Applying {
+    const out: At[] = [];
+    for (const at of from) applying(this, at, value, out);
+    return this.plan(out);
+  }
+
+  /** What applies from each of `from` in turn when no `oneOf`/`anyOf` is in reach of any of them (the same for every value); else undefined. */
+  fixed(from: readonly At[]): Applying | undefined {
+    const out: At[] = [];
+    for (const at of from) {
+      let applies = this.fixedFrom.get(at);
+      if (applies === undefined) this.fixedFrom.set(at, (applies = branchless(this, at) ? this.plan(applying(this, at, undefined, [])) : null));
+      if (applies === null) return undefined;
+      if (from.length === 1) return applies;
+      out.push(...applies.ats);
+    }
+    return this.plan(out);
+  }
+
+  /** What the schemas of `plan` decide for field `key` (kept in the plan). */
+  field(plan: Applying, key: string): Field {
+    let field = plan.fields.get(key);
+    if (field) return field;
+    const subs: At[] = [];
+    let open = !plan.described;
+    for (const { schema, file } of plan.ats) {
+      const named = isObject(schema.properties) && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+      const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties).filter(([pattern]) => this.pattern(pattern).test(key)) : [];
+      if (named !== undefined || patterns.length) {
+        if (isObject(named)) subs.push(this.at(named, file));
+        else if (named === true) open = true;
+        for (const [, sub] of patterns) if (isObject(sub)) subs.push(this.at(sub, file));
+        continue;
+      }
+      if (schema.additionalProperties === true) open = true;
+      else if (isObject(schema.additionalProperties)) subs.push(this.at(schema.additionalProperties, file));
+    }
+    plan.fields.set(key, (field = { subs, open, fixed: subs.length ? this.fixed(subs) : undefined }));
+    return field;
+  }
 }
 
-function resolverOf(lookup: SchemaLookup): Resolver {
-  const refs = new Map<string, At>();
-  const patterns = new Map<string, RegExp>();
-  return {
-    resolve(ref, from) {
-      // What resolves is kept; what does not is asked again (a file may be added later).
-      const key = `${from}\u0000${ref}`;
-      let at = refs.get(key);
-      if (!at && (at = resolveRef(lookup, ref, from))) refs.set(key, at);
-      return at;
-    },
-    pattern(source) {
-      let compiled = patterns.get(source);
-      if (!compiled) patterns.set(source, (compiled = new RegExp(source, 'u')));
-      return compiled;
-    },
-  };
+/** Whether no `oneOf`/`anyOf` is in reach of `at` (through `$ref`, `allOf`, `then`, `else`): what applies from it is then the same for every value. */
+function branchless(lookup: Resolver, at: At, seen = new Set<At>()): boolean {
+  if (seen.has(at)) return true;
+  seen.add(at);
+  const r = lookup.read(at);
+  // A reference not resolved yet may resolve later (a file added): not fixed, asked each time.
+  if (r.choices.length || r.unresolved !== undefined) return false;
+  return [...(r.ref ? [r.ref] : []), ...r.allOf, ...r.conditional].every((part) => branchless(lookup, part, seen));
 }
 
 const TYPE_OF = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
@@ -85,100 +239,70 @@ function typeFits(type: unknown, value: unknown): boolean {
 
 /** Whether `value` may match branch `at`: the cheap checks that tell branches apart (a full check is the validator's). */
 function fits(lookup: Resolver, at: At, value: unknown, depth = 0): boolean {
-  const s = at.schema;
   if (depth > 32) return true;
-  if (!typeFits(s.type, value)) return false;
-  if ('const' in s && isObject(value) === false && s.const !== value) return false;
-  if (Array.isArray(s.enum) && !isObject(value) && !Array.isArray(value) && !s.enum.includes(value)) return false;
+  const r = lookup.read(at);
+  if (!typeFits(r.type, value)) return false;
+  if (r.hasConst && isObject(value) === false && r.const !== value) return false;
+  if (r.enum && !isObject(value) && !Array.isArray(value) && !r.enum.includes(value)) return false;
   if (isObject(value)) {
-    if (Array.isArray(s.required) && !s.required.every((name) => typeof name === 'string' && Object.hasOwn(value, name))) return false;
-    if (isObject(s.properties)) {
-      for (const [name, sub] of Object.entries(s.properties)) {
-        if (!Object.hasOwn(value, name) || !isObject(sub)) continue;
-        const field = value[name];
-        if ('const' in sub && sub.const !== field) return false;
-        if (Array.isArray(sub.enum) && !isObject(field) && !sub.enum.includes(field)) return false;
-      }
+    if (r.required && !r.required.every((name) => typeof name === 'string' && Object.hasOwn(value, name))) return false;
+    for (const [name, sub] of r.discriminators) {
+      if (!Object.hasOwn(value, name)) continue;
+      const field = value[name];
+      if ('const' in sub && sub.const !== field) return false;
+      if (Array.isArray(sub.enum) && !isObject(field) && !sub.enum.includes(field)) return false;
     }
   }
-  if (typeof s.$ref === 'string') {
-    const target = lookup.resolve(s.$ref, at.file);
-    if (target && !fits(lookup, target, value, depth + 1)) return false;
-  }
-  if (Array.isArray(s.allOf) && !s.allOf.every((sub) => !isObject(sub) || fits(lookup, { schema: sub, file: at.file }, value, depth + 1))) return false;
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = s[key];
-    if (Array.isArray(branches) && !branches.some((sub) => !isObject(sub) || fits(lookup, { schema: sub, file: at.file }, value, depth + 1))) return false;
-  }
-  return true;
+  if (r.ref && !fits(lookup, r.ref, value, depth + 1)) return false;
+  if (!r.allOf.every((sub) => fits(lookup, sub, value, depth + 1))) return false;
+  return r.choices.every(({ branches, loose }) => loose || branches.some((sub) => fits(lookup, sub, value, depth + 1)));
 }
 
-/** Every schema that applies to `value` from `at`: itself, what it references, its `allOf`, the branches it fits. */
-function applying(lookup: Resolver, at: At, value: unknown, out: At[], seen = new Set<Json>()): At[] {
-  if (seen.has(at.schema)) return out;
-  seen.add(at.schema);
+/**
+ * Every schema that applies to `value` from `at`, added to `out`: itself, what it references, its
+ * `allOf`, the branches it fits (all of them when it fits none), `then` and `else`. Each schema
+ * once among those this call adds (from `start` on).
+ */
+function applying(lookup: Resolver, at: At, value: unknown, out: At[], start = out.length): At[] {
+  for (let i = start; i < out.length; i++) if (out[i].schema === at.schema) return out;
   out.push(at);
-  const s = at.schema;
-  const inFile = (sub: unknown): At | undefined => (isObject(sub) ? { schema: sub, file: at.file } : undefined);
-  if (typeof s.$ref === 'string') {
-    const target = lookup.resolve(s.$ref, at.file);
-    if (target) applying(lookup, target, value, out, seen);
-  }
-  const parts: At[] = [];
-  if (Array.isArray(s.allOf)) parts.push(...s.allOf.map(inFile).filter((x) => x !== undefined));
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = Array.isArray(s[key]) ? s[key].map(inFile).filter((x) => x !== undefined) : [];
+  const r = lookup.read(at);
+  if (r.ref) applying(lookup, r.ref, value, out, start);
+  for (const part of r.allOf) applying(lookup, part, value, out, start);
+  for (const { branches } of r.choices) {
     const fitting = branches.filter((b) => fits(lookup, b, value));
-    parts.push(...(fitting.length ? fitting : branches));
+    for (const part of fitting.length ? fitting : branches) applying(lookup, part, value, out, start);
   }
-  for (const key of ['then', 'else'] as const) {
-    const sub = inFile(s[key]);
-    if (sub) parts.push(sub);
-  }
-  for (const part of parts) applying(lookup, part, value, out, seen);
+  for (const part of r.conditional) applying(lookup, part, value, out, start);
   return out;
 }
 
 /** `a.b[0]` + `c` → `a.b[0].c`. */
 const join = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : `${path}.${key}`);
 
-function prune(lookup: Resolver, from: readonly At[], value: unknown, path: string, dropped: string[]): void {
+function prune(lookup: Resolver, plan: Applying, value: unknown, path: string, dropped: string[]): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
       const items: At[] = [];
-      for (const { schema, file } of from) {
+      for (const { schema, file } of plan.ats) {
         const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems[i] : undefined;
         const sub = isObject(prefix) ? prefix : schema.items;
-        if (isObject(sub)) items.push({ schema: sub, file });
+        if (isObject(sub)) items.push(lookup.at(sub, file));
       }
-      prune(lookup, items.flatMap((at) => applying(lookup, at, item, [])), item, join(path, i), dropped);
+      prune(lookup, lookup.fixed(items) ?? lookup.applying(items, item), item, join(path, i), dropped);
     });
     return;
   }
   if (!isObject(value)) return;
-  const described = from.some(({ schema }) => 'properties' in schema || 'patternProperties' in schema || 'additionalProperties' in schema);
   for (const key of Object.keys(value)) {
     if (UNSAFE_KEYS.has(key)) {
       delete value[key];
       dropped.push(join(path, key));
       continue;
     }
-    const subs: At[] = [];
-    let open = !described;
-    for (const { schema, file } of from) {
-      const named = isObject(schema.properties) && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
-      const patterns = isObject(schema.patternProperties) ? Object.entries(schema.patternProperties).filter(([pattern]) => lookup.pattern(pattern).test(key)) : [];
-      if (named !== undefined || patterns.length) {
-        if (isObject(named)) subs.push({ schema: named, file });
-        else if (named === true) open = true;
-        for (const [, sub] of patterns) if (isObject(sub)) subs.push({ schema: sub, file });
-        continue;
-      }
-      if (schema.additionalProperties === true) open = true;
-      else if (isObject(schema.additionalProperties)) subs.push({ schema: schema.additionalProperties, file });
-    }
-    if (subs.length) prune(lookup, subs.flatMap((at) => applying(lookup, at, value[key], [])), value[key], join(path, key), dropped);
-    else if (!open) {
+    const field = lookup.field(plan, key);
+    if (field.subs.length) prune(lookup, field.fixed ?? lookup.applying(field.subs, value[key]), value[key], join(path, key), dropped);
+    else if (!field.open) {
       delete value[key];
       dropped.push(join(path, key));
     }
@@ -195,14 +319,14 @@ export type Pruner = (id: string, value: unknown, where?: string) => string[];
  * make one per set of schemas that do not change.
  */
 export function pruner(lookup: SchemaLookup): Pruner {
-  const resolver = resolverOf(lookup);
+  const resolver = new Resolver(lookup);
   return (id, value, where = 'body') => {
     const dropped: string[] = [];
     const [file, fragment = ''] = id.split('#');
     const root = fragment === '' ? lookup(file) : resolver.resolve(`#${fragment}`, file)?.schema;
     if (!isObject(root)) return dropped;
-    const at: At = { schema: root, file };
-    prune(resolver, applying(resolver, at, value, []), value, where, dropped);
+    const from = [resolver.at(root, file)];
+    prune(resolver, resolver.fixed(from) ?? resolver.applying(from, value), value, where, dropped);
     return dropped;
   };
 }

@@ -34,8 +34,11 @@ export class LayeredMap<V> {
   }
 
   set(key: string, value: V): this {
-    if (!this.top.has(key) && this.appended(key)) this.added++;
+    // Whether `top` had the key, from its size: one lookup in `top` instead of two (a table's
+    // `top` holds every row written since its load, which a posting loop makes large).
+    const size = this.top.size;
     this.top.set(key, value);
+    if (this.top.size !== size && this.appended(key)) this.added++;
     return this;
   }
 

@@ -11,7 +11,7 @@ import { op, Reply, type HandlerContext, type Operation } from '../../contract/o
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { COLLECTION_NAMES, type Tables } from '../../store/store.ts';
-import { sha256Hex } from '../../text/digest.ts';
+import { sha256Uuid } from '../../text/digest.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute, officialRow } from '../engine/operations.ts';
 import { shape } from '../generic/classify.ts';
@@ -64,10 +64,12 @@ function targetOf(path: string, params: Record<string, string>, answer: Json | u
   return { type, id: params[last] };
 }
 
-/** A uuid-shaped id (the official AuditEvent's format), from the session's id source. */
+/**
+ * A uuid-shaped id (the official AuditEvent's format), from the session's id source: the SHA-256
+ * of a derived id, which is checked against the ids in use (an imported state may hold it).
+ */
 function auditId(ctx: HandlerContext): string {
-  const h = sha256Hex(ctx.ids.next('auditEvent'));
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return ctx.ids.next('auditEvent', sha256Uuid);
 }
 
 /** `before`: the organization the path named before the write (what a removal takes away). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pruneUnknown } from '../../../src/contract/prune.ts';
+import { pruner, pruneUnknown } from '../../../src/contract/prune.ts';
 
 type Json = Record<string, unknown>;
 
@@ -56,5 +56,24 @@ describe('pruneUnknown', () => {
 
   it('names nothing for a body its schema names whole', () => {
     expect(prune({ title: 'T', rules: { type: 'none' } }).dropped).toEqual([]);
+  });
+
+  it('drops the same fields with one pruner over many bodies as with a fresh one for each (what it keeps between bodies depends on their shape)', () => {
+    const bodies = [
+      { rules: { type: 'none', rules: [{ rule: 'r' }], junk: 1 }, title: 'T' },
+      { rules: { type: 'rules', rules: [{ rule: 'r', junk: 1 }] }, both: { a: 'x', c: 'z' } },
+      { rules: { type: 'none', rules: [] }, owner: { id: 'u', junk: 2 }, labels: { en: 'Hi' } },
+      { rules: { rules: [{ junk: 1 }] }, extra: { a: 'x', more: true }, junk: 3 },
+      { rules: { type: 'rules', rules: [{ rule: 'r' }], junk: 1 }, config: { constructor: 1, kept: 1 } },
+    ];
+    const one = pruner(lookup);
+    const reused = [...bodies, ...bodies].map((body) => {
+      const value = structuredClone(body);
+      return { dropped: one('body', value), value };
+    });
+    const fresh = [...bodies, ...bodies].map((body) => prune(structuredClone(body)));
+    expect(reused).toEqual(fresh);
+    expect(reused[0].dropped).toEqual(['body.rules.rules', 'body.rules.junk']);
+    expect(reused[1].dropped).toEqual(['body.rules.rules[0].junk', 'body.both.c']);
   });
 });
