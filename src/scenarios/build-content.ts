@@ -70,7 +70,7 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
     const reusableContents: ReusableContentRecord[] = (s.reusableContents ?? []).map((r, j) => {
       const markdown = r.markdown ?? `${b.faker.lorem.paragraph()}\n`;
       const reusable = { id: b.declare('reusableContents', r.key, `${path}/reusableContents/${j}`, r.id), title: r.title, markdown };
-      return { ...reusable, document: documentIdOf(reusable) };
+      return { ...reusable, document: r.document ?? documentIdOf(reusable) };
     });
     const rev = revision(b, {
       id: pinnedRevision(b, s.revision, `${path}/revision`) ?? deriveId(`${b.seed}:revisions:${s.key}:initial`),

@@ -88,8 +88,8 @@ export interface ScenarioFile {
     revision?: string;
     pages?: ScenarioPage[];
     files?: { key: Key; id?: string; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
-    /** Content its pages may include, keyed in the manifest (`reusableContents`); its body is a filler paragraph without `markdown`. */
-    reusableContents?: { key: Key; id?: string; title: string; markdown?: string }[];
+    /** Content its pages may include, keyed in the manifest (`reusableContents`); its body is a filler paragraph without `markdown`; `document` pins its document id. */
+    reusableContents?: { key: Key; id?: string; title: string; markdown?: string; document?: string }[];
     variables?: Record<string, string>;
     /** Git Sync with a repository: a Git Sync installation on the space (keyed in the manifest) and the space's Git info. */
     gitSync?: { key: Key; provider: 'github' | 'gitlab'; url: string; ref?: string; createdBy?: Key };
