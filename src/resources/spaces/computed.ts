@@ -96,6 +96,7 @@ function computeDocument(ctx: ComputeContext): Computation {
     return { spec: read, finish: (spec) => toDocument(openApiDocument(spec, slug, source.props as DocumentProps)) };
   }
   if (source.type === 'builtin:translation') {
+    // The translation must be one of the organization's (404 otherwise); its text is the source's.
     translationOf(ctx, space, source);
     const props = source.props as { space: string; document: string };
     const document = documentById(ctx, requireSpace(ctx, props.space, 'view').space, props.document, {});
