@@ -591,6 +591,20 @@ export type OfficialAggregateSiteEventsBodySiteInsightsQueryRange =
   OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset | OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom;
 export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangePreset =
   'lastYear' | 'last3Months' | 'last30Days' | 'last7Days' | 'last24Hours';
+export type OfficialApplyTemplateToSpaceBody = OfficialApplyTemplateToSpaceBodyApplySpaceTemplate & {
+  changeRequestId?: string;
+};
+export type OfficialAggregateSiteEventsBodyContentRef1 =
+  | OfficialAggregateSiteEventsBodyContentRefFile
+  | OfficialAggregateSiteEventsBodyContentRefURL
+  | OfficialAggregateSiteEventsBodyContentRefPage
+  | OfficialAggregateSiteEventsBodyContentRefAnchor
+  | OfficialAggregateSiteEventsBodyContentRefUser
+  | OfficialAggregateSiteEventsBodyContentRefCollection
+  | OfficialAggregateSiteEventsBodyContentRefSpace
+  | OfficialAggregateSiteEventsBodyContentRefReusableContent
+  | OfficialAggregateSiteEventsBodyContentRefTag
+  | OfficialAggregateSiteEventsBodyContentRefOpenAPI;
 export type OfficialCreateOrganizationBodyOrganizationTitle = string;
 export type OfficialCreateOrganizationBodyOrganizationEmailDomains = string[];
 export type OfficialCreateOrganizationBodySiteOnboardingSource = 'markdown-in-git' | 'import' | 'template';
@@ -644,6 +658,88 @@ export type OfficialCreateSiteRedirectBodySiteRedirectDestination =
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationPage
   | OfficialCreateSiteRedirectBodySiteRedirectDestinationExternal;
 export type OfficialGenerateStorageUploadURLBodyStorageUploadKind = 'customization_font' | 'import_file' | 'organization_file';
+export type OfficialGetComputedDocumentBodyComputedContentSourceDocument =
+  | OfficialGetComputedDocumentBodyComputedContentSourceDocumentOpenAPI
+  | OfficialGetComputedDocumentBodyComputedContentSourceDocumentTranslation
+  | OfficialGetComputedDocumentBodyComputedContentSourceIntegration;
+export type OfficialGetComputedDocumentBodyComputedContentSourceDocumentOpenAPI =
+  OfficialGetComputedDocumentBodyComputedContentSourceOpenAPIBase & {
+    props:
+      | {
+          doc: 'models';
+        }
+      | {
+          doc: 'operations' | 'info';
+          page: string;
+        }
+      | {
+          doc: 'operation';
+          page: string;
+          method: 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'trace' | 'hook';
+          deprecated?: boolean;
+        }
+      | {
+          doc: 'tag';
+          page: string;
+        };
+  };
+export type OfficialGetComputedDocumentBodyOpenAPISpecVisibility = 'private' | 'public';
+export type OfficialAddExternalLinkToSiteBodyTranslationLanguage =
+  | 'en'
+  | 'fr'
+  | 'de'
+  | 'es'
+  | 'it'
+  | 'pt'
+  | 'pt-br'
+  | 'ru'
+  | 'ja'
+  | 'zh'
+  | 'zh-tw'
+  | 'yue'
+  | 'ko'
+  | 'ar'
+  | 'hi'
+  | 'nl'
+  | 'pl'
+  | 'tr'
+  | 'sv'
+  | 'no'
+  | 'da'
+  | 'fi'
+  | 'el'
+  | 'cs'
+  | 'hu'
+  | 'ro'
+  | 'th'
+  | 'vi'
+  | 'id'
+  | 'ms'
+  | 'he'
+  | 'uk'
+  | 'sk'
+  | 'bg'
+  | 'hr'
+  | 'lt'
+  | 'lv'
+  | 'et'
+  | 'sl';
+export type OfficialGetComputedDocumentBodyComputedContentDependencyResolved =
+  | OfficialGetComputedDocumentBodyComputedContentDependencySpace
+  | OfficialGetComputedDocumentBodyComputedContentDependencyOpenAPI
+  | OfficialGetComputedDocumentBodyComputedContentDependencyTranslation;
+export type OfficialGetComputedRevisionBodyComputedContentSourceRevision =
+  | OfficialGetComputedRevisionBodyComputedContentSourceRevisionOpenAPI
+  | OfficialGetComputedRevisionBodyComputedContentSourceRevisionTranslation
+  | OfficialGetComputedRevisionBodyComputedContentSourceIntegration;
+export type OfficialGetComputedRevisionBodyComputedContentSourceRevisionOpenAPI =
+  OfficialGetComputedDocumentBodyComputedContentSourceOpenAPIBase & {
+    props: {
+      models: boolean;
+      downloadLink?: boolean;
+      grouping?: 'by-tag' | 'by-operation';
+    };
+  };
 export type OfficialGetOrganizationAIUsageQueryAIUsageInterval = 'day' | 'week' | 'month' | 'year';
 export type OfficialGetSiteFindingStatsQuerySiteFindingStatus = 'candidate' | 'open' | 'done' | 'canceled';
 export type OfficialGetSiteFindingStatsQuerySiteFindingType =
@@ -1414,7 +1510,6 @@ export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationPriority
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationExternalIds = string[];
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSpaceSelection = 'all' | 'selected';
 export type OfficialUpdateIntegrationInstallationBodyIntegrationInstallationSiteSelection = 'all' | 'selected';
-export type OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility = 'private' | 'public';
 export type OfficialUpdateOrganizationInviteByIdBody =
   | {
       role: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
@@ -1967,6 +2062,7 @@ export type RequestTypes = {
   'official/adsListSites-query': OfficialAdsListSitesQuery;
   'official/adsUpdateSite-body': OfficialAdsUpdateSiteBody;
   'official/aggregateSiteEvents-body': OfficialAggregateSiteEventsBody;
+  'official/applyTemplateToSpace-body': OfficialApplyTemplateToSpaceBody;
   'official/askInOrganization-body': OfficialAskInOrganizationBody;
   'official/askInOrganization-query': OfficialAskInOrganizationQuery;
   'official/createCollection-body': OfficialCreateCollectionBody;
@@ -1984,6 +2080,8 @@ export type RequestTypes = {
   'official/duplicateSiteSpace-body': OfficialDuplicateSiteSpaceBody;
   'official/generateStorageUploadURL-body': OfficialGenerateStorageUploadURLBody;
   'official/getChangeRequestReviewById-query': OfficialGetChangeRequestReviewByIdQuery;
+  'official/getComputedDocument-body': OfficialGetComputedDocumentBody;
+  'official/getComputedRevision-body': OfficialGetComputedRevisionBody;
   'official/getContentByUrl-query': OfficialGetContentByUrlQuery;
   'official/getEmbedByUrl-query': OfficialGetEmbedByUrlQuery;
   'official/getEmbedByUrlInSpace-query': OfficialGetEmbedByUrlInSpaceQuery;
@@ -2455,6 +2553,15 @@ export type OfficialAggregateSiteEventsBodySiteInsightsQueryRangeCustom = {
   from: OfficialAggregateSiteEventsBodyTimestamp;
   to: OfficialAggregateSiteEventsBodyTimestamp;
 };
+export type OfficialApplyTemplateToSpaceBodyApplySpaceTemplate = {
+  id: string;
+  params?: OfficialApplyTemplateToSpaceBodySpaceTemplateParams;
+};
+export type OfficialApplyTemplateToSpaceBodySpaceTemplateParams = {
+  contentRefs?: {
+    [k: string]: OfficialAggregateSiteEventsBodyContentRef1;
+  };
+};
 export type OfficialAskInOrganizationBody = {
   query: string;
   /**
@@ -2567,6 +2674,118 @@ export type OfficialGenerateStorageUploadURLBodyStorageFileMetadata = {
 };
 export type OfficialGetChangeRequestReviewByIdQuery = {
   format?: 'document' | 'markdown';
+};
+export type OfficialGetComputedDocumentBody = {
+  source: OfficialGetComputedDocumentBodyComputedContentSourceDocument;
+  seed: string;
+};
+export type OfficialGetComputedDocumentBodyComputedContentSourceOpenAPIBase = {
+  type: 'builtin:openapi';
+  dependencies: {
+    spec:
+      | {
+          ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+        }
+      | OfficialGetComputedDocumentBodyComputedContentDependencyOpenAPI;
+  };
+};
+export type OfficialGetComputedDocumentBodyComputedContentDependencyOpenAPI = {
+  ref: OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+  value: {
+    object: 'openapi-spec';
+    id: string;
+    slug: string;
+    lastVersion?: string;
+    visibility?: OfficialGetComputedDocumentBodyOpenAPISpecVisibility;
+  } | null;
+};
+export type OfficialGetComputedDocumentBodyComputedContentSourceDocumentTranslation = {
+  type: 'builtin:translation';
+  props: {
+    space: string;
+    document: string;
+  };
+  dependencies: {
+    translation:
+      | {
+          ref: OfficialGetComputedDocumentBodyTranslationRef;
+        }
+      | OfficialGetComputedDocumentBodyComputedContentDependencyTranslation;
+  };
+};
+export type OfficialGetComputedDocumentBodyTranslationRef = {
+  kind: 'translation';
+  translation: string;
+};
+export type OfficialGetComputedDocumentBodyComputedContentDependencyTranslation = {
+  ref: OfficialGetComputedDocumentBodyTranslationRef;
+  value: OfficialGetComputedDocumentBodyTranslationResult | null;
+};
+export type OfficialGetComputedDocumentBodyTranslationResult = {
+  space: string;
+  revision: string;
+  language: OfficialAddExternalLinkToSiteBodyTranslationLanguage;
+};
+export type OfficialGetComputedDocumentBodyComputedContentSourceIntegration = {
+  type: string;
+  props: OfficialGetComputedDocumentBodyPlainObject;
+  dependencies?: {
+    [k: string]:
+      OfficialGetComputedDocumentBodyComputedContentDependency | OfficialGetComputedDocumentBodyComputedContentDependencyResolved;
+  };
+};
+export type OfficialGetComputedDocumentBodyPlainObject = {
+  [k: string]:
+    | OfficialGetComputedDocumentBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialGetComputedDocumentBodyPlainObject)[];
+};
+export type OfficialGetComputedDocumentBodyComputedContentDependency = {
+  ref:
+    | OfficialAggregateSiteEventsBodyContentRefSpace
+    | OfficialAggregateSiteEventsBodyContentRefOpenAPI
+    | OfficialGetComputedDocumentBodyTranslationRef;
+};
+export type OfficialGetComputedDocumentBodyComputedContentDependencySpace = {
+  ref: OfficialAggregateSiteEventsBodyContentRefSpace;
+  value: {
+    object: 'space';
+    id: string;
+    revision: string;
+  } | null;
+};
+export type OfficialGetComputedRevisionBody = {
+  source: OfficialGetComputedRevisionBodyComputedContentSourceRevision;
+  seed: string;
+};
+export type OfficialGetComputedRevisionBodyComputedContentSourceRevisionTranslation = {
+  type: 'builtin:translation';
+  props: {};
+  dependencies: {
+    translation:
+      | {
+          ref: OfficialGetComputedDocumentBodyTranslationRef;
+        }
+      | OfficialGetComputedDocumentBodyComputedContentDependencyTranslation;
+  };
+};
+export type OfficialGetComputedRevisionBodyComputedContentSourceIntegration = {
+  type: string;
+  props: OfficialGetComputedRevisionBodyPlainObject;
+  dependencies?: {
+    [k: string]:
+      OfficialGetComputedDocumentBodyComputedContentDependency | OfficialGetComputedDocumentBodyComputedContentDependencyResolved;
+  };
+};
+export type OfficialGetComputedRevisionBodyPlainObject = {
+  [k: string]:
+    | OfficialGetComputedRevisionBodyPlainObject
+    | string
+    | boolean
+    | number
+    | (string | boolean | number | OfficialGetComputedRevisionBodyPlainObject)[];
 };
 export type OfficialGetContentByUrlQuery = {
   url: string;
@@ -4488,7 +4707,7 @@ export type OfficialUpdateIntegrationSpaceInstallationQuery = {
   extended: boolean;
 };
 export type OfficialUpdateOpenAPISpecBySlugBody = {
-  visibility: OfficialUpdateOpenAPISpecBySlugBodyOpenAPISpecVisibility;
+  visibility: OfficialGetComputedDocumentBodyOpenAPISpecVisibility;
 };
 export type OfficialUpdateSiteAdsByIdBody = {
   status?: 'in-review' | 'disabled';
@@ -5711,6 +5930,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/adsListSites-query',
   'official/adsUpdateSite-body',
   'official/aggregateSiteEvents-body',
+  'official/applyTemplateToSpace-body',
   'official/askInOrganization-body',
   'official/askInOrganization-query',
   'official/createCollection-body',
@@ -5728,6 +5948,8 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/duplicateSiteSpace-body',
   'official/generateStorageUploadURL-body',
   'official/getChangeRequestReviewById-query',
+  'official/getComputedDocument-body',
+  'official/getComputedRevision-body',
   'official/getContentByUrl-query',
   'official/getEmbedByUrl-query',
   'official/getEmbedByUrlInSpace-query',

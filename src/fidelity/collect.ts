@@ -49,7 +49,7 @@ function markdownOf(body: unknown): string | undefined {
 
 const SINGULAR: Record<string, string> = {
   users: 'user', organizations: 'org', teams: 'team', spaces: 'space', pages: 'page', files: 'file', changeRequests: 'change-request',
-  comments: 'comment', commentReplies: 'reply', sites: 'site', siteSections: 'section', siteSpaces: 'site-space',
+  comments: 'comment', commentReplies: 'reply', sites: 'site', siteSections: 'section', siteSpaces: 'site-space', reusableContents: 'reusable-content',
 };
 
 /** Readable, unique keys per collection: from a title, else from the collection and a number. */
@@ -290,6 +290,12 @@ export class Collector {
             size: Number.isInteger(f.size) && f.size >= 0 ? f.size : undefined,
             width: Number.isInteger(f.dimensions?.width) && f.dimensions.width > 0 ? f.dimensions.width : undefined,
             height: Number.isInteger(f.dimensions?.height) && f.dimensions.height > 0 ? f.dimensions.height : undefined,
+          }))
+          : undefined,
+        // A reusable content keeps the upstream's document id: its body is not in the content read.
+        reusableContents: content && Array.isArray(content.reusableContents)
+          ? content.reusableContents.filter((r: Json) => id(r?.id) && str(r.title)).map((r: Json) => defined({
+            key: keys.key('reusableContents', r.id, r.title), id: r.id, title: r.title.slice(0, 100), document: id(r.document),
           }))
           : undefined,
         variables: content?.variables && typeof content.variables === 'object'

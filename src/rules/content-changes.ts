@@ -8,6 +8,7 @@
 import type { FileRecord, PageRecord } from '../store/records.ts';
 import { slugify } from '../text/slug.ts';
 import { refuse, type Decision } from './decision.ts';
+import { withDocument } from './page-document.ts';
 
 type Json = Record<string, unknown>;
 
@@ -115,7 +116,7 @@ export function applyContentChanges(base: { pages: readonly PageRecord[]; files:
         const siblings = childrenOf(pages, into);
         const slug = freeSlug(siblings, title, change.slug as string | undefined, undefined, `${field}.slug`);
         if (!slug.ok) return slug;
-        const page = metadata({ id: input.nextId('page'), title, slug: slug.slug, type: 'document', markdown: titled(markdown ?? '', title), createdAt: input.now, updatedAt: input.now, pages: [] }, change);
+        const page = metadata(withDocument({ id: input.nextId('page'), title, slug: slug.slug, type: 'document' as const, markdown: titled(markdown ?? '', title), createdAt: input.now, updatedAt: input.now, pages: [] }), change);
         const at = typeof change.at === 'number' ? change.at : siblings.length;
         pages = withChildren(pages, into, (children) => [...children.slice(0, at), page, ...children.slice(at)]);
         note({ object: 'created_page', page: page.id, ...(typeof change.ref === 'string' && { ref: change.ref }) });
@@ -133,7 +134,7 @@ export function applyContentChanges(base: { pages: readonly PageRecord[]; files:
         ? freeSlug(siblings, title, change.slug as string | undefined, id, `${field}.slug`)
         : ({ ok: true, slug: found.page.slug } as const);
       if (!slug.ok) return slug;
-      const page = metadata({ ...found.page, title, slug: slug.slug, markdown: titled(markdown ?? found.page.markdown, title), updatedAt: input.now }, change);
+      const page = metadata(withDocument({ ...found.page, title, slug: slug.slug, markdown: titled(markdown ?? found.page.markdown, title), updatedAt: input.now }), change);
       if (moves) {
         pages = without(pages, id);
         const rest = childrenOf(pages, parent);

@@ -10,7 +10,7 @@ import type { PageRecord, RevisionRecord } from '../store/records.ts';
 
 export type Content = Pick<RevisionRecord, 'pages' | 'files' | 'reusableContents' | 'variables'>;
 
-const PAGE_FIELDS = ['title', 'slug', 'type', 'markdown', 'emoji', 'description', 'hidden', 'updatedAt', 'git', 'computed'] as const;
+const PAGE_FIELDS = ['title', 'slug', 'type', 'markdown', 'documentId', 'emoji', 'description', 'hidden', 'updatedAt', 'git', 'computed'] as const;
 
 function samePage(a: PageRecord, b: PageRecord): boolean {
   return PAGE_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));

@@ -4,7 +4,6 @@
  * created, edited, deleted; variables edited. Pure: content in, a list out, in the order of
  * the new page tree (deleted pages and files last).
  */
-import { deriveId } from '../ids.ts';
 import type { FileRecord, PageRecord } from '../store/records.ts';
 import type { Content } from './content-merge.ts';
 
@@ -27,23 +26,18 @@ export type SemanticChange =
 
 interface Placed {
   page: ChangedPage;
-  record: PageRecord & { documentId: string };
+  record: PageRecord;
   parent?: string;
 }
 
 function flatten(pages: readonly PageRecord[], prefix = '', parent?: string, out = new Map<string, Placed>()): Map<string, Placed> {
   for (const page of pages) {
-    const record = { ...page, documentId: documentIdOf(page) };
+    const record = page;
     const path = prefix ? `${prefix}/${record.slug}` : record.slug;
     out.set(record.id, { page: { id: record.id, type: 'document', title: record.title, path }, record, ...(parent && { parent }) });
     flatten(record.pages, path, record.id, out);
   }
   return out;
-}
-
-/** The id of a page's document: a new one whenever its text changes. */
-export function documentIdOf(page: Pick<PageRecord, 'id' | 'markdown'>): string {
-  return deriveId(`document:${page.id}:${page.markdown}`);
 }
 
 /** The page fields a change reports, by their official attribute names (`document`: the document ids). */

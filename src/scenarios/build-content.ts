@@ -3,8 +3,9 @@ import { deriveId } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioPage } from './types.ts';
-import type { CommentRecord, FileRecord, GitSyncRecord, PageRecord, ReactionRecord, RevisionRecord } from '../store/records.ts';
+import type { CommentRecord, FileRecord, GitSyncRecord, PageRecord, ReactionRecord, ReusableContentRecord, RevisionRecord } from '../store/records.ts';
 import { repoName } from '../rules/git-sync.ts';
+import { documentIdOf, withDocument } from '../rules/page-document.ts';
 
 const DAY = 86_400_000;
 
@@ -16,7 +17,7 @@ function buildPages(b: Builder, pages: ScenarioPage[], path: string, at: string)
     let slug = p.slug ?? slugify(p.title);
     while (slugs.has(slug)) slug = `${slug}-${i}`;
     slugs.add(slug);
-    return {
+    return withDocument({
       id,
       title: p.title,
       slug,
@@ -29,7 +30,7 @@ function buildPages(b: Builder, pages: ScenarioPage[], path: string, at: string)
       createdAt: p.createdAt ? b.time(p.createdAt, `${ppath}/createdAt`) : at,
       updatedAt: p.updatedAt ? b.time(p.updatedAt, `${ppath}/updatedAt`) : at,
       pages: buildPages(b, p.pages ?? [], `${ppath}/pages`, at),
-    };
+    });
   });
 }
 
@@ -66,12 +67,18 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
         ...(image && { dimensions: { width: f.width ?? 1200, height: f.height ?? 630 } }),
       };
     });
+    const reusableContents: ReusableContentRecord[] = (s.reusableContents ?? []).map((r, j) => {
+      const markdown = r.markdown ?? `${b.faker.lorem.paragraph()}\n`;
+      const reusable = { id: b.declare('reusableContents', r.key, `${path}/reusableContents/${j}`, r.id), title: r.title, markdown };
+      return { ...reusable, document: r.document ?? documentIdOf(reusable) };
+    });
     const rev = revision(b, {
       id: pinnedRevision(b, s.revision, `${path}/revision`) ?? deriveId(`${b.seed}:revisions:${s.key}:initial`),
       space: id,
       parents: [],
       pages: buildPages(b, s.pages ?? [], `${path}/pages`, createdAt),
       files,
+      reusableContents,
       variables: s.variables ?? {},
       createdAt,
     });
@@ -112,7 +119,7 @@ function applyChanges(pages: PageRecord[], changes: Map<string, { title?: string
     const change = changes.get(p.id);
     const children = applyChanges(p.pages, changes, at);
     if (!change) return children === p.pages ? p : { ...p, pages: children };
-    return { ...p, ...change, updatedAt: at, pages: children };
+    return withDocument({ ...p, ...change, updatedAt: at, pages: children });
   });
 }
 
@@ -144,6 +151,7 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
       parents: [base.id],
       pages: applyChanges(base.pages, changes, createdAt),
       files: base.files,
+      reusableContents: base.reusableContents,
       variables: base.variables,
       createdAt,
     });
@@ -161,6 +169,7 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
         type: status === 'merged' ? 'merge' : 'edits',
         pages: status === 'merged' ? own.pages : base.pages,
         files: base.files,
+        reusableContents: base.reusableContents,
         variables: base.variables,
         createdAt: mergedAt,
       });

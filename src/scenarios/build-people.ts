@@ -158,12 +158,15 @@ export function buildTranslations(b: Builder, translations: NonNullable<Scenario
     const organization = b.ref('organizations', t.organization, `${path}/organization`);
     const createdAt = b.time(t.createdAt, `${path}/createdAt`, 10 * 86_400_000);
     const languages = t.languages ?? ['fr'];
+    const source = t.source === undefined ? undefined : b.ref('spaces', t.source, `${path}/source`);
+    if (source && b.state.spaces.find((s) => s.id === source)?.organization !== organization) b.fail(`${path}/source`, `space "${t.source}" is not a space of organization "${t.organization}"`);
     b.state.translations.push({
       id,
       organization,
       title: t.title ?? t.key,
       languages,
       language: languages[0],
+      ...(source && { source, sourceLanguage: 'en' }),
       createdAt,
       updatedAt: createdAt,
     });

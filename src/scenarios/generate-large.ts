@@ -6,6 +6,7 @@
  * function of its position, made by the store when first read (store/generated-rows.ts).
  */
 import { fnv1a, idStream, mix32, PositionalIds } from '../ids.ts';
+import { withDocument } from '../rules/page-document.ts';
 import type { Builder } from './builder.ts';
 import { ROLES } from '../auth/roles.ts';
 import { isoFormatter } from '../clock.ts';
@@ -138,16 +139,16 @@ export function generateLarge(b: Builder, raw: Record<string, unknown>): void {
       parents: [],
       type: 'edits',
       pages: [
-        {
+        withDocument({
           id: id('page'),
           title: 'Overview',
           slug: 'overview',
-          type: 'document',
+          type: 'document' as const,
           markdown: `# Overview\n\n${f.lorem.paragraph()}\n`,
           createdAt,
           updatedAt: createdAt,
           pages: [],
-        },
+        }),
       ],
       files: [],
       reusableContents: [],

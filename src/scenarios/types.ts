@@ -88,6 +88,8 @@ export interface ScenarioFile {
     revision?: string;
     pages?: ScenarioPage[];
     files?: { key: Key; id?: string; name: string; contentType?: string; size?: number; width?: number; height?: number }[];
+    /** Content its pages may include, keyed in the manifest (`reusableContents`); its body is a filler paragraph without `markdown`; `document` pins its document id. */
+    reusableContents?: { key: Key; id?: string; title: string; markdown?: string; document?: string }[];
     variables?: Record<string, string>;
     /** Git Sync with a repository: a Git Sync installation on the space (keyed in the manifest) and the space's Git info. */
     gitSync?: { key: Key; provider: 'github' | 'gitlab'; url: string; ref?: string; createdBy?: Key };
@@ -180,7 +182,7 @@ export interface ScenarioFile {
     createdAt?: Time;
     versions?: { key?: Key; url?: string; fixture?: string; createdAt?: Time }[];
   }[];
-  translations?: { key: Key; organization: Key; title?: string; languages?: string[]; createdAt?: Time }[];
+  translations?: { key: Key; organization: Key; title?: string; languages?: string[]; source?: Key; createdAt?: Time }[];
   /** Resource-engine families: each entry names its parent by key, the rest is the family's own (family.scenario). */
   collections?: FamilyEntry[];
   siteRedirects?: FamilyEntry[];

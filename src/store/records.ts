@@ -123,6 +123,8 @@ export interface PageRecord {
   slug: string;
   type: 'document';
   markdown: string;
+  /** The id of the page's document (its markdown): a new one whenever the text is rewritten (rules/page-document.ts). */
+  documentId: string;
   emoji?: string;
   description?: string;
   hidden?: boolean;
@@ -145,6 +147,16 @@ export interface FileRecord {
   git?: { oid: string; path: string };
 }
 
+/** A block of content that pages of its space include: its body is markdown, named by `document` as a page's is by `documentId`. */
+export interface ReusableContentRecord {
+  id: string;
+  title: string;
+  markdown: string;
+  /** The id of its document (rules/page-document.ts). */
+  document: string;
+  git?: { oid: string; path: string };
+}
+
 export interface RevisionRecord {
   id: string;
   space: string;
@@ -154,7 +166,7 @@ export interface RevisionRecord {
   type: 'edits' | 'merge' | 'update' | 'rollback' | 'git-import';
   pages: PageRecord[];
   files: FileRecord[];
-  reusableContents: { id: string; title: string; document: string; git?: { oid: string; path: string } }[];
+  reusableContents: ReusableContentRecord[];
   variables: Record<string, string>;
   createdAt: Timestamp;
   git?: { oid: string; message: string; createdByService: boolean; url?: string; ref: string };

@@ -56,8 +56,13 @@ export function stateIndex(state: unknown): StateIndex {
 const REFERENCES = new Set([
   'organization', 'space', 'site', 'siteSpace', 'siteSection', 'siteSectionGroup', 'changeRequest', 'revision', 'page', 'user',
   'team', 'createdBy', 'postedBy', 'author', 'file', 'integration', 'installation', 'collection', 'reviewer', 'requestedBy',
-  'resolvedBy', 'mergedBy', 'document', 'parent',
+  'resolvedBy', 'mergedBy', 'parent',
 ]);
+/**
+ * Fields that name a document: the body a page or reusable content holds, named by the id it
+ * carries (`documentId`, `document`), no record of its own; the state must hold that id.
+ */
+const DOCUMENTS = new Set(['document']);
 const isReference = (key: string) => REFERENCES.has(key) || (/[a-z]Id$/.test(key) && key !== 'externalId');
 /** Fields beside an id that name the record: they must be the record's own. */
 const NAMED = ['title', 'displayName', 'email', 'name'];
@@ -74,7 +79,7 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
     if (typeof value === 'string') {
       // A field named for a record must name one; another `...Id` at least an id the state holds (a response's own id).
       if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
-      else if (isReference(key) && !known(value) && !index.strings.has(value)) problems.push(`${path}: "${value}" is no id the state holds`);
+      else if ((isReference(key) || DOCUMENTS.has(key)) && !known(value) && !index.strings.has(value)) problems.push(`${path}: "${value}" is no id the state holds`);
       if (EMAIL.test(value) && !index.strings.has(value)) problems.push(`${path}: e-mail "${value}" is not in the state`);
       if (URL_START.test(value)) {
         let host = '';

@@ -3,7 +3,6 @@
  * exactly one body (`markdown`, or `document` with format=document), so that it matches
  * exactly one branch of the official `oneOf`; `metadata=false` drops the Git metadata.
  */
-import { documentIdOf } from '../../rules/semantic-changes.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { appUrl } from '../shared/present.ts';
@@ -89,7 +88,7 @@ export function presentPage(place: ContentPlace, entry: PageEntry, options: Cont
     slug: page.slug,
     path: entry.path,
     ...(page.description && { description: page.description }),
-    documentId: documentIdOf(page),
+    documentId: page.documentId,
     ...(options.format === 'document' ? { document: toDocument(markdown, { revision: place.revision, entry }) } : { markdown }),
     pages: children.filter((c) => c.parent === page.id).map((c) => presentPage(place, c, options)),
     layout: LAYOUT,

@@ -3,6 +3,7 @@ import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { editContent } from '../../rules/change-request.ts';
+import { withDocument } from '../../rules/page-document.ts';
 import { slugify } from '../../text/slug.ts';
 import type { PageRecord } from '../../store/records.ts';
 import { requireEditable } from '../shared/access.ts';
@@ -47,7 +48,7 @@ export function importedPage(url: URL, siblings: readonly PageRecord[], id: stri
   let slug = slugify(title);
   for (let n = 2; taken.has(slug); n++) slug = `${slugify(title)}-${n}`;
   const markdown = `# ${title}\n\nImported from [${url.hostname}](${url.href}).\n`;
-  return { id, title, slug, type: 'document', markdown, createdAt: now, updatedAt: now, pages: [] };
+  return withDocument({ id, title, slug, type: 'document' as const, markdown, createdAt: now, updatedAt: now, pages: [] });
 }
 
 export const contentOperations: Operation[] = [

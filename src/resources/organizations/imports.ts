@@ -12,6 +12,7 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import { paginate } from '../../contract/paginate.ts';
 import { importTimes } from '../../rules/import-run.ts';
 import { editContent, isActive } from '../../rules/change-request.ts';
+import { withDocument } from '../../rules/page-document.ts';
 import type { OfficialRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
 import { slugify } from '../../text/slug.ts';
 import { officialSchema } from '../engine/family.ts';
@@ -82,7 +83,7 @@ function pagesOf(source: Source | FileSource, siblings: readonly PageRecord[], n
     const taken = new Set([...siblings, ...made].map((p) => p.slug));
     let slug = slugify(title) || 'imported';
     for (let n = 2; taken.has(slug); n++) slug = `${slugify(title) || 'imported'}-${n}`;
-    made.push({ id: next(), title, slug, type: 'document', markdown: `# ${title}\n\nImported from the file ${key}.\n`, createdAt: now, updatedAt: now, pages: [] });
+    made.push(withDocument({ id: next(), title, slug, type: 'document' as const, markdown: `# ${title}\n\nImported from the file ${key}.\n`, createdAt: now, updatedAt: now, pages: [] }));
   }
   return made.map((page) => ({ page }));
 }
@@ -98,7 +99,7 @@ function removeAll(tree: readonly PageRecord[], ids: ReadonlySet<string>): PageR
 const holds = (tree: readonly PageRecord[], id: string): boolean => tree.some((p) => p.id === id || holds(p.pages, id));
 
 /** Writes a new revision of the target (the space's live content, or the change request's) with `change` applied to its pages. */
-function writeTarget(ctx: HandlerContext, space: SpaceRecord, changeRequest: string | undefined, change: (pages: readonly PageRecord[]) => PageRecord[]): void {
+export function writeTarget(ctx: HandlerContext, space: SpaceRecord, changeRequest: string | undefined, change: (pages: readonly PageRecord[]) => PageRecord[]): void {
   if (changeRequest) {
     const cr = ctx.db.changeRequests.existing(changeRequest);
     const current = revisionOf(ctx, cr.revision);

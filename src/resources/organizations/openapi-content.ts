@@ -25,7 +25,7 @@ function readFixture(name: string, fixture: (name: string) => unknown): unknown 
  * YAML parser loads with the first text that is not JSON: importing it at start took a tenth of
  * the server's start-up (docs/benchmarks.md).
  */
-async function fromText(text: string): Promise<[string, unknown]> {
+export async function fromText(text: string): Promise<[string, unknown]> {
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') return ['openapi.json', parsed];

@@ -71,7 +71,7 @@ function readSpec(ctx: HandlerContext, params: SpecParams) {
 }
 
 /** The spec of the path and its version: the one the path names, or the latest (`/versions/latest`). */
-function readVersion(ctx: HandlerContext, params: SpecParams & { versionId?: string }) {
+export function readVersion(ctx: HandlerContext, params: SpecParams & { versionId?: string }) {
   const spec = readSpec(ctx, params);
   const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
   return { spec, version };

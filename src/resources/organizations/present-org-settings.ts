@@ -85,7 +85,8 @@ export const EMPTY_DOCUMENT = { object: 'document', data: {}, nodes: [] } as con
 export function presentTranslation(ctx: HandlerContext, t: TranslationRecord) {
   const admin = can(callerRole(ctx, t.organization), 'admin');
   const sourceLanguage = t.sourceLanguage ?? 'en';
-  // Without a source space there is nothing to run: the settings stay pending.
+  // Without a source space (the seed's shape) there is nothing to run: the settings stay
+  // pending, and no `source` is shown, since no space is its source.
   const status = t.source ? translationStatus(t.updatedAt, ctx.now) : 'pending';
   const done = status === 'completed';
   const pages = done && t.source ? countPages(ctx, t.source) : 0;
@@ -95,7 +96,7 @@ export function presentTranslation(ctx: HandlerContext, t: TranslationRecord) {
     title: t.title,
     languages: t.languages,
     status,
-    source: { space: t.source ?? '', language: sourceLanguage },
+    ...(t.source && { source: { space: t.source, language: sourceLanguage } }),
     language: t.language ?? t.languages[0] ?? sourceLanguage,
     instructions: t.instructions ?? EMPTY_DOCUMENT,
     createdAt: t.createdAt,

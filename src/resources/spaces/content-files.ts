@@ -11,7 +11,7 @@ import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { changeRequestContent, requireFile } from '../change-requests/content.ts';
 import { presentFile, presentPage, type ContentPlace } from '../change-requests/content-present.ts';
-import { toDocument } from '../change-requests/markdown.ts';
+import { reusableDocument } from './documents.ts';
 import { liveContent, pageAtPath, revisionContent } from './content.ts';
 
 type Place = (ctx: HandlerContext<any>) => ContentPlace;
@@ -71,10 +71,9 @@ export const contentFileOperations: Operation[] = [
     status: 200,
     query: officialSchema.query('getReusableContentDocumentInRevisionById'),
     response: officialSchema.response('getReusableContentDocumentInRevisionById'),
-    // The mock keeps no body for a reusable content: its document is empty.
     handle: (ctx) => {
-      requireReusable(revisionContent(ctx), ctx.params.reusableContentId);
-      return toDocument('');
+      const place = revisionContent(ctx);
+      return reusableDocument(place, requireReusable(place, ctx.params.reusableContentId), ctx.query);
     },
   }),
   op({

@@ -5,13 +5,15 @@
  * its revision, then the copied content.
  */
 import type { HandlerContext } from '../../contract/operation.ts';
+import { documentIdOf, withDocument } from '../../rules/page-document.ts';
 import type { PageRecord, SpaceRecord } from '../../store/records.ts';
 
 /** What the caller decides about a new space; id, revision and timestamps come from here. */
 export type NewSpace = Omit<SpaceRecord, 'id' | 'revision' | 'createdAt' | 'updatedAt'>;
 
-function copyPages(ctx: HandlerContext, pages: readonly PageRecord[]): PageRecord[] {
-  return pages.map((p) => ({ ...p, id: ctx.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
+export function copyPages(ctx: HandlerContext, pages: readonly PageRecord[]): PageRecord[] {
+  // A copy is a page of its own, with a document of its own.
+  return pages.map((p) => withDocument({ ...p, id: ctx.ids.next('page'), createdAt: ctx.now, updatedAt: ctx.now, pages: copyPages(ctx, p.pages) }));
 }
 
 /** Inserts the first revision of space `spaceId`: a copy of revision `sourceId`, or empty. */
@@ -26,7 +28,10 @@ function insertFirstRevision(ctx: HandlerContext, spaceId: string, sourceId?: st
     type: 'edits',
     pages: copyPages(ctx, source?.pages ?? []),
     files: (source?.files ?? []).map((f) => ({ ...f, id: ctx.ids.next('file') })),
-    reusableContents: (source?.reusableContents ?? []).map((r) => ({ ...r, id: ctx.ids.next('reusableContent') })),
+    reusableContents: (source?.reusableContents ?? []).map((r) => {
+      const copy = { ...r, id: ctx.ids.next('reusableContent') };
+      return { ...copy, document: documentIdOf(copy) };
+    }),
     variables: { ...(source?.variables ?? {}) },
     createdAt: ctx.now,
   });

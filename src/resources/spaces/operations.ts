@@ -2,6 +2,7 @@
 import type { Operation } from '../../contract/operation.ts';
 import { spaceContentOperations } from './content.ts';
 import { contentFileOperations } from './content-files.ts';
+import { computedOperations } from './computed.ts';
 import { documentOperations } from './documents.ts';
 import { metaLinkOperations } from './meta-links.ts';
 import { spacePlacementOperations } from './placement.ts';
@@ -15,5 +16,6 @@ export const spaceOperations: Operation[] = [
   ...contentFileOperations,
   ...metaLinkOperations,
   ...documentOperations,
+  ...computedOperations,
   ...spaceSearchOperations,
 ];

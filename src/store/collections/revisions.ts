@@ -1,4 +1,4 @@
-/** A space's revisions, with the pages and files whose keys the manifest lists (scenario: a space's `pages` and `files`). */
+/** A space's revisions, with the pages, files and reusable contents whose keys the manifest lists (scenario: a space's `pages`, `files` and `reusableContents`). */
 import type { RevisionRecord } from '../records.ts';
 import { defineCollection, owner } from './define.ts';
 
@@ -7,6 +7,6 @@ export const revisions = defineCollection<RevisionRecord>()({
   indexes: { space: (r) => r.space },
   references: [owner('space', 'spaces'), owner('changeRequest', 'changeRequests'), owner('parents', 'revisions')],
   state: { record: 'RevisionRecord', rules: { $ref: '#/$defs/revision' }, required: true },
-  manifest: ['pages', 'files'],
+  manifest: ['pages', 'files', 'reusableContents'],
   params: ['revisionId'],
 });

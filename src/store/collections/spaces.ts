@@ -31,6 +31,7 @@ export const spaces = defineCollection<SpaceRecord>()({
         revision: { $ref: '#/$defs/id', description: "Pins the id of the space's first revision (derived without it)." },
         pages: { type: 'array', items: { $ref: '#/$defs/page' } },
         files: { type: 'array', items: { $ref: '#/$defs/file' } },
+        reusableContents: { type: 'array', items: { $ref: '#/$defs/reusableContent' } },
         variables: { type: 'object', additionalProperties: { type: 'string' } },
         gitSync: {
           description:

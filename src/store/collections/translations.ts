@@ -16,6 +16,7 @@ export const translations = defineCollection<TranslationRecord>()({
         organization: { $ref: '#/$defs/key' },
         title: { type: 'string', minLength: 1, maxLength: 100 },
         languages: { type: 'array', items: { type: 'string' } },
+        source: { $ref: '#/$defs/key', description: 'The space it translates (a space of the same organization), by key; its language is `en`. Without it the translation has no source and stays pending.' },
         createdAt: { $ref: '#/$defs/time' },
       },
       required: ['key', 'organization'],

@@ -2,7 +2,7 @@ import { TranslationLanguage } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';
-import { expectOfficial } from '../../helpers/official.ts';
+import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);
@@ -13,14 +13,23 @@ describe('translation settings', () => {
   it('lists translations through the official client, with seed and official fields', async () => {
     const { data } = await gb.client('reader').orgs.listTranslations(gb.id('organizations', 'acme'));
     expectOfficial('listTranslations', 200, data);
-    expect(data.items[0]).toMatchObject({ title: 'French handbook', languages: ['fr'], language: 'fr', status: 'pending' });
+    // starter's translation has the handbook as its source, run long ago.
+    expect(data.items[0]).toMatchObject({ title: 'French handbook', languages: ['fr'], language: 'fr', status: 'completed', source: { space: gb.id('spaces', 'handbook'), language: 'en' } });
   });
 
-  it('creates from the seed shape (title and languages)', async () => {
+  it('creates from the seed shape (title and languages): no source, so none shown and nothing run', async () => {
     const res = await t.call('admin', 'POST', TR, { title: 'German docs', languages: ['de', 'fr'] });
     expect(res.status).toBe(201);
-    expectOfficial('createTranslation', 201, res.body);
     expect(res.body).toMatchObject({ title: 'German docs', languages: ['de', 'fr'], language: 'de', status: 'pending' });
+    expect(res.body).not.toHaveProperty('source');
+    // The official Translation requires a source; the seed's shape has none, and naming a space that is not its source would be inventing one.
+    const validate = officialResponseValidator('createTranslation', 201)!;
+    expect(validate(res.body)).toBe(false);
+    expect(validate.errors?.map((e) => `${e.instancePath} ${e.message}`)).toEqual([" must have required property 'source'"]);
+    await t.admin('POST', '/__admin/clock', { advance: 'P1D' });
+    const later = (await t.call('reader', 'GET', `${TR}/${res.body.id}`)).body;
+    expect(later).toMatchObject({ status: 'pending', stats: { runs: 0, totalPages: 0 } });
+    expect(later).not.toHaveProperty('source');
   });
 
   it('creates from the official shape through the official client, and runs with the clock', async () => {
@@ -62,6 +71,8 @@ describe('translation settings', () => {
   it('gets one through the official client, 404 when unknown', async () => {
     const { data } = await gb.client('reader').orgs.getTranslation(gb.id('organizations', 'acme'), gb.id('translations', 'french'));
     expectOfficial('getTranslation', 200, data);
+    expect(data.source).toEqual({ space: gb.id('spaces', 'handbook'), language: 'en' });
+    expect(data.stats).toMatchObject({ runs: 1, totalPages: 5 });
     expect((await t.call('reader', 'GET', `${TR}/unknown`)).status).toBe(404);
   });
 

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../../src/resources/index.ts';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn, type Calls } from '../../helpers/calls.ts';
-import { documentIdOf } from '../../../src/rules/semantic-changes.ts';
 import { findPage } from '../../../src/resources/shared/page-tree.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
 import { INTEGRATION_EVENTS } from '../../../src/resources/integrations/runs.ts';
@@ -41,7 +40,7 @@ const PARAMS: Record<string, string> = {
   siteMcpServerId: '{siteMcpServers.support-tools}',
   siteChannelId: '{siteChannels.support-slack}',
   inviteId: '{inviteLinks.acme-readers}',
-  reusableContentId: 'rc-signature',
+  reusableContentId: '{reusableContents.support-hours}',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
   subdomain: 'acme',
@@ -62,7 +61,7 @@ function url(t: Calls, path: string): string {
     // The import run starter holds, and the review beforeAll submits on the handbook's draft.
     importRunId: gb.mock!.runtime.db.officialRecords.find((r) => r.family === IMPORT_FAMILY)!.id,
     reviewId: gb.mock!.runtime.db.changeRequestReviews.list()[0].id,
-    documentId: documentIdOf(findPage(gb.mock!.runtime.db.revisions.get(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision)!.pages, gb.id('pages', 'welcome'))!.page),
+    documentId: (findPage(gb.mock!.runtime.db.revisions.get(gb.mock!.runtime.db.spaces.get(gb.id('spaces', 'handbook'))!.revision)!.pages, gb.id('pages', 'welcome'))!.page).documentId,
   };
   return path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!(name in params)) throw new Error(`no value for {${name}}`);
@@ -121,11 +120,6 @@ describe('responses match our own response schemas', () => {
     const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: gb.id('spaces', 'api-docs') } });
     gitlabInstallation = gitlab.body.id;
     gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
-    // No scenario field makes a reusable content: one in the handbook's live content and its change request's.
-    const db = gb.mock!.runtime.db;
-    const reusable = [{ id: 'rc-signature', title: 'Email signature', document: 'doc-signature' }];
-    db.revisions.update(db.spaces.get(gb.id('spaces', 'handbook'))!.revision, { reusableContents: reusable });
-    db.revisions.update(db.changeRequests.get(gb.id('changeRequests', 'handbook-draft'))!.revision, { reusableContents: reusable });
     const review = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/reviews', { status: 'approved' });
     expect(review.status, JSON.stringify(review.body)).toBe(201);
     expect((await t.call('admin', 'POST', '/v1/integrations/{integrations.docs-bot}/tasks', { task: { kind: 'check' } })).status).toBe(204);

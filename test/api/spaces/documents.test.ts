@@ -46,6 +46,38 @@ describe('revision pages and documents', () => {
   });
 });
 
+describe('document ids kept in the state (issue 42)', () => {
+  it('an edit gives the page a new document id, kept in the state export; both ids resolve, each to its text', async () => {
+    const S = '/v1/spaces/{spaces.handbook}';
+    const CR = `${S}/change-requests/{changeRequests.handbook-draft}`;
+    const before = (await t.call('reader', 'GET', `${CR}/content/page/{pages.welcome}`)).body.documentId;
+    const edit = await t.call('editor', 'POST', `${CR}/content`, { changes: [{ operation: 'update_page', page: gb.id('pages', 'welcome'), document: { markdown: 'Hello everyone.' } }] });
+    expect(edit.status).toBe(200);
+    const after = (await t.call('reader', 'GET', `${CR}/content/page/{pages.welcome}`)).body.documentId;
+    expect(after).not.toBe(before);
+    // The state holds the id every read shows.
+    const state = JSON.stringify((await t.admin('GET', '/__admin/state')).body);
+    expect(state).toContain(`"documentId":"${after}"`);
+    expect(JSON.stringify((await t.call('reader', 'GET', `${S}/documents/${after}`)).body)).toContain('Hello everyone.');
+    expect(JSON.stringify((await t.call('reader', 'GET', `${S}/documents/${before}`)).body)).not.toContain('Hello everyone.');
+    // A title change alone keeps the text, and so the id.
+    await t.call('editor', 'POST', `${CR}/content`, { changes: [{ operation: 'update_page', page: gb.id('pages', 'onboarding'), description: 'Your first days' }] });
+    const live = (await t.call('reader', 'GET', `${S}/content/page/{pages.onboarding}`)).body.documentId;
+    expect((await t.call('reader', 'GET', `${CR}/content/page/{pages.onboarding}`)).body.documentId).toBe(live);
+  });
+
+  it('a merge takes the page\'s text and its document id together', async () => {
+    const S = '/v1/spaces/{spaces.handbook}';
+    const cr = (await t.call('editor', 'POST', `${S}/change-requests`, { subject: 'Greeting' })).body;
+    await t.call('editor', 'POST', `${S}/change-requests/${cr.id}/content`, { changes: [{ operation: 'update_page', page: gb.id('pages', 'remote-work'), document: { markdown: 'Work from home on Fridays.' } }] });
+    const edited = (await t.call('reader', 'GET', `${S}/change-requests/${cr.id}/content/page/{pages.remote-work}`)).body;
+    expect((await t.call('editor', 'POST', `${S}/change-requests/${cr.id}/merge`)).status).toBe(200);
+    const live = (await t.call('reader', 'GET', `${S}/content/page/{pages.remote-work}`)).body;
+    expect(live.documentId).toBe(edited.documentId);
+    expect(JSON.stringify((await t.call('reader', 'GET', `${S}/documents/${live.documentId}`)).body)).toContain('Work from home on Fridays.');
+  });
+});
+
 describe('a revision\'s semantic changes', () => {
   it('lists what a merge changed against its parent, and everything a first revision created (official client)', async () => {
     const api = gb.client('editor').spaces;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mergeContent, mergePages } from '../../../src/rules/content-merge.ts';
 import type { PageRecord } from '../../../src/store/records.ts';
+import { withDocument } from '../../../src/rules/page-document.ts';
 
 const AT = '2025-01-01T00:00:00.000Z';
 
 function page(id: string, markdown = `# ${id}`, pages: PageRecord[] = []): PageRecord {
-  return { id, title: id, slug: id, type: 'document', markdown, createdAt: AT, updatedAt: AT, pages };
+  return withDocument({ id, title: id, slug: id, type: 'document' as const, markdown, createdAt: AT, updatedAt: AT, pages });
 }
 
 const base = [page('a'), page('b', '# b', [page('b1')])];

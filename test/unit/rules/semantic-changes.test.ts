@@ -1,11 +1,12 @@
 /** Semantic changes between two contents, without HTTP. */
 import { describe, expect, it } from 'vitest';
-import { documentIdOf, semanticChanges } from '../../../src/rules/semantic-changes.ts';
+import { semanticChanges } from '../../../src/rules/semantic-changes.ts';
+import { documentIdOf, withDocument } from '../../../src/rules/page-document.ts';
 import type { FileRecord, PageRecord } from '../../../src/store/records.ts';
 
 const T = '2026-01-01T00:00:00.000Z';
-const page = (id: string, pages: PageRecord[] = [], extra: Partial<PageRecord> = {}): PageRecord => ({
-  id, title: id.toUpperCase(), slug: id, type: 'document', markdown: `# ${id}`, createdAt: T, updatedAt: T, pages, ...extra,
+const page = (id: string, pages: PageRecord[] = [], extra: Partial<PageRecord> = {}): PageRecord => withDocument({
+  id, title: id.toUpperCase(), slug: id, type: 'document' as const, markdown: `# ${id}`, createdAt: T, updatedAt: T, pages, ...extra,
 });
 const file = (id: string, size = 1): FileRecord => ({ id, name: `${id}.png`, contentType: 'image/png', size });
 const content = (pages: PageRecord[], files: FileRecord[] = [], variables: Record<string, string> = {}) => ({ pages, files, reusableContents: [], variables });

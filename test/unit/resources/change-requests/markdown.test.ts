@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { documentMarkdown, toDocument, type BodyPlace } from '../../../../src/resources/change-requests/markdown.ts';
 import { findPage } from '../../../../src/resources/shared/page-tree.ts';
 import type { FileRecord, PageRecord } from '../../../../src/store/records.ts';
+import { withDocument } from '../../../../src/rules/page-document.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 function page(id: string, title: string, markdown: string, pages: PageRecord[] = []): PageRecord {
-  return { id, title, slug: title.toLowerCase().replace(/ /g, '-'), type: 'document', markdown, createdAt: at, updatedAt: at, pages };
+  return withDocument({ id, title, slug: title.toLowerCase().replace(/ /g, '-'), type: 'document' as const, markdown, createdAt: at, updatedAt: at, pages });
 }
 
 const WELCOME = '# Welcome\n\nRead [Onboarding](onboarding.md), the [equipment](policies/remote-work.md#equipment) and [a missing page](missing.md).\n\n![Team photo](.gitbook/assets/team-photo.png)\n';
