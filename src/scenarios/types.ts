@@ -112,6 +112,8 @@ export interface ScenarioFile {
     updatedAt?: Time;
     outdated?: boolean;
     reviewers?: { user: Key; requestedBy?: Key }[];
+    /** Reviews submitted on it (keyed in the manifest under `changeRequestReviews`), made against its revision. */
+    reviews?: { key: Key; reviewer: Key; status: 'approved' | 'changes-requested'; createdAt?: Time }[];
     changes?: { page: Key; title?: string; markdown?: string }[];
   }[];
   comments?: {

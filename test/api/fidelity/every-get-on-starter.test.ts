@@ -31,7 +31,6 @@ const KNOWN: Record<string, string> = {
   getPageById: 'T4: pages carry a documentId that getDocumentById does not answer',
   getPageByPath: 'T4: pages carry a documentId that getDocumentById does not answer',
   getReusableContentById: 'T1: the scenario format holds no reusable content yet',
-  getChangeRequestReviewById: 'T1/T4: the scenario format holds no change request review yet (one on handbook-draft would change what the review tests count)',
   getRevisionOfChangeRequestById: 'T4: pages carry a documentId that getDocumentById does not answer',
   listPagesInChangeRequest: 'T4: pages carry a documentId that getDocumentById does not answer',
   getPageInChangeRequestById: 'T4: pages carry a documentId that getDocumentById does not answer',
@@ -43,14 +42,9 @@ const KNOWN: Record<string, string> = {
   getPageInChangeRequestByPath: 'T4: pages carry a documentId that getDocumentById does not answer',
   getReusableContentInRevisionById: 'T1: the scenario format holds no reusable content yet',
   getReusableContentDocumentInRevisionById: 'T1: the scenario format holds no reusable content yet',
-  getIntegrationEvent: 'T3: integration events are what the mock sent (listIntegrationEvents), not scenario records',
   listTranslations: 'hand-written: a translation without a source space shows `source.space` as "" (no issue-42 set)',
   getTranslation: 'hand-written: a translation without a source space shows `source.space` as "" (no issue-42 set)',
-  getSiteQuestionAnswerById: 'T2: an answer\'s AI response is not kept, so its id is made up',
   getContentByUrl: 'T4: pages carry a documentId that getDocumentById does not answer',
-  listGitLabProjectsForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
-  listGitLabProjectBranchesForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
-  getGitLabProjectFileForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
 };
 
 const GETS = OFFICIAL_ROUTES.filter(([, method]) => method === 'GET');
@@ -92,6 +86,8 @@ function manifestValue(name: string, path: string): string | undefined {
     subdomain: () => 'acme',
     emailDomain: () => 'acme.test',
   };
+  // Acme's API is the starter's space synced with GitLab.
+  if (name === 'installationId' && path.includes('/gitlab/')) return gb.id('gitSyncInstallations', 'api-docs-gitlab');
   if (name === 'installationId') return path.startsWith('/v1/git/') ? gb.id('gitSyncInstallations', 'globex-guide-github') : gb.id('installations', 'docs-bot-acme');
   return table[name]?.();
 }
@@ -116,6 +112,7 @@ const QUERIES: Record<string, () => string> = {
   getEmbedByUrlInSpace: () => `?url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getSiteRedirectBySource: () => `?source=${encodeURIComponent('/old-handbook/setup')}`,
   getGitHubRepoFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
+  getGitLabProjectFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
 };
 
 /**

@@ -95,7 +95,8 @@ describe('queueIntegrationTask', () => {
     const list = await t.call('admin', 'GET', '/v1/integrations/docs-bot/events');
     expect(list.status).toBe(200);
     expectOfficial('listIntegrationEvents', 200, list.body);
-    expect(list.body.items).toHaveLength(1);
+    // Newest first: the task, then the installation event the starter's installation was sent.
+    expect(list.body.items.map((e: any) => e.payload.type)).toEqual(['task', 'installation_setup']);
     const [event] = list.body.items;
     expect(event).toMatchObject({ integrationId: 'docs-bot', status: 'success', payload: { type: 'task', task: { kind: 'sync', page: 3 }, eventId: event.id } });
     const got = await t.call('admin', 'GET', `/v1/integrations/docs-bot/events/${event.id}`);
