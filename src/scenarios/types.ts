@@ -203,6 +203,8 @@ export interface ScenarioFile {
     categories?: string[];
     visibility?: 'public' | 'private' | 'unlisted';
     target?: 'all' | 'site' | 'space' | 'organization';
+    /** The custom blocks it published. */
+    blocks?: { id: string; title: string; description?: string }[];
     /** The event types it subscribes to (default: every type the mock sends). */
     events?: string[];
     /** Where its events go: an http(s) URL or `mock:events` (the session's sink); none without it. */

@@ -9,6 +9,7 @@
  * why; the list only shrinks: an operation of it that passes fails the test until it is taken out.
  */
 import { describe, expect, it } from 'vitest';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
@@ -112,6 +113,7 @@ const QUERIES: Record<string, () => string> = {
   getEmbedByUrlInSpace: () => `?url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getSiteRedirectBySource: () => `?source=${encodeURIComponent('/old-handbook/setup')}`,
   getGitHubRepoFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
+  renderIntegrationUIWithGet: () => `?request=${encodeURIComponent(compressToEncodedURIComponent(JSON.stringify({ componentId: 'page-status', props: {}, context: { type: 'document', spaceId: gb.id('spaces', 'handbook'), editable: false, theme: 'light' } })))}`,
   getGitLabProjectFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
 };
 
