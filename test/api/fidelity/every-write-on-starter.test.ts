@@ -31,7 +31,7 @@ const t = callsOn(gb);
 const { fill, valuesFor } = starterPaths(gb, t);
 
 const WRITES = OFFICIAL_ROUTES.filter(([, method]) => method !== 'GET');
-const GETS = new Map(OFFICIAL_ROUTES.filter(([, method]) => method === 'GET').map(([operationId, , path]) => [path, operationId]));
+const GETS = new Map<string, string>(OFFICIAL_ROUTES.filter(([, method]) => method === 'GET').map(([operationId, , path]) => [path, operationId]));
 const rowOf = (operationId: string) => routedOperations.find((r) => r.operationId === operationId);
 
 /** The families' own examples: bodies a user would send, where the schema walker's would name nothing real. */
