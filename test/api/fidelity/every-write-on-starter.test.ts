@@ -11,9 +11,11 @@
  * - a change, or an action on a record (`.../publish`), reads back through the get of that
  *   record: the same object where the write answered it, else each field the body set.
  *
- * The read is found from the official routes alone (READ_OF); a write none of them reads is in
- * NO_READ with why. Operations that do not pass yet are in KNOWN with the reason. Both lists only
- * shrink: an operation of them that passes, or is read after all, fails the test until taken out.
+ * The read is written in READS where the routes cannot tell it, else found from the official
+ * routes alone (readOf); a write none of them reads is in NO_READ with why. A write that needs
+ * something done first (a permission given before it is changed) has it done in SETUP.
+ * Operations that do not pass yet are in KNOWN with the reason. Both lists only shrink: an
+ * operation of them that passes, or is read after all, fails the test until taken out.
  */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
@@ -63,11 +65,71 @@ const BODIES: Record<string, () => unknown> = {
   addSectionToSite: () => ({ spaceId: gb.id('spaces', 'api-docs') }),
   installGitSyncProviderOnTarget: () => ({ provider: 'github', target: { type: 'space', spaceId: gb.id('spaces', 'handbook') } }),
   resolvePublishedContentByUrl: () => ({ url: 'https://docs.globex.test/getting-started' }),
+  // The role is optional: a body without it changes nothing.
+  ...Object.fromEntries(['Space', 'Collection', 'Site'].flatMap((where) => ['Team', 'User'].map((who) => [`update${who}PermissionIn${where}`, () => ({ role: 'edit' })]))),
 };
 
 /** Path ids other than the starter's usual ones, where the operation is about them: a user changes their own profile. */
 const PATHS: Record<string, Record<string, () => string>> = {
   updateUserById: { userId: () => gb.id('users', 'admin') },
+};
+
+/** What a write needs done first, as a user would have done it (a permission to change must have been given). */
+const SETUP: Record<string, () => Promise<unknown>> = {};
+const SPACE = '/v1/spaces/{spaces.handbook}/permissions';
+const COLLECTION = '/v1/collections/{collections.guides}/permissions';
+const SITE = '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/permissions';
+for (const [where, path] of [['Space', SPACE], ['Collection', COLLECTION], ['Site', SITE]] as const) {
+  const team = () => t.call('admin', 'POST', path, { role: 'read', teams: [gb.id('teams', 'writers')] });
+  const user = () => t.call('admin', 'POST', path, { role: 'read', users: [gb.id('users', 'editor')] });
+  Object.assign(SETUP, { [`updateTeamPermissionIn${where}`]: team, [`updateUserPermissionIn${where}`]: user });
+}
+Object.assign(SETUP, {
+  removeTeamFromSpace: SETUP.updateTeamPermissionInSpace,
+  removeUserFromSpace: SETUP.updateUserPermissionInSpace,
+  removeTeamFromCollection: SETUP.updateTeamPermissionInCollection,
+  removeUserFromCollection: SETUP.updateUserPermissionInCollection,
+  removeTeamFromSite: SETUP.updateTeamPermissionInSite,
+  removeUserFromSite: SETUP.updateUserPermissionInSite,
+  restoreSpace: () => t.call('admin', 'DELETE', '/v1/spaces/{spaces.handbook}'),
+});
+
+/**
+ * Reads written for a write whose read the routes do not give (the answer names nothing to
+ * compare): the GET that shows it, and what it must show.
+ */
+const READS: Record<string, (values: Record<string, string>, body: any) => { url: string; shows: (read: any) => string | undefined }> = {
+  mergeChangeRequest: (v) => ({ url: fill('/v1/spaces/{spaceId}/change-requests/{changeRequestId}', v), shows: (cr) => (cr.status === 'merged' ? undefined : `status ${cr.status}, not merged`) }),
+  deleteSpaceById: (v) => ({ url: fill('/v1/spaces/{spaceId}', v), shows: (space) => (typeof space.deletedAt === 'string' ? undefined : 'no deletedAt: the space is not in the trash') }),
+  restoreSpace: (v) => ({ url: fill('/v1/spaces/{spaceId}', v), shows: (space) => (space.deletedAt === undefined ? undefined : `still deleted at ${space.deletedAt}`) }),
+  ...Object.fromEntries(
+    [['inviteToSpace', '/v1/spaces/{spaceId}/permissions/teams'], ['inviteToCollection', '/v1/collections/{collectionId}/permissions/teams'], ['inviteToSite', '/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams']].map(([id, path]) => [
+      id,
+      (v: Record<string, string>) => ({
+        url: fill(path, v),
+        shows: (list: any) => (list.items?.some((p: any) => p.team?.id === gb.id('teams', 'writers') && p.permission === 'edit') ? undefined : 'the writers team is not listed with the edit role'),
+      }),
+    ]),
+  ),
+  // A changed permission shows in its list, with the role the body set.
+  ...Object.fromEntries(
+    (['Space', 'Collection', 'Site'] as const).flatMap((where) =>
+      (['Team', 'User'] as const).map((who) => [
+        `update${who}PermissionIn${where}`,
+        (v: Record<string, string>, body: { role?: string }) => {
+          const path = OFFICIAL_ROUTES.find(([id]) => id === `update${who}PermissionIn${where}`)![2].replace(/\/\{\w+\}$/, '');
+          const id = who === 'Team' ? v.teamId : v.userId;
+          return {
+            url: fill(path, v),
+            shows: (list: any) => {
+              const item = list.items?.find((p: any) => (p.team ?? p.user)?.id === id);
+              return item?.permission === body.role ? undefined : `${id} is listed with ${JSON.stringify(item?.permission)}, the body set ${JSON.stringify(body.role)}`;
+            },
+          };
+        },
+      ]),
+    ),
+  ),
 };
 
 const because = (reason: string, ids: string[]) => Object.fromEntries(ids.map((id) => [id, reason]));
@@ -85,8 +147,8 @@ const NO_READ: Record<string, string> = {
     'deleteSiteTopicFindings', 'runTranslation',
   ]),
   ...because('its answer names no record and its body no top-level field the derived read shows: the read needs a row saying what to compare', [
-    'duplicateSpace', 'mergeChangeRequest', 'updateChangeRequest', 'requestReviewersForChangeRequest', 'updateChangeRequestConversation',
-    'inviteToSpace', 'inviteToCollection', 'inviteToSite', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
+    'duplicateSpace', 'updateChangeRequest', 'requestReviewersForChangeRequest', 'updateChangeRequestConversation',
+    'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
     'installIntegrationOnSpace', 'updateIntegrationSpaceInstallation', 'updateIntegrationSiteInstallation', 'createOrganizationTeam',
     'updateMembersInOrganizationTeam', 'addMemberToOrganizationTeamById', 'inviteUsersToOrganization', 'joinOrganizationWithInvite',
     'joinOrganization', 'updateGlossaryEntries', 'createCustomFont', 'updateSiteShareLinkById', 'updateSiteSectionById',
@@ -102,13 +164,6 @@ const KNOWN: Record<string, string> = {
     'provisionOrganizationAgentConversation', 'updateOrganizationAgentConversation', 'deleteOrganizationAgentConversation',
     'updateSiteSectionGroupById', 'deleteSiteSectionGroupById', 'moveSiteSectionGroup', 'updateSiteExternalLinkById', 'deleteSiteExternalLinkById',
   ]),
-  ...because('starter gives the editor and the writers team no permission of their own there, so the service rightly answers 404: the write needs one given first', [
-    'updateTeamPermissionInSpace', 'removeTeamFromSpace', 'updateUserPermissionInSpace', 'removeUserFromSpace',
-    'updateTeamPermissionInCollection', 'removeTeamFromCollection', 'updateUserPermissionInCollection', 'removeUserFromCollection',
-    'updateUserPermissionInSite', 'removeUserFromSite', 'updateTeamPermissionInSite', 'removeTeamFromSite',
-  ]),
-  deleteSpaceById: 'a deleted space stays readable through its restore window (with deletedAt): the derived read expects a 404',
-  restoreSpace: 'starter holds no deleted space (409 is right): the write needs a delete first',
   deleteSiteSpaceCustomizationById: "after the delete the site space reads its site's customization again (200): the derived read expects a 404",
   deleteSiteSpaceById: "starter's site space is the last of its section (409 is right): the write needs a second one",
   moveCollection: "starter's collection is at the top already and no other collection could hold it (409 is right)",
@@ -219,6 +274,7 @@ async function tryWrite(operationId: string, method: string, path: string): Prom
   const walked = row && defs[`${operationId}-body`] ? bodyFor(row) : undefined;
   const body = BODIES[operationId]?.() ?? (EXAMPLES.has(operationId) ? EXAMPLES.get(operationId) : walked);
   const url = fill(path, values) + (row ? queryFor(row) : '');
+  await SETUP[operationId]?.();
   const res = await t.call('admin', method, url, body);
   if (res.status < 200 || res.status >= 300) return { problems: [`${method} ${url}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`], read: true };
   const problems: string[] = [];
@@ -233,6 +289,12 @@ async function tryWrite(operationId: string, method: string, path: string): Prom
   const index = stateIndex((await t.admin('GET', '/__admin/state')).body);
   const named = stringsOf(body, new Set(Object.values(values)));
   if (json) problems.push(...problemsIn(res.body, index, named));
+  const written = READS[operationId]?.(values, body);
+  if (written) {
+    const got = await t.call('admin', 'GET', written.url);
+    const wrong = got.status >= 200 && got.status < 300 ? written.shows(got.body) : `${got.status} ${JSON.stringify(got.body).slice(0, 200)}`;
+    return { problems: wrong === undefined ? problems : [...problems, `GET ${written.url}: ${wrong}`], read: true };
+  }
   const read = readOf(method, path, values, json ? res.body : undefined);
   if (!read) return { problems, read: false };
   const shown = differences(read, await t.call('admin', 'GET', read.url), body, json ? res.body : undefined);
