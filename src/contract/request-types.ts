@@ -2150,6 +2150,7 @@ export type RequestTypes = {
   'official/moveCollection-body': OfficialMoveCollectionBody;
   'official/publishIntegration-body': OfficialPublishIntegrationBody;
   'official/queueIntegrationTask-body': OfficialQueueIntegrationTaskBody;
+  'official/renderIntegrationUIWithGet-query': OfficialRenderIntegrationUIWithGetQuery;
   'official/renderIntegrationUIWithPost-body': OfficialRenderIntegrationUIWithPostBody;
   'official/resolvePublishedContentByUrl-body': OfficialResolvePublishedContentByUrlBody;
   'official/runTranslation-body': OfficialRunTranslationBody;
@@ -3195,6 +3196,9 @@ export type OfficialQueueIntegrationTaskBody = {
     [k: string]: unknown;
   };
   schedule?: number;
+};
+export type OfficialRenderIntegrationUIWithGetQuery = {
+  request: string;
 };
 export type OfficialRenderIntegrationUIWithPostBody = {
   componentId: string;
@@ -6018,6 +6022,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/moveCollection-body',
   'official/publishIntegration-body',
   'official/queueIntegrationTask-body',
+  'official/renderIntegrationUIWithGet-query',
   'official/renderIntegrationUIWithPost-body',
   'official/resolvePublishedContentByUrl-body',
   'official/runTranslation-body',

@@ -202,6 +202,23 @@ export function buildChangeRequests(b: Builder, changeRequests: NonNullable<Scen
         createdAt,
       });
     });
+    (cr.reviews ?? []).forEach((r, j) => {
+      const at = `${path}/reviews/${j}`;
+      const reviewer = b.ref('users', r.reviewer, `${at}/reviewer`);
+      const request = b.state.requestedReviewers.find((q) => q.changeRequest === id && q.user === reviewer);
+      const reviewedAt = b.time(r.createdAt, `${at}/createdAt`, DAY);
+      b.state.changeRequestReviews.push({
+        id: b.declare('changeRequestReviews', r.key, at),
+        changeRequest: id,
+        space: spaceId,
+        reviewer,
+        ...(request && { requestedBy: request.requestedBy }),
+        revision: own.id,
+        status: r.status,
+        createdAt: reviewedAt,
+        updatedAt: reviewedAt,
+      });
+    });
   });
 }
 

@@ -64,6 +64,7 @@ export function buildIntegrations(b: Builder, integrations: Integrations, instal
       target: entry.target ?? 'all',
       scopes: entry.scopes ?? ['space:content:read', 'space:metadata:read'],
       categories: entry.categories ?? ['other'],
+      ...(entry.blocks && { blocks: entry.blocks.map((block) => ({ ...block })) }),
       visibility: entry.visibility ?? 'public',
       owner: b.ref('organizations', entry.owner, `${path}/owner`),
       version: 1,

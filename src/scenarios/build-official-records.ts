@@ -25,6 +25,7 @@ const PARENT_KEYS: Record<string, ManifestCollection> = {
   siteId: 'sites',
   spaceId: 'spaces',
   changeRequestId: 'changeRequests',
+  integrationName: 'integrations',
 };
 
 /**
@@ -60,19 +61,35 @@ function withRefs(b: Builder, fields: Record<string, unknown>, refs: Record<stri
   return out;
 }
 
+/** Records kept under an integration (its events): built once the integrations are, after every other record. */
+const underIntegration = (families: ReturnType<typeof genericFamilies>, entry: { family: string }) => families.get(entry.family)?.parentParam === 'integrationName';
+
 export function buildOfficialRecords(b: Builder, entries: NonNullable<ScenarioFile['officialRecords']>): void {
   if (entries.length === 0) return;
   const families = genericFamilies();
   // Every key first: a record may name one listed after it.
-  const ids = entries.map((entry, i) => b.declare('officialRecords', entry.key, `/officialRecords/${i}`, entry.id));
+  entries.forEach((entry, i) => b.declare('officialRecords', entry.key, `/officialRecords/${i}`, entry.id));
   entries.forEach((entry, i) => {
-    const path = `/officialRecords/${i}`;
-    const family = families.get(entry.family);
-    if (!family) b.fail(`${path}/family`, `"${entry.family}" lists no generic family; one of: ${[...families.keys()].join(', ')}`);
-    const collection = PARENT_KEYS[family.parentParam];
-    if (!collection) b.fail(`${path}/family`, `the parent of "${entry.family}" ({${family.parentParam}}) cannot be named in a scenario`);
-    const parent = b.ref(collection, entry.parent, `${path}/parent`);
-    const fields = entry.refs ? withRefs(b, entry.fields ?? {}, entry.refs, path) : (entry.fields ?? {});
-    b.state.officialRecords.push({ id: ids[i], parent, family: family.family, fields, createdAt: b.pastTime(1, 20) });
+    if (!underIntegration(families, entry)) buildRecord(b, families, entry, i);
   });
+}
+
+/** The records `buildOfficialRecords` left for after the integrations (their keys are declared). */
+export function buildIntegrationRecords(b: Builder, entries: NonNullable<ScenarioFile['officialRecords']>): void {
+  if (entries.length === 0) return;
+  const families = genericFamilies();
+  entries.forEach((entry, i) => {
+    if (underIntegration(families, entry)) buildRecord(b, families, entry, i);
+  });
+}
+
+function buildRecord(b: Builder, families: ReturnType<typeof genericFamilies>, entry: NonNullable<ScenarioFile['officialRecords']>[number], i: number): void {
+  const path = `/officialRecords/${i}`;
+  const family = families.get(entry.family);
+  if (!family) b.fail(`${path}/family`, `"${entry.family}" lists no generic family; one of: ${[...families.keys()].join(', ')}`);
+  const collection = PARENT_KEYS[family.parentParam];
+  if (!collection) b.fail(`${path}/family`, `the parent of "${entry.family}" ({${family.parentParam}}) cannot be named in a scenario`);
+  const parent = b.ref(collection, entry.parent, `${path}/parent`);
+  const fields = entry.refs ? withRefs(b, entry.fields ?? {}, entry.refs, path) : (entry.fields ?? {});
+  b.state.officialRecords.push({ id: b.ref('officialRecords', entry.key, path), parent, family: family.family, fields, createdAt: b.pastTime(1, 20) });
 }

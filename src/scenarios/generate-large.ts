@@ -304,7 +304,7 @@ function generateInsights(b: Builder, o: LargeOptions, org: string, userIds: rea
       { id: question, parent: site.id, family: family('questions'), fields: { question: text, type: 'how-to' }, createdAt },
       {
         id: id('answer'), parent: site.id, family: family('answers'), createdAt,
-        fields: { question: { id: question, type: 'how-to' }, topics: [topic], input: { text, raw: text }, language: 'en', answered: 'yes', helpfulness: 'medium', relevance: 'relevant', channel: { type: 'site' }, responseId: `${question}-response` },
+        fields: { question: { id: question, type: 'how-to' }, topics: [topic], input: { text, raw: text }, language: 'en', answered: 'yes', helpfulness: 'medium', relevance: 'relevant', channel: { type: 'site' }, responseId: `${question}-response`, response: { id: `${question}-response`, role: 'assistant', steps: [] } },
       },
     );
   }

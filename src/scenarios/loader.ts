@@ -8,7 +8,7 @@ import { buildChangeRequests, buildComments, buildSpaces } from './build-content
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
 import { buildFamilies } from './build-families.ts';
-import { buildOfficialRecords } from './build-official-records.ts';
+import { buildIntegrationRecords, buildOfficialRecords } from './build-official-records.ts';
 import { buildIntegrations } from './build-integrations.ts';
 import { runGenerator } from './generators.ts';
 import { Store, type GeneratedState, type StateJson } from '../store/store.ts';
@@ -76,6 +76,7 @@ export function buildScenario(
     () => buildFamilies(b, file),
     () => buildOfficialRecords(b, file.officialRecords ?? []),
     () => buildIntegrations(b, file.integrations ?? [], file.installations ?? []),
+    () => buildIntegrationRecords(b, file.officialRecords ?? []),
     () => file.generator && runGenerator(file.generator, b),
   ];
   for (const step of steps) runStep(b, step);

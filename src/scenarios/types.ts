@@ -114,6 +114,8 @@ export interface ScenarioFile {
     updatedAt?: Time;
     outdated?: boolean;
     reviewers?: { user: Key; requestedBy?: Key }[];
+    /** Reviews submitted on it (keyed in the manifest under `changeRequestReviews`), made against its revision. */
+    reviews?: { key: Key; reviewer: Key; status: 'approved' | 'changes-requested'; createdAt?: Time }[];
     changes?: { page: Key; title?: string; markdown?: string }[];
   }[];
   comments?: {
@@ -203,6 +205,8 @@ export interface ScenarioFile {
     categories?: string[];
     visibility?: 'public' | 'private' | 'unlisted';
     target?: 'all' | 'site' | 'space' | 'organization';
+    /** The custom blocks it published. */
+    blocks?: { id: string; title: string; description?: string }[];
     /** The event types it subscribes to (default: every type the mock sends). */
     events?: string[];
     /** Where its events go: an http(s) URL or `mock:events` (the session's sink); none without it. */

@@ -64,6 +64,8 @@ const REFERENCES = new Set([
  */
 const DOCUMENTS = new Set(['document']);
 const isReference = (key: string) => REFERENCES.has(key) || (/[a-z]Id$/.test(key) && key !== 'externalId');
+/** GitBook's integrations for Git Sync, which a space's `gitSync.integration` names. */
+const GIT_PROVIDERS = new Set(['github', 'gitlab']);
 /** Fields beside an id that name the record: they must be the record's own. */
 const NAMED = ['title', 'displayName', 'email', 'name'];
 
@@ -77,6 +79,8 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
   const visit = (value: unknown, path: string, key: string) => {
     if (skipped(path)) return;
     if (typeof value === 'string') {
+      // A synced space's Git info names GitBook's own integration for its provider, no record of the state.
+      if (key === 'integration' && path.endsWith('/gitSync/integration') && GIT_PROVIDERS.has(value)) return;
       // A field named for a record must name one; another `...Id` at least an id the state holds (a response's own id).
       if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
       else if ((isReference(key) || DOCUMENTS.has(key)) && !known(value) && !index.strings.has(value)) problems.push(`${path}: "${value}" is no id the state holds`);

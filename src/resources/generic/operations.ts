@@ -293,7 +293,8 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     const defs = ctx.platform.official().$defs;
     if (!defs[name] || name === s.item || (s.component && refName(defs[name]) === s.component)) return item;
     // An answer that extends the record's object (`allOf` of it and more) shows the record's fields too.
-    const own = isObject(item) && extendsComponent(defs, defs[name], s.component) ? item : {};
+    // What the extension adds (an answer's AI response) is the record's own too, where it holds it.
+    const own = isObject(item) && extendsComponent(defs, defs[name], s.component) ? { ...(isObject(r.fields) ? r.fields : {}), ...item } : {};
     return build(ctx, name, `${g.operationId}:${r.id}`, { ...own, ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined, r);
   };
   /** The record an item path names, in its family under this parent: 404 otherwise. */

@@ -4,6 +4,8 @@
  * integrations installed in an organization, and the UI of one of its blocks.
  */
 import { errors } from '../../contract/errors.ts';
+import { check } from '../../contract/validators.ts';
+import { decompressFromEncodedURIComponent } from '../../text/lz-string.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { IntegrationRecord, OfficialRecord } from '../../store/records.ts';
@@ -157,4 +159,29 @@ export const runOperations: Operation[] = [
       return rendered(blockOf(integration, body.componentId), body.props, isObject(body.state) ? body.state : {});
     },
   }),
+  op({
+    ...officialRow('renderIntegrationUIWithGet'),
+    status: 200,
+    query: officialSchema.query('renderIntegrationUIWithGet'),
+    // The same answer as the POST's, for the same request packed into the query (LZ-string, URL-safe).
+    handle: (ctx) => {
+      const integration = requireIntegration(ctx, ctx.params.integrationName);
+      const body = requestOf(ctx, ctx.query.request);
+      return rendered(blockOf(integration, body.componentId), body.props, isObject(body.state) ? body.state : {});
+    },
+  }),
 ];
+
+/** The render request of the GET's `request`: the POST's body, unpacked and checked as the POST checks it (400 otherwise). */
+function requestOf(ctx: HandlerContext, packed: string): { componentId: string; props: Record<string, unknown>; state?: unknown } {
+  const text = decompressFromEncodedURIComponent(packed);
+  let request: unknown;
+  try {
+    request = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    request = undefined;
+  }
+  if (!isObject(request)) throw errors.badRequest('query.request: not a render request packed as LZ-string (compressToEncodedURIComponent of its JSON)');
+  check(ctx.platform.validators().bodyValidator(officialSchema.body('renderIntegrationUIWithPost')), request, 'query.request');
+  return request as { componentId: string; props: Record<string, unknown>; state?: unknown };
+}

@@ -1,4 +1,4 @@
-/** The reviews submitted on a change request. */
+/** The reviews submitted on a change request (scenario: a change request's `reviews`). */
 import type { ChangeRequestReviewRecord } from '../records.ts';
 import { defineCollection, author, optional, owner } from './define.ts';
 
@@ -24,4 +24,6 @@ export const changeRequestReviews = defineCollection<ChangeRequestReviewRecord>(
       required: ['changeRequest', 'space', 'reviewer', 'revision', 'status', 'createdAt', 'updatedAt'],
     },
   },
+  manifest: ['changeRequestReviews'],
+  params: ['reviewId'],
 });

@@ -44,6 +44,21 @@ export const changeRequests = defineCollection<ChangeRequestRecord>()({
             additionalProperties: false,
           },
         },
+        reviews: {
+          type: 'array',
+          description: 'Reviews submitted on the change request, against its revision (a day before now unless `createdAt` says).',
+          items: {
+            type: 'object',
+            properties: {
+              key: { $ref: '#/$defs/key' },
+              reviewer: { $ref: '#/$defs/key' },
+              status: { enum: ['approved', 'changes-requested'] },
+              createdAt: { $ref: '#/$defs/time' },
+            },
+            required: ['key', 'reviewer', 'status'],
+            additionalProperties: false,
+          },
+        },
         changes: {
           type: 'array',
           description: 'Pages the change request edits or adds, by page key.',

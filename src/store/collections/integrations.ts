@@ -45,6 +45,16 @@ export const integrations = defineCollection<IntegrationRecord>()({
         categories: { type: 'array', items: { enum: ['analytics', 'collaboration', 'content', 'marketing', 'visitor-auth', 'other'] } },
         visibility: { enum: ['public', 'private', 'unlisted'] },
         target: { enum: ['all', 'site', 'space', 'organization'] },
+        blocks: {
+          description: "The custom blocks it published (its manifest's `blocks`): what renderIntegrationUI renders.",
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { id: { type: 'string', minLength: 1 }, title: { type: 'string', minLength: 2, maxLength: 40 }, description: { type: 'string', maxLength: 150 } },
+            required: ['id', 'title'],
+            additionalProperties: false,
+          },
+        },
         events: {
           description:
             "The event types it subscribes to (its manifest's `events`; default: every type the mock sends): any type of the official Event union but those GitBook sends on a request of its own (fetch, task, ...), checked when the scenario is built (src/events/types.ts), a wrong name refused with the nearest ones.",

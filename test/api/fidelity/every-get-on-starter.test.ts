@@ -9,6 +9,7 @@
  * why; the list only shrinks: an operation of it that passes fails the test until it is taken out.
  */
 import { describe, expect, it } from 'vitest';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { OFFICIAL_ROUTES } from '../../../src/contract/official-routes.ts';
 import { expectOfficial, officialResponseValidator } from '../../helpers/official.ts';
@@ -16,6 +17,7 @@ import { callsOn } from '../../helpers/calls.ts';
 import { queryFor } from '../generic/generic-helpers.ts';
 import { routedOperations } from '../../../src/resources/index.ts';
 import { problemsIn, stateIndex, type StateIndex } from '../../helpers/truthful.ts';
+import { starterPaths } from '../../helpers/starter-paths.ts';
 
 const gb = useGitBookMock({ wallClock: () => 0 });
 const t = callsOn(gb);
@@ -25,70 +27,11 @@ const t = callsOn(gb);
  * (sites: T2; organizations, users, integrations: T3; content, search and ask: T4) or needs a
  * record the scenario format cannot hold yet.
  */
-const KNOWN: Record<string, string> = {
-  getChangeRequestReviewById: 'T1/T4: the scenario format holds no change request review yet (one on handbook-draft would change what the review tests count)',
-  getIntegrationEvent: 'T3: integration events are what the mock sent (listIntegrationEvents), not scenario records',
-  getSiteQuestionAnswerById: 'T2: an answer\'s AI response is not kept, so its id is made up',
-  listGitLabProjectsForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
-  listGitLabProjectBranchesForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
-  getGitLabProjectFileForGitSyncInstallation: 'T1: starter\'s Git Sync is on GitHub; a GitLab one needs another synced space',
-};
+const KNOWN: Record<string, string> = {};
 
 const GETS = OFFICIAL_ROUTES.filter(([, method]) => method === 'GET');
+const { fill, valuesFor } = starterPaths(gb, t);
 const rowOf = (operationId: string) => routedOperations.find((r) => r.operationId === operationId);
-
-/** A path parameter's id from the manifest; the rest come from the list above them. */
-function manifestValue(name: string, path: string): string | undefined {
-  const id = (collection: string, key: string) => () => gb.id(collection, key);
-  const underChangeRequest = path.includes('/change-requests/{changeRequestId}/');
-  // Globex's guide is the starter's space synced with Git.
-  const space = gb.id('spaces', path.includes('/git/') ? 'globex-guide' : 'handbook');
-  // Globex's docs site is the starter's site with an adaptive schema.
-  const globex = path.includes('/adaptive-schema');
-  const table: Record<string, () => string> = {
-    organizationId: id('organizations', globex ? 'globex' : 'acme'),
-    siteId: id('sites', globex ? 'globex-docs' : 'docs-site'),
-    spaceId: () => space,
-    changeRequestId: id('changeRequests', 'handbook-draft'),
-    revisionId: () => (gb.mock!.runtime.db.spaces.get(space) as { revision: string }).revision,
-    pageId: id('pages', 'welcome'),
-    pagePath: () => 'welcome',
-    fileId: id('files', 'team-photo'),
-    reusableContentId: id('reusableContents', 'support-hours'),
-    commentId: id('comments', underChangeRequest ? 'draft-review' : 'welcome-question'),
-    commentReplyId: id('commentReplies', underChangeRequest ? 'draft-review-reply' : 'welcome-answer'),
-    userId: id('users', 'editor'),
-    teamId: id('teams', 'writers'),
-    collectionId: id('collections', 'guides'),
-    siteSpaceId: id('siteSpaces', 'handbook-site-space'),
-    siteSectionId: id('siteSections', 'handbook-section'),
-    shareLinkId: id('shareLinks', 'partner-preview'),
-    samlProviderId: id('samlProviders', 'okta'),
-    specSlug: () => 'petstore',
-    translationId: id('translations', 'french'),
-    inviteId: id('inviteLinks', 'acme-readers'),
-    siteRedirectId: id('siteRedirects', 'old-handbook'),
-    siteMcpServerId: id('siteMcpServers', 'support-tools'),
-    siteChannelId: id('siteChannels', 'support-slack'),
-    integrationName: () => 'docs-bot',
-    subdomain: () => 'acme',
-    emailDomain: () => 'acme.test',
-  };
-  if (name === 'installationId') return path.startsWith('/v1/git/') ? gb.id('gitSyncInstallations', 'globex-guide-github') : gb.id('installations', 'docs-bot-acme');
-  return table[name]?.();
-}
-
-/** The first item of the official list the path names above `{name}` (a repository's owner and name for Git providers). */
-async function fromListAbove(name: string, path: string, values: Record<string, string>): Promise<string | undefined> {
-  const head = path.slice(0, path.indexOf(name === 'repositoryName' ? '/{accountName}' : `/{${name}}`));
-  const list = GETS.find(([, , p]) => p === head);
-  if (!list) return undefined;
-  const res = await t.call('admin', 'GET', fill(list[2], values));
-  const first = (res.body?.items ?? [])[0];
-  if (!first) return undefined;
-  if (name === 'accountName' || name === 'repositoryName') return first[name];
-  return first.id === undefined ? undefined : String(first.id);
-}
 
 /** Queries that must name something of the state to find it (a URL of a site, a redirect's source). */
 const QUERIES: Record<string, () => string> = {
@@ -98,6 +41,8 @@ const QUERIES: Record<string, () => string> = {
   getEmbedByUrlInSpace: () => `?url=${encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ')}`,
   getSiteRedirectBySource: () => `?source=${encodeURIComponent('/old-handbook/setup')}`,
   getGitHubRepoFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
+  renderIntegrationUIWithGet: () => `?request=${encodeURIComponent(compressToEncodedURIComponent(JSON.stringify({ componentId: 'page-status', props: {}, context: { type: 'document', spaceId: gb.id('spaces', 'handbook'), editable: false, theme: 'light' } })))}`,
+  getGitLabProjectFileForGitSyncInstallation: () => `?path=.gitbook.yaml&ref=${encodeURIComponent('refs/heads/main')}`,
 };
 
 /**
@@ -106,28 +51,6 @@ const QUERIES: Record<string, () => string> = {
  * audit event actions are named by their action (`space.update`), not by a record's id.
  */
 const NOT_REFERENCES: Record<string, string[]> = { getEmbedByUrl: ['/site'], getEmbedByUrlInSpace: ['/site'], getSpaceGitInfo: ['/integration'], listOrganizationAuditEventActions: ['/items/*/id'] };
-
-const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'unresolved'));
-
-/** Every parameter of `path`, left to right: a later one's list uses the earlier ones. */
-async function valuesFor(path: string): Promise<Record<string, string> | string> {
-  const values: Record<string, string> = {};
-  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-    let value = manifestValue(name, path);
-    if (value === undefined && name === 'documentId') {
-      const page = await t.call('admin', 'GET', fill('/v1/spaces/{spaceId}/content/page/{pageId}', { ...values, pageId: gb.id('pages', 'welcome') }));
-      value = page.body?.documentId;
-    }
-    if (value === undefined && name === 'hostname') {
-      const site = (await t.call('admin', 'GET', `/v1/orgs/${gb.id('organizations', 'globex')}/sites`)).body?.items?.find((s: { hostname?: string }) => s.hostname);
-      value = site?.hostname;
-    }
-    value ??= await fromListAbove(name, path, values);
-    if (value === undefined) return `no id for {${name}}: the scenario holds no record of its kind`;
-    values[name] = value;
-  }
-  return values;
-}
 
 interface Outcome {
   operationId: string;

@@ -86,7 +86,8 @@ describe('Git Sync repositories', () => {
   });
 
   it('offer GitLab projects by id, with the branch the installation is set to', async () => {
-    const made = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: gb.id('spaces', 'api-docs') } });
+    // The starter's Acme API is synced with GitLab.
+    const made = { body: { id: gb.id('gitSyncInstallations', 'api-docs-gitlab') } };
     const base = `/v1/git/installations/${made.body.id}/gitlab/projects`;
     const projects = await t.call('reader', 'GET', base);
     expectOfficial('listGitLabProjectsForGitSyncInstallation', 200, projects.body);

@@ -3,6 +3,7 @@
  * queued tasks, the installations' statuses and a block's UI.
  */
 import { describe, expect, it } from 'vitest';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';
 import { expectOfficial, officialComponent, formatErrors } from '../../helpers/official.ts';
@@ -95,7 +96,8 @@ describe('queueIntegrationTask', () => {
     const list = await t.call('admin', 'GET', '/v1/integrations/docs-bot/events');
     expect(list.status).toBe(200);
     expectOfficial('listIntegrationEvents', 200, list.body);
-    expect(list.body.items).toHaveLength(1);
+    // Newest first: the task, then the installation event the starter's installation was sent.
+    expect(list.body.items.map((e: any) => e.payload.type)).toEqual(['task', 'installation_setup']);
     const [event] = list.body.items;
     expect(event).toMatchObject({ integrationId: 'docs-bot', status: 'success', payload: { type: 'task', task: { kind: 'sync', page: 3 }, eventId: event.id } });
     const got = await t.call('admin', 'GET', `/v1/integrations/docs-bot/events/${event.id}`);
@@ -141,5 +143,30 @@ describe('renderIntegrationUIWithPost', () => {
     expectOfficial('renderIntegrationUIWithPost', 200, res.body);
     expect(res.body).toEqual({ type: 'element', element: { type: 'block', children: [{ type: 'markdown', content: 'Status card\n\nThe current status' }] }, props: {}, state: {} });
     expect((await t.call('reader', 'POST', '/v1/integrations/status-page/render', { ...body, componentId: 'other' })).status).toBe(404);
+  });
+});
+
+describe('renderIntegrationUIWithGet', () => {
+  const context = () => ({ type: 'document', spaceId: gb.id('spaces', 'handbook'), editable: false, theme: 'light' });
+  const render = (request: unknown, name = 'docs-bot') => t.call('reader', 'GET', `/v1/integrations/${name}/render?request=${encodeURIComponent(typeof request === 'string' ? request : compressToEncodedURIComponent(JSON.stringify(request)))}`);
+
+  it('answers the block the starter integration published, as the POST does, from the request packed with lz-string', async () => {
+    const request = { componentId: 'page-status', props: { page: gb.id('pages', 'welcome') }, state: { open: true }, context: context() };
+    const res = await render(request);
+    expect(res.status).toBe(200);
+    expectOfficial('renderIntegrationUIWithGet', 200, res.body);
+    expect(res.body).toEqual({ type: 'element', element: { type: 'block', children: [{ type: 'markdown', content: 'Page status\n\nWho last reviewed the page, and when.' }] }, props: request.props, state: { open: true } });
+    expect((await t.call('reader', 'POST', '/v1/integrations/docs-bot/render', request)).body).toEqual(res.body);
+  });
+
+  it('is 404 for a block or an integration there is not, and 400 for a request that is not a packed render request', async () => {
+    expect((await render({ componentId: 'other', props: {}, context: context() })).status).toBe(404);
+    expect((await render({ componentId: 'page-status', props: {}, context: context() }, 'nope')).status).toBe(404);
+    const unpacked = await render('{"componentId":"page-status"}');
+    expect(unpacked.status).toBe(400);
+    expect(unpacked.body.error.message).toMatch(/^query\.request/);
+    const incomplete = await render({ componentId: 'page-status' });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.error.message).toContain('query.request.props');
   });
 });
