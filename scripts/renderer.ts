@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { get } from 'node:http';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -133,12 +134,21 @@ for (const site of Object.values<string>(published.sites)) if (!behindLinks.has(
 
 /** Fetches through the renderer, waiting as long as a first compile takes. */
 async function open(url: string): Promise<{ status: number; text: string }> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(1_500_000) });
-    return { status: res.status, text: await res.text() };
-  } catch {
-    return { status: 0, text: '' };
-  }
+  // A new connection each time (agent: false): Chromium runs synchronously between two opens,
+  // so a kept-alive connection would go unwatched while `next dev` closes it (Node's idle limit,
+  // 5 s), and the next open would send on it and fail. node:http rather than fetch, which
+  // gives up on headers after 300 s, shorter than a first compile on a busy host.
+  return new Promise((done) => {
+    const req = get(url, { agent: false, timeout: 1_500_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      res.on('error', () => done({ status: 0, text }));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done({ status: 0, text: '' }));
+  });
 }
 
 /** Runs headless Chromium; what the page logged to its console goes to `consoleLog`. */
@@ -166,6 +176,8 @@ for (const url of urls) {
   chromium([`--screenshot=${join(out, `${name}.png`)}`, local], consoleLog);
   const dom = chromium(['--dump-dom', local], consoleLog);
   writeFileSync(join(out, `${name}.dom.html`), dom);
+  // The first visit compiles the browser's routes (minutes on a busy host), past the screenshot's wait: once more.
+  if (!existsSync(join(out, `${name}.png`))) chromium([`--screenshot=${join(out, `${name}.png`)}`, local], consoleLog);
   const crashed = dom.includes('Application error');
   const missing = (await open(`${local.replace(/\/$/, '')}/${MISSING}`)).status;
   const ok = page.status === 200 && title !== '' && !crashed && missing === 404;
