@@ -9,13 +9,16 @@
  * its static files; then the mock (`bin/gitbook-mock.js`, so `npm run build` first) and
  * `next dev` on localhost:3000, where the renderer expects to be. Each URL is a site when its
  * page answers 200 with a title, Chromium shows it without the "Application error" of a crash,
- * and a path the site lacks answers the renderer's 404. The mock's journal then names every
- * call it did not answer with a success (URL lookups the renderer expects to miss aside).
+ * and a path the site lacks answers the renderer's 404; a screenshot of the site's search for its
+ * first page's title follows, and what Chromium's console printed is kept. The mock's journal then
+ * names every call it did not answer with a success (aside: the URL lookups the renderer expects
+ * to miss, and the redirect and page-by-path lookups of the missing path, which must be 404s).
  * Chromium resolves no host but localhost: nothing leaves the machine. Exit 0 when every site
  * renders and no call failed; the last line is the figure.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { get } from 'node:http';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -92,6 +95,8 @@ function start(command: string, args: string[], cwd: string, log: string, env: N
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The path opened on every site to see the renderer's 404 page. */
+const MISSING = 'no-such-page-here';
 
 // 3. The mock, then the renderer.
 const mockProcess = start(process.execPath, ['bin/gitbook-mock.js', '--port', '0', '--scenario', scenario], process.cwd(), 'mock.log');
@@ -129,20 +134,33 @@ for (const site of Object.values<string>(published.sites)) if (!behindLinks.has(
 
 /** Fetches through the renderer, waiting as long as a first compile takes. */
 async function open(url: string): Promise<{ status: number; text: string }> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(1_500_000) });
-    return { status: res.status, text: await res.text() };
-  } catch {
-    return { status: 0, text: '' };
-  }
+  // A new connection each time (agent: false): Chromium runs synchronously between two opens,
+  // so a kept-alive connection would go unwatched while `next dev` closes it (Node's idle limit,
+  // 5 s), and the next open would send on it and fail. node:http rather than fetch, which
+  // gives up on headers after 300 s, shorter than a first compile on a busy host.
+  return new Promise((done) => {
+    const req = get(url, { agent: false, timeout: 1_500_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
+      res.on('error', () => done({ status: 0, text }));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done({ status: 0, text: '' }));
+  });
 }
 
-function chromium(args: string[]): string {
+/** Runs headless Chromium; what the page logged to its console goes to `consoleLog`. */
+function chromium(args: string[], consoleLog: string): string {
   const result = spawnSync('chromium', [
+    '--enable-logging=stderr', '--log-level=0',
     '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--user-data-dir=${join(out, 'chromium')}`,
     '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1', '--window-size=1280,900', '--virtual-time-budget=30000', ...args,
   ], { encoding: 'utf8', timeout: 300_000, maxBuffer: 1 << 28 });
+  const lines = (result.stderr ?? '').split('\n').filter((line) => line.includes('CONSOLE'));
+  writeFileSync(join(out, consoleLog), lines.map((line) => `${line}\n`).join(''), { flag: 'a' });
   return result.stdout ?? '';
 }
 
@@ -154,24 +172,43 @@ for (const url of urls) {
   const page = await open(local);
   writeFileSync(join(out, `${name}.html`), page.text);
   const title = /<title>([^<]*)/.exec(page.text)?.[1] ?? '';
-  chromium([`--screenshot=${join(out, `${name}.png`)}`, local]);
-  const dom = chromium(['--dump-dom', local]);
+  const consoleLog = `${name}.console.log`;
+  chromium([`--screenshot=${join(out, `${name}.png`)}`, local], consoleLog);
+  const dom = chromium(['--dump-dom', local], consoleLog);
   writeFileSync(join(out, `${name}.dom.html`), dom);
+  // The first visit compiles the browser's routes (minutes on a busy host), past the screenshot's wait: once more.
+  if (!existsSync(join(out, `${name}.png`))) chromium([`--screenshot=${join(out, `${name}.png`)}`, local], consoleLog);
   const crashed = dom.includes('Application error');
-  const missing = (await open(`${local.replace(/\/$/, '')}/no-such-page-here`)).status;
+  const missing = (await open(`${local.replace(/\/$/, '')}/${MISSING}`)).status;
   const ok = page.status === 200 && title !== '' && !crashed && missing === 404;
   if (ok) rendered++;
   console.log(`site ${bare}: HTTP ${page.status}, title "${title}", crashed: ${crashed ? 'yes' : 'no'}, missing page: HTTP ${missing}, screenshot ${join(out, `${name}.png`)}`);
+  // The site's search, opened on the first page's title (`?q=` opens the renderer's search panel).
+  const query = title.split(' | ')[0];
+  if (ok && query) {
+    chromium([`--screenshot=${join(out, `${name}.search.png`)}`, `${local}?q=${encodeURIComponent(query)}`], consoleLog);
+    console.log(`site ${bare}: search for "${query}", screenshot ${join(out, `${name}.search.png`)}`);
+  }
 }
 
 // 5. What the mock did not answer with a success.
+/**
+ * On a path no page has, the renderer asks for a site redirect and then for the page by path, and
+ * takes a 404 from either as "none" (components/SitePage/fetch.ts, getDataOrNull): for the missing
+ * page this run opens, those 404s are the right answers.
+ */
+function missingPageProbe(entry: { status: number; operationId?: string; path: string; query?: Record<string, string[]> }): boolean {
+  if (entry.status !== 404) return false;
+  if (entry.operationId === 'getSiteRedirectBySource') return entry.query?.source?.[0] === `/${MISSING}`;
+  return entry.operationId === 'getPageInRevisionByPath' && entry.path.endsWith(`/path/${MISSING}`);
+}
 const journal = await (await fetch(`${mock}/__admin/requests`)).json();
 writeFileSync(join(out, 'journal.json'), JSON.stringify(journal, null, 1));
 const counts = new Map<string, number>();
 let failed = 0;
 for (const entry of journal.items ?? []) {
   if (entry.status < 300) continue;
-  const expected = entry.operationId === 'resolvePublishedContentByUrl' && (entry.status === 401 || entry.status === 404);
+  const expected = (entry.operationId === 'resolvePublishedContentByUrl' && (entry.status === 401 || entry.status === 404)) || missingPageProbe(entry);
   if (!expected) failed++;
   const key = `${entry.status} ${entry.method} ${entry.operationId ?? entry.path}${expected ? ' (expected)' : ''}`;
   counts.set(key, (counts.get(key) ?? 0) + 1);

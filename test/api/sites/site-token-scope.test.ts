@@ -67,6 +67,21 @@ describe('a site API token', () => {
     expect((await t.call(await changelogToken(t), 'GET', content)).status).toBe(403);
   });
 
+  it('reads the partner portal\'s first page with its code block, as the renderer shows it', async () => {
+    const links = await t.call('admin', 'GET', `${ORG}/sites/{sites.partner-portal}/share-links`);
+    const url = links.body.items.find((l: { active: boolean }) => l.active).urls.published;
+    const found = await t.call(null, 'POST', '/v1/urls/published', { url });
+    expect(found.status).toBe(200);
+    const { apiToken, space } = found.body;
+    const revision = (await t.call(apiToken, 'GET', `/v1/spaces/${space}/content`)).body.id;
+    const res = await t.call(apiToken, 'GET', `/v1/spaces/${space}/revisions/${revision}/page/${gb.id('pages', 'guides-start')}/document`);
+    expect(res.status).toBe(200);
+    expectOfficial('getPageDocumentInRevisionById', 200, res.body);
+    const code = res.body.nodes.find((n: { type: string }) => n.type === 'code');
+    expect(code?.data?.syntax).toBe('sh');
+    expect(JSON.stringify(code)).toContain('npm install -g @acme/cli');
+  });
+
   it('sees no other site of the organization, and changes nothing', async () => {
     const token = await changelogToken(t);
     expect((await t.call(token, 'GET', `${ORG}/sites/{sites.partner-portal}/published`)).status).toBe(404);
