@@ -16,9 +16,9 @@ import type { OfficialRecord, PageRecord, SpaceRecord } from '../../store/record
 import { slugify } from '../../text/slug.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { importedPage } from '../change-requests/content.ts';
-import { contentOf, createRevision, revisionOf, withContributor } from '../change-requests/context.ts';
-import { noteOutdated } from '../change-requests/outdated.ts';
+import { importedPage } from '../shared/content.ts';
+import { contentOf, createRevision, revisionOf, withContributor } from '../shared/revisions.ts';
+import { noteOutdated } from '../shared/outdated.ts';
 import { requireChangeRequest, requireEditable, requireOrg, requireSpace } from '../shared/access.ts';
 import { decided } from '../shared/decided.ts';
 import { apiUrl } from '../shared/present.ts';

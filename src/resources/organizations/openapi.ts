@@ -9,8 +9,8 @@ import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findOrThrow } from '../shared/find.ts';
 import { requireOrg } from '../shared/access.ts';
-import { siteEmbedsSpec, visitorSite } from '../sites/visitor.ts';
-import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
+import { siteEmbedsSpec, visitorSite } from '../shared/site-visitor.ts';
+import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from '../shared/org-lookup.ts';
 import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from './openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
 
@@ -60,7 +60,7 @@ function latestVersion(ctx: HandlerContext, spec: OpenApiSpecRecord) {
 
 /** The organization (reader) and the spec of the path. */
 function readSpec(ctx: HandlerContext, params: SpecParams) {
-  // A site's visitor reads a spec that a page of the site is generated from (sites/visitor.ts).
+  // A site's visitor reads a spec that a page of the site is generated from (shared/site-visitor.ts).
   if (visitorSite(ctx) !== undefined) {
     const org = requireOrg(ctx, params.organizationId);
     const spec = requireSpec(ctx, org, params.specSlug);

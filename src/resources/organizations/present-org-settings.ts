@@ -4,8 +4,8 @@ import { can } from '../../auth/roles.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord, SamlProviderRecord, TranslationRecord } from '../../store/records.ts';
 import { openApiProcessingState, processingDoneAt, translationStatus } from '../../rules/processing-state.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import { callerRole } from './lookup.ts';
-import { presentTeam } from './present-people.ts';
+import { callerRole } from '../shared/org-lookup.ts';
+import { presentTeam } from '../shared/present-people.ts';
 
 /** Placeholder of `ssoURL` while a provider has none (the official shape requires a URI). */
 export const UNSET_SSO_URL = 'about:blank';

@@ -7,10 +7,9 @@ import { errors } from '../../contract/errors.ts';
 import { op, type Operation } from '../../contract/operation.ts';
 import { documentIdOf } from '../../rules/semantic-changes.ts';
 import { pageEntries } from '../shared/page-tree.ts';
-import { requirePage } from '../change-requests/content.ts';
-import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { requirePage, revisionContent } from '../shared/content.ts';
+import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../shared/content-present.ts';
 import { requireSpace } from '../shared/access.ts';
-import { revisionContent } from './content.ts';
 
 const S = '/v1/spaces/{spaceId}';
 type DocumentOptions = Pick<ContentOptions, 'evaluated'>;
