@@ -17,7 +17,7 @@ import { Runtime, type AppOptions } from './runtime.ts';
 import type { Platform } from './platform.ts';
 import { routedOperations, fileRows } from './resources/index.ts';
 import { INTEGRATION_ROWS } from './events/fetch-event.ts';
-import { INTEGRATION_URLS } from './resources/integrations/present.ts';
+import { INTEGRATION_URLS } from './resources/shared/present-integration.ts';
 import { nearMiss } from './faults/near-miss.ts';
 import { Sessions } from './sessions/registry.ts';
 import { SESSION_HEADER, WARNING_HEADER } from './sessions/exchange.ts';

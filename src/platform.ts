@@ -20,7 +20,7 @@ import type { Catalog } from './scenarios/scenario-source.ts';
 import type { BuiltState } from './scenarios/loader.ts';
 import type { ScenarioFile } from './scenarios/types.ts';
 import type { FillerKit } from './scenarios/builder.ts';
-import type { PdfLine } from './resources/change-requests/pdf-line.ts';
+import type { PdfLine } from './resources/shared/pdf-line.ts';
 import type { DataFile, SavedState } from './persistence/data-file.ts';
 
 export interface Platform extends HandlerPlatform {

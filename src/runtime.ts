@@ -22,10 +22,10 @@ import { Coverage } from './coverage/coverage.ts';
 import { FaultRules } from './faults/rules.ts';
 import { routedOperations } from './resources/index.ts';
 import { EventLog } from './events/event-log.ts';
-import { checkAppOptions, SEED_RANGE, type AppOptions } from './sessions/app-options.ts';
+import { checkAppOptions, SEED_RANGE, type AppOptions } from './app-options.ts';
 import { argumentError, checkWhole } from './text/argument-error.ts';
 
-export type { AppOptions } from './sessions/app-options.ts';
+export type { AppOptions } from './app-options.ts';
 
 interface Loaded {
   name: string;

@@ -14,11 +14,11 @@
  * Where values live, by what they depend on:
  * - `derived` (reads the store): per session, in the `Caches` its runtime holds. A fork
  *   starts empty: its tables have new versions, so no value of another session could hold.
- *   Kept: comment JSON (comments/list-json.ts), space JSON (spaces/present.ts), member
- *   rosters (organizations/members.ts), spaces a member reaches (organizations/present-people.ts).
+ *   Kept: comment JSON (comments/list-json.ts), space JSON (shared/present-space.ts), member
+ *   rosters (organizations/members.ts), spaces a member reaches (shared/present-people.ts).
  * - `perRow` (reads no table, only immutable rows): one per process, beside the row while
  *   it lives (a WeakMap), shared by the sessions that share the row: a page tree's entries
- *   (shared/page-tree.ts), a body's document nodes (comments/body.ts), a presented user
+ *   (shared/page-tree.ts), a body's document nodes (shared/comment-body.ts), a presented user
  *   (shared/present.ts).
  * - `perProcess` (never changes while the process runs): the compiled schemas
  *   (contract/schemas.ts), OpenAPI fixture files (node-platform.ts), the digests that

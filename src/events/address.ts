@@ -9,7 +9,7 @@ import type { HandlerContext } from '../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord, UserRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 import { presentUser } from '../resources/shared/present.ts';
-import { presentContentInstallation, presentInstallation, presentIntegration } from '../resources/integrations/present.ts';
+import { presentContentInstallation, presentInstallation, presentIntegration } from '../resources/shared/present-integration.ts';
 import type { Occurrence } from './derive.ts';
 import type { KeptEventType, SentEventType } from './types.ts';
 

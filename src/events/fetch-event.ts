@@ -12,7 +12,7 @@
  */
 import { ApiError, errors } from '../contract/errors.ts';
 import type { RouteRow } from '../contract/operation.ts';
-import { INTEGRATION_URLS } from '../resources/integrations/present.ts';
+import { INTEGRATION_URLS } from '../resources/shared/present-integration.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../store/records.ts';
 import type { Tables } from '../store/store.ts';
 import { environmentOf } from './address.ts';

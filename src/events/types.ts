@@ -1,38 +1,8 @@
 /** What the event log keeps: each event as sent (its official body), with its deliveries. */
-import { OFFICIAL_EVENT_TYPES } from '../contract/official-events.ts';
+import type { SentEventType } from '../resources/shared/event-types.ts';
 
-/**
- * The official types GitBook sends on a request of its own rather than to subscribers: a
- * request to the integration's URL (`fetch`), a published script, visitor authentication, a
- * component or content source to render, a queued task. @gitbook/runtime routes them itself;
- * a manifest's `events` does not name them.
- */
-const ON_REQUEST = ['task', 'fetch', 'fetch_published_script', 'fetch_visitor_authentication', 'ui_render', 'content_compute_document', 'content_compute_revision'] as const;
-
-export type SubscribableEventType = Exclude<(typeof OFFICIAL_EVENT_TYPES)[number], (typeof ON_REQUEST)[number]>;
-
-const onRequest: readonly string[] = ON_REQUEST;
-
-/** The types an integration may subscribe to (its manifest's `events`): the official Event union but those sent on a request. */
-export const SUBSCRIBABLE_EVENT_TYPES: readonly string[] = OFFICIAL_EVENT_TYPES.filter((type) => !onRequest.includes(type));
-
-/** The official event types the mock sends (docs/behaviour.md, "Events"). */
-export const SENT_EVENT_TYPES = [
-  'installation_setup',
-  'installation_deleted',
-  'space_installation_setup',
-  'space_installation_deleted',
-  'site_installation_setup',
-  'site_installation_deleted',
-  'space_content_updated',
-  'space_visibility_updated',
-  'space_gitsync_started',
-  'space_gitsync_completed',
-  'site_view',
-  'page_feedback',
-] as const satisfies readonly SubscribableEventType[];
-
-export type SentEventType = (typeof SENT_EVENT_TYPES)[number];
+/** The event types the mock sends, and those a manifest may name (resources/shared/event-types.ts). */
+export { SENT_EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES, type SentEventType, type SubscribableEventType } from '../resources/shared/event-types.ts';
 
 /** What the event log keeps: the events sent to subscribers, and the tasks integrations queue for themselves. */
 export type KeptEventType = SentEventType | 'task';

@@ -17,7 +17,7 @@ import { browserPlatform } from './browser-platform.ts';
 import { DEFAULT_BASE_URL, mockHandlers, normalBaseUrl } from './handlers.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
 import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
-import { checkAppOptions } from '../sessions/app-options.ts';
+import { checkAppOptions } from '../app-options.ts';
 import { instantOf } from '../clock.ts';
 import { argumentError } from '../text/argument-error.ts';
 
@@ -71,7 +71,7 @@ function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A TypeError naming the first option of `createMockHandlers` that is not what it takes (the app's options: sessions/app-options.ts). */
+/** A TypeError naming the first option of `createMockHandlers` that is not what it takes (the app's options: app-options.ts). */
 function checkHandlersOptions(options: MockHandlersOptions): void {
   if (!isObject(options)) throw argumentError(`${WHO}: options`, 'an object', options);
   const { baseUrl, scenario, scenarios, now, frozen, ...app } = options;

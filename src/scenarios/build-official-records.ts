@@ -15,7 +15,7 @@
 import { routedOperations } from '../resources/index.ts';
 import { IMPORT_FAMILY } from '../resources/organizations/imports.ts';
 import { CONVERSATION_FAMILY } from '../resources/change-requests/conversations.ts';
-import { shape } from '../resources/generic/classify.ts';
+import { shape } from '../resources/shared/paths.ts';
 import { MANIFEST_COLLECTIONS, type Builder, type ManifestCollection } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
 

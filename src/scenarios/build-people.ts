@@ -2,7 +2,7 @@
 import { deriveId } from '../ids.ts';
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
-import { DEFAULT_SPEC_FIXTURE } from '../resources/organizations/openapi-content.ts';
+import { DEFAULT_SPEC_FIXTURE } from '../resources/shared/openapi-content.ts';
 
 export function buildUsers(b: Builder, users: NonNullable<ScenarioFile['users']>): void {
   users.forEach((u, i) => {

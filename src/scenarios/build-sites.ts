@@ -4,7 +4,7 @@ import type { Builder } from './builder.ts';
 import { slugify } from '../text/slug.ts';
 import type { ScenarioFile, ScenarioSiteSpace } from './types.ts';
 import type { SiteSpaceRecord } from '../store/records.ts';
-import { siteUrl } from '../resources/sites/urls.ts';
+import { siteUrl } from '../resources/shared/site-urls.ts';
 
 export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>): void {
   sites.forEach((s, i) => {
@@ -108,7 +108,7 @@ export function buildSites(b: Builder, sites: NonNullable<ScenarioFile['sites']>
       createdAt,
       updatedAt: createdAt,
     });
-    // Where a visitor opens it (resources/sites/urls.ts), as the manifest names it.
+    // Where a visitor opens it (resources/shared/site-urls.ts), as the manifest names it.
     const site = b.built(b.state.sites, id);
     if (site.published) {
       const org = b.built(b.state.organizations, organization);

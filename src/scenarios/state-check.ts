@@ -9,6 +9,7 @@ import { errors } from '../contract/errors.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { firstRefusal, type Validators } from '../contract/validators.ts';
 import type { Manifest } from './loader.ts';
+import { documentIdOf } from '../rules/page-document.ts';
 import { referencesOf } from '../store/references.ts';
 import { COLLECTION_NAMES, type StateJson } from '../store/store.ts';
 
@@ -54,8 +55,38 @@ function isStateInput(validate: ValidateFunction, value: unknown): value is Stat
   return validate(value) === true;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Fills in what an export made before a field existed lacks, so that an older `--data` file or
+ * export still loads: a page without `documentId` gets the id of its text (as every write gives
+ * it), a reusable content without `markdown` an empty body. The input is changed in place; what
+ * it holds otherwise is left for the schema to judge.
+ */
+function upgradeOlderState(state: unknown): void {
+  if (!isObject(state) || !Array.isArray(state.revisions)) return;
+  const pages = (list: unknown): void => {
+    if (!Array.isArray(list)) return;
+    for (const page of list) {
+      if (!isObject(page)) continue;
+      if (page.documentId === undefined && typeof page.id === 'string' && (page.markdown === undefined || typeof page.markdown === 'string')) {
+        page.documentId = documentIdOf({ id: page.id, markdown: page.markdown ?? '' });
+      }
+      pages(page.pages);
+    }
+  };
+  for (const revision of state.revisions) {
+    if (!isObject(revision)) continue;
+    pages(revision.pages);
+    if (Array.isArray(revision.reusableContents)) {
+      for (const content of revision.reusableContents) if (isObject(content) && content.markdown === undefined) content.markdown = '';
+    }
+  }
+}
+
 export function checkState(state: unknown, schemas: Validators): CheckedState {
   checkFormat(state);
+  upgradeOlderState(state);
   const validate = schemas.strictValidator('state');
   if (!isStateInput(validate, state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
   const valid: Record<string, readonly { id: string }[]> = {};

@@ -6,7 +6,7 @@
  * A node this writer does not know keeps its text, as a paragraph.
  *
  * Where a reference points is the caller's to say (`href`): a page's file relative to the
- * page written, a file under `.gitbook/assets/` (resources/change-requests/markdown.ts).
+ * page written, a file under `.gitbook/assets/` (resources/shared/markdown.ts).
  */
 import { encodeEntities } from './html-bits.ts';
 import { nodeText, type BlockNode, type ContentRef, type FragmentNode, type InlineNode, type Leaf, type MarkType, type TextNode } from './document-nodes.ts';

@@ -8,7 +8,7 @@
  * of its content, so that every node keeps to the official schema.
  *
  * What a link points at is not this module's to know: the caller hands in `ref`, which the
- * revision's pages and files answer (resources/change-requests/markdown.ts). Read by the one
+ * revision's pages and files answer (resources/shared/markdown.ts). Read by the one
  * markdown reader (text/markdown.ts); written back by text/document-markdown.ts.
  */
 import type { Token, Tokens } from 'marked';

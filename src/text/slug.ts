@@ -7,7 +7,7 @@
  * github-slugger turns `Per diem & meals` into `per-diem--meals` and keeps accents
  * (`über-uns`); @sindresorhus/slugify gives `per-diem-and-meals` and transliterates
  * (`ueber-uns`, `privet-mir`). Neither gives the anchors GitBook shows (`per-diem-meals`),
- * which test/unit/resources/organizations/search-text.test.ts pins.
+ * which test/unit/resources/shared/search-text.test.ts pins.
  */
 
 /** Lower case without accents, for slugs and comparisons. */

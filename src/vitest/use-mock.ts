@@ -11,7 +11,7 @@ import { inProcess, overHttp, sessionName, type Fetch, type Target } from './ses
 import { attachCoverage, coverageOf, isSuite } from './coverage.ts';
 import { adminMembers, type AdminMembers } from '../handle/admin-handle.ts';
 import { manifestId, manifestToken } from '../scenarios/manifest-keys.ts';
-import { checkAppOptions } from '../sessions/app-options.ts';
+import { checkAppOptions } from '../app-options.ts';
 import { isSessionName } from '../sessions/registry.ts';
 import { argumentError } from '../text/argument-error.ts';
 

@@ -26,12 +26,12 @@ const LAYERS: readonly { name: string; holds: readonly string[] }[] = [
   { name: 'core', holds: ['store/', 'cache/', 'text/', 'auth/', 'clock.ts', 'ids.ts', 'package-version.ts', 'state-machine.ts', 'paths/'] },
   { name: 'contract', holds: ['contract/'] },
   { name: 'domain', holds: ['rules/', 'resources/', 'events/'] },
-  { name: 'session', holds: ['scenarios/', 'persistence/', 'coverage/', 'faults/', 'sessions/', 'journal/', 'runtime.ts', 'platform.ts'] },
+  { name: 'session', holds: ['scenarios/', 'persistence/', 'coverage/', 'faults/', 'sessions/', 'journal/', 'runtime.ts', 'platform.ts', 'app-options.ts'] },
   { name: 'server', holds: ['server/'] },
   { name: 'surfaces', holds: ['admin/', 'openapi/'] },
   {
     name: 'entry',
-    holds: ['build-mock.ts', 'app.ts', 'node-platform.ts', 'index.ts', 'bin.ts', 'cli-args.ts', 'cli/', 'fidelity/', 'handle/', 'vitest/', 'msw/'],
+    holds: ['build-mock.ts', 'app.ts', 'node-platform.ts', 'index.ts', 'bin.ts', 'cli-args.ts', 'cli/', 'fidelity/', 'handle/', 'vitest/', 'msw/', 'integration/'],
   },
 ];
 
@@ -153,6 +153,33 @@ function cycles(files: string[], edges: Edge[]): { size: number; circle: string[
   });
 }
 
+/**
+ * Inside the domain layer, the resource groups (issue 41): a group of `resources/` (`sites/`,
+ * `spaces/`, ...) imports only its own files, `shared/` and `engine/`; `engine/` only its own and
+ * `shared/`; `shared/` only its own. What two groups use lives in `shared/`. Only the files at
+ * the top of `resources/` (the list of every group's rows) name the groups.
+ */
+const RESOURCES = 'resources/';
+const BELOW: Readonly<Record<string, readonly string[]>> = { shared: [], engine: ['shared'] };
+
+/** The group of a file of `resources/` (its first folder); undefined for another file or one at the top. */
+function groupOf(path: string): string | undefined {
+  if (!path.startsWith(RESOURCES)) return undefined;
+  const parts = path.slice(RESOURCES.length).split('/');
+  return parts.length > 1 ? parts[0] : undefined;
+}
+
+/** The imports that break the groups' rule. */
+function groupBreaches(all: readonly Edge[]): string[] {
+  return all
+    .filter((e) => {
+      const [from, to] = [groupOf(e.from), groupOf(e.to)];
+      if (from === undefined || to === undefined || from === to) return false;
+      return !(BELOW[from] ?? ['shared', 'engine']).includes(to);
+    })
+    .map((e) => `src/${e.from} → src/${e.to}${e.typeOnly ? ' [type]' : ''}`);
+}
+
 const files = sourceFiles();
 const edges = files.flatMap(importsOf);
 const label = (path: string) => `src/${path} (${LAYERS[layerOf(path)]?.name ?? 'no layer'})`;
@@ -181,5 +208,30 @@ describe('layers of src/', () => {
   it('has no circle of imports between files', () => {
     const circles = cycles(files, edges).map(({ size, circle }) => `${size} files in circles, for one: ${circle.map((f) => `src/${f}`).join(' → ')}`);
     expect(circles).toEqual([]);
+  });
+});
+
+describe('resource groups', () => {
+  it('import only shared/ and engine/ besides their own files', () => {
+    expect(groupBreaches(edges)).toEqual([]);
+  });
+
+  it('are told apart: one group naming another, or shared/ naming engine/, breaks the rule', () => {
+    const made = (from: string, to: string): Edge => ({ from, to, typeOnly: false });
+    expect(
+      groupBreaches([
+        made('resources/sites/sites.ts', 'resources/spaces/placement.ts'),
+        made('resources/shared/access.ts', 'resources/engine/parents.ts'),
+        made('resources/engine/parents.ts', 'resources/sites/sites.ts'),
+        made('resources/sites/sites.ts', 'resources/shared/access.ts'),
+        made('resources/engine/family.ts', 'resources/shared/paths.ts'),
+        made('resources/index.ts', 'resources/sites/operations.ts'),
+        made('resources/sites/sites.ts', 'store/records.ts'),
+      ]),
+    ).toEqual([
+      'src/resources/sites/sites.ts → src/resources/spaces/placement.ts',
+      'src/resources/shared/access.ts → src/resources/engine/parents.ts',
+      'src/resources/engine/parents.ts → src/resources/sites/sites.ts',
+    ]);
   });
 });

@@ -6,9 +6,9 @@
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
-import { toDocument } from '../change-requests/markdown.ts';
-import { searchSpaces, type PageHit, type Scorer, type SearchOptions } from '../organizations/search.ts';
-import { matchScore, queryTerms } from '../organizations/search-text.ts';
+import { toDocument } from '../shared/markdown.ts';
+import { searchSpaces, type PageHit, type Scorer, type SearchOptions } from '../shared/search.ts';
+import { matchScore, queryTerms } from '../shared/search-text.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 
 /** Pages cited by an answer, and the next ones offered as follow-up questions. */

@@ -5,8 +5,8 @@
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { SiteRecord, SiteSpaceRecord, SpaceRecord } from '../../store/records.ts';
-import { siteSpaceField } from '../sites/access.ts';
-import { defaultSiteSpaceId, orderedSections, orderedSiteSpaces } from '../sites/structure.ts';
+import { siteSpaceField } from '../shared/site-access.ts';
+import { defaultSiteSpaceId, orderedSections, orderedSiteSpaces } from '../shared/site-structure.ts';
 
 export interface ScopeBody {
   scope?: { mode: string; currentSiteSpace?: string; restrictTo?: string; siteSpaceIds?: string[] };

@@ -2,12 +2,12 @@
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { baseRevision, CHANGE_REQUEST_BASE_MACHINE, CHANGE_REQUEST_MACHINE, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
-import { noteOutdated } from './outdated.ts';
+import { noteOutdated } from '../shared/outdated.ts';
 import { mergeContent } from '../../rules/content-merge.ts';
 import type { ChangeRequestRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
-import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from './context.ts';
-import { presentChangeRequest } from './present.ts';
+import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from '../shared/revisions.ts';
+import { presentChangeRequest } from '../shared/present-change-request.ts';
 import { decided } from '../shared/decided.ts';
 
 const C = '/v1/spaces/{spaceId}/change-requests';

@@ -8,9 +8,9 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import { baseRevision } from '../../rules/change-request.ts';
 import { semanticChanges, type SemanticChange } from '../../rules/semantic-changes.ts';
 import type { SpaceRecord } from '../../store/records.ts';
-import { contentOf, loadChangeRequest, revisionOf } from './context.ts';
-import { presentFile, presentMergedFrom } from './content-present.ts';
-import { revisionContent } from '../spaces/content.ts';
+import { contentOf, loadChangeRequest, revisionOf } from '../shared/revisions.ts';
+import { presentFile, presentMergedFrom } from '../shared/content-present.ts';
+import { revisionContent } from '../shared/content.ts';
 
 function presentChange(ctx: HandlerContext, space: SpaceRecord, change: SemanticChange) {
   if (!('file' in change)) return change;

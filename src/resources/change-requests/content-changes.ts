@@ -8,15 +8,15 @@
 import { op, type Operation } from '../../contract/operation.ts';
 import { baseRevision, editContent } from '../../rules/change-request.ts';
 import { applyContentChanges } from '../../rules/content-changes.ts';
-import { inputToMarkdown, type BodyInput } from '../comments/body.ts';
+import { inputToMarkdown, type BodyInput } from '../shared/comment-body.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { requireEditable } from '../shared/access.ts';
 import { decided } from '../shared/decided.ts';
 import { apiUrl } from '../shared/present.ts';
-import { presentFile } from './content-present.ts';
-import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from './context.ts';
-import { presentChangeRequest } from './present.ts';
+import { presentFile } from '../shared/content-present.ts';
+import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from '../shared/revisions.ts';
+import { presentChangeRequest } from '../shared/present-change-request.ts';
 
 export const contentChangeOperations: Operation[] = [
   op({

@@ -9,7 +9,7 @@ import { op, type Operation } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { presentUserById } from '../shared/present.ts';
-import { loadChangeRequest } from './context.ts';
+import { loadChangeRequest } from '../shared/revisions.ts';
 
 interface Contribution {
   user: string;

@@ -12,7 +12,7 @@ import type { OfficialRecord } from '../../store/records.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { loadChangeRequest } from './context.ts';
+import { loadChangeRequest } from '../shared/revisions.ts';
 
 /** The family the generic tier kept them under (scenarios name it by listChangeRequestConversations). */
 export const CONVERSATION_FAMILY = '/v1/spaces/{}/change-requests/{}/conversations';

@@ -7,7 +7,8 @@ import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../contract/errors.ts';
 import type { FileRecord } from '../../store/records.ts';
 import { rawReply } from '../../contract/operation.ts';
-import { PDF_ROW, SPACE_PDF_ROW, pdfWriter, type FileRow, type PdfPlatform } from './pdf.ts';
+import { PDF_ROW, SPACE_PDF_ROW, pdfWriter } from './pdf.ts';
+import type { FileRow, PdfPlatform } from '../shared/file-rows.ts';
 
 /** A 1×1 transparent PNG. */
 const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');

@@ -5,7 +5,7 @@
  * repository. Credentials in URLs are stripped before anything is stored.
  */
 import { sha1Hex } from '../../text/digest.ts';
-import { noteOutdated } from './outdated.ts';
+import { noteOutdated } from '../shared/outdated.ts';
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
@@ -14,7 +14,7 @@ import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, requireSpace } from '../shared/access.ts';
 import { presentGitSync } from '../shared/git-sync.ts';
 import { fileAssetPath, mapPages } from '../shared/page-tree.ts';
-import { contentOf, createRevision, revisionOf } from './context.ts';
+import { contentOf, createRevision, revisionOf } from '../shared/revisions.ts';
 
 const G = '/v1/spaces/{spaceId}/git';
 

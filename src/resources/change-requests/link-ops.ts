@@ -4,10 +4,11 @@ import { arrayView, paginate } from '../../contract/paginate.ts';
 import { isActive } from '../../rules/change-request.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
-import { changeRequestContent, K, requireFile, requirePage } from './content.ts';
-import { revisionOf } from './context.ts';
+import { K } from './content.ts';
+import { changeRequestContent, requireFile, requirePage } from '../shared/content.ts';
+import { revisionOf } from '../shared/revisions.ts';
 import { groupLinks, presentBacklink, presentLinkGroup, type LinkGroup } from './link-present.ts';
-import { LinkResolver } from './links.ts';
+import { LinkResolver } from '../shared/links.ts';
 
 function brokenKeys(revision: RevisionRecord, pageId?: string): Set<string> {
   const resolver = new LinkResolver(revision);

@@ -6,11 +6,11 @@
  * object) or a URL.
  */
 import type { HandlerContext } from '../../contract/operation.ts';
-import { presentOrganization } from '../organizations/present.ts';
-import { presentSpaceToCaller } from '../spaces/present.ts';
+import { presentOrganization } from '../shared/present-organization.ts';
+import { presentSpaceToCaller } from '../shared/present-space.ts';
 import type { PageEntry } from '../shared/page-tree.ts';
-import { pageAppUrl, presentFile, type ContentPlace } from './content-present.ts';
-import { targetKey, type FoundLink, type LinkStatus } from './links.ts';
+import { pageAppUrl, presentFile, type ContentPlace } from '../shared/content-present.ts';
+import { targetKey, type FoundLink, type LinkStatus } from '../shared/links.ts';
 
 function where(ctx: HandlerContext, place: ContentPlace) {
   const { space, changeRequest } = place;

@@ -11,7 +11,7 @@
 import type { Font } from 'fontkit';
 import { pdfFonts } from './pdf-fonts.ts';
 import { perProcess } from '../../cache/caches.ts';
-import type { PdfLine } from './pdf-line.ts';
+import type { PdfLine } from '../shared/pdf-line.ts';
 
 declare global {
   namespace PDFKit.Mixins {

@@ -6,51 +6,17 @@
  */
 import { ApiError, errors } from '../../contract/errors.ts';
 import { sign } from '../../contract/signed-url.ts';
-import { op, rawReply, type HandlerContext, type Operation, type RouteRow } from '../../contract/operation.ts';
+import { op, rawReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { officialRow } from '../engine/operations.ts';
 import { requireSpace } from '../shared/access.ts';
 import type { RevisionRecord } from '../../store/records.ts';
-import type { Tables } from '../../store/store.ts';
-import type { VirtualClock } from '../../clock.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
-import { loadChangeRequest } from './context.ts';
-import { evaluate, plainText } from './markdown.ts';
-import type { PdfLine } from './pdf-line.ts';
+import { loadChangeRequest } from '../shared/revisions.ts';
+import { evaluate, plainText } from '../shared/markdown.ts';
+import { firstValue, type FileRow, type PdfPlatform } from '../shared/file-rows.ts';
+import type { PdfLine } from '../shared/pdf-line.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
-
-/** The platform's PDF writer, where it has one (platform.ts: pdfkit in Node). */
-export interface PdfPlatform {
-  renderPdf?(title: string, lines: PdfLine[], createdAt: Date): Promise<Uint8Array<ArrayBuffer>>;
-}
-
-/**
- * What a file route reads of the request's session. The routes are given it (build-mock.ts
- * takes it from the request's exchange): operations know nothing of sessions.
- */
-export interface FileSession {
-  db: Tables;
-  clock: Pick<VirtualClock, 'now' | 'nowMs'>;
-  platform: PdfPlatform;
-}
-
-/** What a file row's handler is given: its path and query (as the registrar reads them), the path, the session. */
-export interface FileInput {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  path: string;
-  session: FileSession;
-}
-
-/** A file the mock serves itself (`/__files/...`): a row the registrar serves as any other (build-mock.ts). */
-export interface FileRow extends RouteRow {
-  handle(input: FileInput): Promise<unknown>;
-}
-
-/** A query value as `c.req.query(name)` gave it: the first of a repeated parameter. */
-export function firstValue(value: unknown): string | undefined {
-  return Array.isArray(value) ? (value[0] as string) : (value as string | undefined);
-}
 
 /** The pages a PDF holds: all, a page and its subtree, or one page. */
 export function pdfPages(revision: RevisionRecord, pageId?: string, only?: boolean): PageEntry[] {

@@ -7,7 +7,7 @@ import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
 import { membership, spaceRole } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
-import { loadChangeRequest } from './context.ts';
+import { loadChangeRequest } from '../shared/revisions.ts';
 import { decided } from '../shared/decided.ts';
 
 const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';

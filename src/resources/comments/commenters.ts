@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { membership } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
-import type { CommentScope } from './scope.ts';
+import type { CommentScope } from '../shared/comment-scope.ts';
 
 /** Distinct authors of the scope's comments and replies, by first post. */
 export function commenterIds(ctx: HandlerContext, scope: CommentScope): string[] {

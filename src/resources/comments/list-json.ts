@@ -13,10 +13,10 @@ import { derived, type Caches, type CacheSession } from '../../cache/caches.ts';
 import { jsonReply, type HandlerContext, type Reply } from '../../contract/operation.ts';
 import { LIST_NAME, paginate, type ListEnvelope, type PageRequest } from '../../contract/paginate.ts';
 import type { ChangeRequestRecord, CommentRecord, SpaceRecord } from '../../store/records.ts';
-import type { BodyFormat } from './body.ts';
+import type { BodyFormat } from '../shared/comment-body.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
-import { presentComment } from './present.ts';
-import { commentScope, type CommentScope } from './scope.ts';
+import { presentComment } from '../shared/present-comment.ts';
+import { commentScope, type CommentScope } from '../shared/comment-scope.ts';
 
 export type ListQuery = RequestTypes['comments/comment-list-query'] & PageRequest;
 

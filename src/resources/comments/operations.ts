@@ -7,9 +7,9 @@ import { arrayView, paginate } from '../../contract/paginate.ts';
 import { commentPage } from './list-json.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
 import { commenterIds, presentCommenter } from './commenters.ts';
-import { presentComment, presentReply } from './present.ts';
-import { requireComment, requireReply, requireScope } from './scope.ts';
-import * as write from './write.ts';
+import { presentComment, presentReply } from '../shared/present-comment.ts';
+import { requireComment, requireReply, requireScope } from '../shared/comment-scope.ts';
+import * as write from '../shared/comment-writes.ts';
 
 interface Names {
   prefix: '/v1/spaces/{spaceId}/comments' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments';

@@ -96,3 +96,6 @@ export const officialSchema = {
   query: <const Id extends string>(operationId: Id) => `official/${operationId}-query` as const,
   response: <const Id extends string>(operationId: Id) => `official/${operationId}-response` as const,
 };
+
+/** The schema id of a definition of the generic file (schemas/official/generic.json). */
+export const genericSchema = (name: string) => `official/generic#/$defs/${name}`;

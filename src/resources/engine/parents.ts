@@ -9,7 +9,7 @@ import type { Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { orgRole, requireOrg, requireSpace } from '../shared/access.ts';
 import { findOrThrow } from '../shared/find.ts';
-import { requireSite } from '../sites/access.ts';
+import { requireSite } from '../shared/site-access.ts';
 
 export interface Scope {
   /** The parent's id: records' `parent`. */

@@ -7,15 +7,14 @@
 import { can } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { findIn } from '../shared/find.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
+import { presentCollection } from '../shared/present-collection.ts';
 import { op, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
 import { orgRole, requireOrg, spaceRole } from '../shared/access.ts';
-import { presentSpace } from '../spaces/present.ts';
+import { presentSpace } from '../shared/present-space.ts';
 import { defineFamily, officialSchema, type FamilyHelpers } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
-import type { Scope } from '../engine/parents.ts';
 
 interface Body {
   title?: string;
@@ -47,26 +46,6 @@ function changeable(ctx: HandlerContext, item: FamilyHelpers<CollectionRecord>['
   return found;
 }
 
-function present(c: CollectionRecord, ctx: HandlerContext, scope: Scope) {
-  const parent = c.collection && ctx.db.collections.get(c.collection) ? c.collection : undefined;
-  return {
-    object: 'collection' as const,
-    id: c.id,
-    title: c.title,
-    ...(c.description !== undefined && { description: c.description }),
-    organization: c.parent,
-    ...(parent && { parent }),
-    defaultLevel: c.defaultLevel,
-    urls: { location: apiUrl(ctx, `/collections/${c.id}`), app: appUrl(`/o/${c.parent}/c/${c.id}`) },
-    permissions: {
-      view: can(scope.role, 'view'),
-      admin: can(scope.role, 'admin'),
-      viewInviteLinks: can(scope.role, 'admin'),
-      create: can(scope.role, 'createContent'),
-    },
-  };
-}
-
 export const collections = defineFamily<CollectionRecord, Body, Body, { nested?: boolean }>({
   collection: 'collections',
   table: (db) => db.collections,
@@ -93,7 +72,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
     ...(body.description !== undefined && { description: body.description }),
     ...(body.defaultLevel !== undefined && { defaultLevel: body.defaultLevel }),
   }),
-  present,
+  present: presentCollection,
   // {"key", "organization", "title", "description"?, "collection"?: KEY of the parent collection}
   scenario: {
     parentField: 'organization',
@@ -121,13 +100,13 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
         const { parent } = ctx.body;
         if (parent === undefined || (parent ?? undefined) === record.collection) {
           if (ctx.body.position === undefined) throw errors.conflict(`Collection "${record.id}" is already there`);
-          return present(record, ctx, scope);
+          return presentCollection(record, ctx, scope);
         }
         if (parent !== null) {
           if (!findIn(ctx.db.collections, parent, (c) => c.parent === record.parent)) throw errors.unknownReference(parent, `parent: no collection "${parent}" in this organization`);
           if (subtree(ctx, record).has(parent)) throw errors.invalid('body', `parent: collection "${parent}" is "${record.id}" or inside it`);
         }
-        return present(ctx.db.collections.update(record.id, { collection: parent ?? undefined, updatedAt: ctx.now }), ctx, scope);
+        return presentCollection(ctx.db.collections.update(record.id, { collection: parent ?? undefined, updatedAt: ctx.now }), ctx, scope);
       },
     }),
     // To another organization the caller administers, with the collections and spaces inside it (at its top there).
@@ -148,7 +127,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
           if (space.parent !== undefined && ids.has(space.parent)) ctx.db.spaces.update(space.id, { organization: target.id, updatedAt: ctx.now });
         }
         const moved = ctx.db.collections.existing(record.id);
-        return present(moved, ctx, { id: target.id, organization: target.id, role: orgRole(ctx.db, target.id, ctx.user.id) ?? null });
+        return presentCollection(moved, ctx, { role: orgRole(ctx.db, target.id, ctx.user.id) ?? null });
       },
     }),
     // The spaces whose parent is the collection (moveSpace sets it), as the organization's list shows them.

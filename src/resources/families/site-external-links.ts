@@ -9,6 +9,7 @@ import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { SiteExternalLinkRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
+import { presentExternalLink } from '../shared/external-links.ts';
 import { defineFamily } from '../engine/family.ts';
 import type { Scope } from '../engine/parents.ts';
 
@@ -31,33 +32,6 @@ function groupOf(ctx: HandlerContext, scope: Scope, parent: string | null | unde
 
 /** A field that null removes and absence leaves. */
 const nullable = <K extends string>(key: K, value: string | null | undefined) => (value === undefined ? {} : { [key]: value ?? undefined });
-
-/** The official SiteExternalLink of a record. */
-export function presentExternalLink(ctx: Pick<HandlerContext, 'db'>, l: SiteExternalLinkRecord) {
-  const group = l.sectionGroup && ctx.db.siteSectionGroups.get(l.sectionGroup) ? l.sectionGroup : undefined;
-  return {
-    object: 'site-external-link' as const,
-    id: l.id,
-    title: l.title,
-    url: l.url,
-    ...(l.description !== undefined && { description: l.description }),
-    ...(l.icon !== undefined && { icon: l.icon }),
-    ...(group && { sectionGroup: group }),
-    draft: l.draft,
-    ...(l.condition !== undefined && { condition: l.condition }),
-  };
-}
-
-/**
- * The external links of a container (a group, or the top level when `group` is undefined), in
- * their order: those sorted (sortSiteStructure) by position, then the others in creation order.
- */
-export function externalLinksIn(ctx: Pick<HandlerContext, 'db'>, siteId: string, group: string | undefined, liveOnly = false): SiteExternalLinkRecord[] {
-  const links = ctx.db.siteExternalLinks
-    .by('parent', siteId)
-    .filter((l) => (l.sectionGroup && ctx.db.siteSectionGroups.get(l.sectionGroup) ? l.sectionGroup : undefined) === group && !(liveOnly && l.draft));
-  return links.some((l) => l.position !== undefined) ? links.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity)) : links;
-}
 
 export const siteExternalLinks = defineFamily<SiteExternalLinkRecord, Required<Pick<Body, 'title' | 'url'>> & Body, Body>({
   collection: 'siteExternalLinks',

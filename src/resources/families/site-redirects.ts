@@ -9,14 +9,14 @@ import { ApiError, errors } from '../../contract/errors.ts';
 import { op, type HandlerContext } from '../../contract/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
+import { pagesOf, redirectFor } from '../shared/redirects.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';
-import { siteSpaceUrl, sectionUrl, urlContext } from '../sites/urls.ts';
 import { defineFamily, officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
-import { siteOf } from '../sites/access.ts';
-import { visits } from '../sites/visitor.ts';
+import { siteOf } from '../shared/site-access.ts';
+import { visits } from '../shared/site-visitor.ts';
 
 type InputDestination = SiteRedirectDestination | { kind: 'path'; spaceId: string; path: string };
 interface Body {
@@ -31,11 +31,6 @@ function siteSpaceOf(ctx: HandlerContext, scope: Scope, id: string, field: strin
   const ss = findIn(ctx.db.siteSpaces, id, (s) => s.site === scope.id);
   if (!ss) throw errors.unknownReference(id, `${field}: no site space "${id}" in this site`);
   return ss;
-}
-
-function pagesOf(ctx: HandlerContext, spaceId: string) {
-  const space = ctx.db.spaces.get(spaceId);
-  return (space && ctx.db.revisions.get(space.revision)?.pages) || [];
 }
 
 /** The destination as kept: every id checked against the site, a `path` made the page it names. */
@@ -85,44 +80,6 @@ function present(r: SiteRedirectRecord) {
     createdAt: r.createdAt,
     ...(r.updatedAt && { updatedAt: r.updatedAt }),
   };
-}
-
-/** Whether `source` of a redirect matches a requested path; with the suffix a wildcard caught. */
-function matchSource(pattern: string, path: string): { suffix: string } | undefined {
-  if (pattern === path) return { suffix: '' };
-  if (pattern.endsWith('/*') && path.startsWith(pattern.slice(0, -1))) return { suffix: path.slice(pattern.length - 1) };
-  if (pattern.endsWith('*') && !pattern.endsWith('/*') && path.startsWith(pattern.slice(0, -1))) return { suffix: path.slice(pattern.length - 1) };
-  return undefined;
-}
-
-/** The published URL a redirect sends to. */
-function targetOf(ctx: HandlerContext, scope: Scope, r: SiteRedirectRecord, suffix: string, shareKey?: string): string {
-  const site = ctx.db.sites.existing(scope.id);
-  const view = urlContext(ctx.db, ctx.db.organizations.existing(site.organization), site, shareKey);
-  const d = r.destination;
-  const tail = r.captureWildcard && suffix ? `/${suffix.replace(/^\/+/, '')}` : '';
-  if (d.kind === 'external') return tail ? `${d.url.replace(/\/+$/, '')}${tail}` : d.url;
-  if (d.kind === 'site-section') return `${sectionUrl(view, ctx.db.siteSections.get(d.siteSectionId))}${tail}`;
-  const ss = ctx.db.siteSpaces.get(d.siteSpaceId);
-  if (!ss) return sectionUrl(view, undefined);
-  const page = d.kind === 'site-page' ? findPage(pagesOf(ctx, ss.space), d.pageId) : undefined;
-  return `${siteSpaceUrl(ctx.db, view, ss)}${page ? `/${page.path}` : ''}${tail}`;
-}
-
-/**
- * The live redirect of the site that a path matches, and the published URL it sends to: an
- * exact source wins over a wildcard; among wildcards the longest. Also what URL lookups
- * (resources/urls/) answer for a path that names no page.
- */
-export function redirectFor(ctx: HandlerContext, scope: Scope, source: string, shareKey?: string): { redirect: SiteRedirectRecord; target: string } | undefined {
-  const live = ctx.db.siteRedirects.by('parent', scope.id).filter((r) => !r.draft);
-  const ranked = live.flatMap((r) => {
-    const m = matchSource(r.source, source);
-    return m ? [{ r, m }] : [];
-  });
-  ranked.sort((a, b) => Number(b.m.suffix === '') - Number(a.m.suffix === '') || b.r.source.length - a.r.source.length);
-  const best = ranked[0];
-  return best && { redirect: best.r, target: targetOf(ctx, scope, best.r, best.m.suffix, shareKey) };
 }
 
 /** One entry of bulkUpsertSiteRedirects (the official body's `redirects` items). */
@@ -245,7 +202,7 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
       query: officialSchema.query('getSiteRedirectBySource'),
       response: officialSchema.response('getSiteRedirectBySource'),
       handle: (ctx) => {
-        // The site's visitor asks for the redirect of a path that names no page (sites/visitor.ts).
+        // The site's visitor asks for the redirect of a path that names no page (shared/site-visitor.ts).
         const { org, site } = siteOf(ctx);
         const scope = visits(ctx, site, 'getSiteRedirectBySource') ? { id: site.id, organization: org.id, role: 'read' as const } : helpers.scope(ctx);
         const found = redirectFor(ctx, scope, ctx.query.source, ctx.query.shareKey);

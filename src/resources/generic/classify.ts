@@ -16,6 +16,7 @@
  */
 import type { Method } from '../../contract/operation.ts';
 import { OFFICIAL_ANSWERS } from '../../contract/official-answers.ts';
+import { shape } from '../shared/paths.ts';
 
 export type GenericRole = 'list' | 'create' | 'get' | 'update' | 'delete' | 'provision' | 'under-item' | 'singleton-get' | 'singleton-set' | 'singleton-action' | 'bulk' | 'computed';
 
@@ -35,8 +36,6 @@ export interface GenericOperation {
   write: boolean;
 }
 
-/** `/v1/orgs/{organizationId}/fonts` → `/v1/orgs/{}/fonts`. */
-export const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 const endsWithParam = (path: string) => /\/\{[^}]*\}$/.test(path);
 

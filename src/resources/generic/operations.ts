@@ -15,6 +15,7 @@
  * caller may not see is a 404, reads need a member, writes an admin (organization, site) or
  * an editor (space), 403 otherwise.
  */
+import { genericSchema } from '../engine/family.ts';
 import { can, type Capability, type Role } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
@@ -22,11 +23,11 @@ import { rawReply, reply, runtimeOp, type Method, type Operation, type RuntimeCo
 import { paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { orgRole, requireCapability, requireChangeRequest, requireOrg, requireSpace } from '../shared/access.ts';
-import { requireSite, requireSiteSpace } from '../sites/access.ts';
-import { visits } from '../sites/visitor.ts';
-import { requireSpec, requireTranslation } from '../organizations/lookup.ts';
-import { seesIntegration } from '../integrations/access.ts';
-import { classify, shape, type GenericOperation } from './classify.ts';
+import { requireSite, requireSiteSpace } from '../shared/site-access.ts';
+import { visits } from '../shared/site-visitor.ts';
+import { requireSpec, requireTranslation } from '../shared/org-lookup.ts';
+import { seesIntegration } from '../shared/integration-access.ts';
+import { classify, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
 import { sourcesFor } from './sources.ts';
 import { lastParam } from '../shared/paths.ts';
@@ -35,9 +36,6 @@ import { lastParam } from '../shared/paths.ts';
 const PAGING = new Set(['page', 'limit', 'orderBy', 'order']);
 type Json = Record<string, unknown>;
 type Defs = Record<string, Json>;
-
-/** The schema id of a definition of the generic file (schemas/official/generic.json). */
-export const genericSchema = (name: string) => `official/generic#/$defs/${name}`;
 
 /** Where the caller stands under the path's parents. */
 interface Scope {
@@ -79,7 +77,7 @@ function scopeOf(ctx: RuntimeContext, g: GenericOperation): Scope {
         if (!organization) break;
         site = requireSite(ctx, organization.id, id).site;
         scope.hints.site = id;
-        // What a visitor of the site does with its site token (search, ask, scripts: sites/visitor.ts).
+        // What a visitor of the site does with its site token (search, ask, scripts: shared/site-visitor.ts).
         if (visits(ctx, site, g.operationId)) visitor = true;
         break;
       case 'spaceId': {

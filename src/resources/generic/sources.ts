@@ -17,11 +17,11 @@
 import type { RuntimeContext } from '../../contract/operation.ts';
 import type { OrganizationRecord, SiteRecord, SpaceRecord } from '../../store/records.ts';
 import { apiUrl, presentUser } from '../shared/present.ts';
-import { presentOrganization } from '../organizations/present.ts';
-import { presentTeam } from '../organizations/present-people.ts';
-import { presentSpaceToCaller } from '../spaces/present.ts';
-import { presentSite } from '../sites/present.ts';
-import { presentChangeRequest } from '../change-requests/present.ts';
+import { presentOrganization } from '../shared/present-organization.ts';
+import { presentTeam } from '../shared/present-people.ts';
+import { presentSpaceToCaller } from '../shared/present-space.ts';
+import { presentSite } from '../shared/present-site.ts';
+import { presentChangeRequest } from '../shared/present-change-request.ts';
 import { orgRole } from '../shared/access.ts';
 import type { WalkSource } from './walker.ts';
 

@@ -13,7 +13,7 @@ import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { requireSpace } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireSite } from '../sites/access.ts';
+import { requireSite } from '../shared/site-access.ts';
 
 type Target = GitSyncInstallationRecord['target'];
 type Provider = GitSyncInstallationRecord['provider'];

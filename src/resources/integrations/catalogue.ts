@@ -11,9 +11,9 @@ import type { IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
-import { requireSite } from '../sites/access.ts';
-import { requireIntegration, seesIntegration } from './access.ts';
-import { presentIntegration } from './present.ts';
+import { requireSite } from '../shared/site-access.ts';
+import { requireIntegration, seesIntegration } from '../shared/integration-access.ts';
+import { presentIntegration } from '../shared/present-integration.ts';
 
 interface Search extends PageRequest {
   search?: string;

@@ -11,8 +11,8 @@ import type { ContentInstallationRecord, InstallationRecord } from '../../store/
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
-import { requireContentInstallation, requireInstallation, requireIntegration } from './access.ts';
-import { presentContentInstallation } from './present.ts';
+import { requireContentInstallation, requireInstallation, requireIntegration } from '../shared/integration-access.ts';
+import { presentContentInstallation } from '../shared/present-integration.ts';
 
 type Kind = 'space' | 'site';
 

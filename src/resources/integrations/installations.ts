@@ -13,8 +13,8 @@ import type { InstallationRecord, IntegrationRecord } from '../../store/records.
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { orgRole, requireOrg } from '../shared/access.ts';
-import { requireInstallation, requireIntegration } from './access.ts';
-import { presentInstallation, presentIntegration } from './present.ts';
+import { requireInstallation, requireIntegration } from '../shared/integration-access.ts';
+import { presentInstallation, presentIntegration } from '../shared/present-integration.ts';
 
 /** A new installation and the user its tokens authenticate as. */
 export function install(ctx: HandlerContext, integration: IntegrationRecord, organization: string): InstallationRecord {

@@ -14,9 +14,9 @@ import { removeWithDependents } from '../../store/removal.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
-import { SENT_EVENT_TYPES } from '../../events/types.ts';
-import { requireIntegration } from './access.ts';
-import { presentIntegration } from './present.ts';
+import { SENT_EVENT_TYPES } from '../shared/event-types.ts';
+import { requireIntegration } from '../shared/integration-access.ts';
+import { presentIntegration } from '../shared/present-integration.ts';
 
 /** The organization the publish body names, by id or subdomain (404 as the official document says, also when the caller is no member). */
 function publishingOrg(ctx: HandlerContext, idOrSubdomain: string): OrganizationRecord {

@@ -11,12 +11,12 @@ import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { IntegrationRecord, OfficialRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute, officialRow } from '../engine/operations.ts';
-import { shape } from '../generic/classify.ts';
+import { shape } from '../shared/paths.ts';
 import { can } from '../../auth/roles.ts';
 import { orgRole, requireOrg, requireSpace } from '../shared/access.ts';
-import { requireSite } from '../sites/access.ts';
-import { requireIntegration } from './access.ts';
-import { presentIntegration } from './present.ts';
+import { requireSite } from '../shared/site-access.ts';
+import { requireIntegration } from '../shared/integration-access.ts';
+import { presentIntegration } from '../shared/present-integration.ts';
 
 /** The generic family that keeps an integration's events (`listIntegrationEvents`, `getIntegrationEvent`). */
 export const INTEGRATION_EVENTS = shape(officialRoute('listIntegrationEvents').path);

@@ -14,9 +14,9 @@ import { COLLECTION_NAMES, type Tables } from '../../store/store.ts';
 import { sha256Uuid } from '../../text/digest.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute, officialRow } from '../engine/operations.ts';
-import { shape } from '../generic/classify.ts';
+import { shape } from '../shared/paths.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireOrgAdmin } from './lookup.ts';
+import { requireOrgAdmin } from '../shared/org-lookup.ts';
 
 /** The family (`officialRecords`) that keeps an organization's audit events. */
 export const AUDIT_EVENTS = shape(officialRoute('listOrganizationAuditEvents').path);

@@ -8,9 +8,9 @@ import type { OrganizationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { apiUrl } from '../shared/present.ts';
-import { createBlankSpace } from '../sites/spaces.ts';
-import { insertSiteSpace } from '../sites/site-space-writes.ts';
-import { presentOrganization } from './present.ts';
+import { createBlankSpace } from '../shared/create-space.ts';
+import { insertSiteSpace } from '../shared/site-space-writes.ts';
+import { presentOrganization } from '../shared/present-organization.ts';
 
 /** A new organization with `user` as its only (admin) member; what a scenario leaves unset, as the scenario step sets it. */
 export function createOrganization(ctx: HandlerContext, title: string, emailDomains: string[] = []): OrganizationRecord {

@@ -11,18 +11,17 @@ import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { importTimes } from '../../rules/import-run.ts';
-import { editContent, isActive } from '../../rules/change-request.ts';
+import { isActive } from '../../rules/change-request.ts';
 import { withDocument } from '../../rules/page-document.ts';
-import type { OfficialRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
+import type { OfficialRecord, PageRecord } from '../../store/records.ts';
 import { slugify } from '../../text/slug.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { importedPage } from '../change-requests/content.ts';
-import { contentOf, createRevision, revisionOf, withContributor } from '../change-requests/context.ts';
-import { noteOutdated } from '../change-requests/outdated.ts';
+import { importedPage } from '../shared/content.ts';
+import { revisionOf } from '../shared/revisions.ts';
 import { requireChangeRequest, requireEditable, requireOrg, requireSpace } from '../shared/access.ts';
-import { decided } from '../shared/decided.ts';
 import { apiUrl } from '../shared/present.ts';
+import { writeTarget } from '../shared/write-target.ts';
 
 /** The family the generic tier kept import runs under (scenarios name it by listImportRuns). */
 export const IMPORT_FAMILY = '/v1/org/{}/imports';
@@ -98,20 +97,6 @@ function removeAll(tree: readonly PageRecord[], ids: ReadonlySet<string>): PageR
 }
 const holds = (tree: readonly PageRecord[], id: string): boolean => tree.some((p) => p.id === id || holds(p.pages, id));
 
-/** Writes a new revision of the target (the space's live content, or the change request's) with `change` applied to its pages. */
-export function writeTarget(ctx: HandlerContext, space: SpaceRecord, changeRequest: string | undefined, change: (pages: readonly PageRecord[]) => PageRecord[]): void {
-  if (changeRequest) {
-    const cr = ctx.db.changeRequests.existing(changeRequest);
-    const current = revisionOf(ctx, cr.revision);
-    const revision = createRevision(ctx, space, { ...contentOf(current), pages: change(current.pages), parents: [current.id], type: 'edits', changeRequest: cr.id });
-    ctx.db.changeRequests.update(cr.id, { ...decided(editContent(cr, revision.id, ctx.now)).patch, ...withContributor(cr, ctx.user.id) });
-    return;
-  }
-  const current = revisionOf(ctx, space.revision);
-  const revision = createRevision(ctx, space, { ...contentOf(current), pages: change(current.pages), parents: [current.id], type: 'edits' });
-  ctx.db.spaces.update(space.id, { revision: revision.id, updatedAt: ctx.now });
-  noteOutdated(ctx, space.id, space.revision);
-}
 
 export const importOperations: Operation[] = [
   op({

@@ -14,11 +14,11 @@ import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.t
 import { MEMBER_ROLE_MACHINE } from '../../rules/member-role.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { collections } from '../families/collections.ts';
+import { presentCollection } from '../shared/present-collection.ts';
 import { findIn } from '../shared/find.ts';
 import { orgRole, spaceRole } from '../shared/access.ts';
-import { presentSpaceToCaller } from '../spaces/present.ts';
-import { callerRole, requireInviteLink, requireOrgAdmin } from './lookup.ts';
+import { presentSpaceToCaller } from '../shared/present-space.ts';
+import { callerRole, requireInviteLink, requireOrgAdmin } from '../shared/org-lookup.ts';
 
 type CreateBody = { role?: Role | null; level?: Role | null; space?: string; collection?: string };
 
@@ -44,7 +44,7 @@ function present(ctx: HandlerContext, link: InviteLinkRecord) {
   if (target?.kind === 'collection') {
     const collection = ctx.db.collections.get(target.id);
     const role = callerRole(ctx, link.organization);
-    if (collection) return { ...head, level: link.role, collection: collections.present(collection, ctx, { id: link.organization, organization: link.organization, role: role ?? null }) };
+    if (collection) return { ...head, level: link.role, collection: presentCollection(collection, ctx, { role: role ?? null }) };
   }
   return { ...head, role: link.role };
 }

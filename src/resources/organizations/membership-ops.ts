@@ -10,7 +10,7 @@ import type { Role } from '../../auth/roles.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { requireOrgAdmin } from './lookup.ts';
+import { requireOrgAdmin } from '../shared/org-lookup.ts';
 
 type Invite = string | { email: string; role: Role | null };
 

@@ -7,15 +7,11 @@ import { officialRow } from '../engine/operations.ts';
 import { apiUrl } from '../shared/present.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
-import { findOrThrow } from '../shared/find.ts';
-import { requireOrg } from '../shared/access.ts';
-import { siteEmbedsSpec, visitorSite } from '../sites/visitor.ts';
-import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from './lookup.ts';
-import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from './openapi-content.ts';
+import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from '../shared/org-lookup.ts';
+import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from '../shared/openapi-content.ts';
 import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
+import { readSpec, readVersion, type SpecParams } from '../shared/openapi-versions.ts';
 
-type OrgParams = { organizationId: string };
-type SpecParams = OrgParams & { specSlug: string };
 type Source = { url: string } | { text: string };
 
 const SPEC_PARAMS = 'organizations/openapi-spec-params';
@@ -48,42 +44,12 @@ function sourceChanged(ctx: HandlerContext, spec: OpenApiSpecRecord, source: Sou
   return 'url' in source ? last.text !== undefined || last.url !== source.url : last.text !== source.text;
 }
 
-function requireVersion(ctx: HandlerContext, spec: OpenApiSpecRecord, versionId: string) {
-  return findOrThrow(ctx.db.openapiSpecVersions, versionId, 'OpenAPI spec version', (v) => v.spec === spec.id);
-}
-
-function latestVersion(ctx: HandlerContext, spec: OpenApiSpecRecord) {
-  const versions = versionsOf(ctx, spec);
-  if (versions.length === 0) throw errors.notFound(`Version of OpenAPI spec "${spec.slug}"`);
-  return versions[versions.length - 1];
-}
-
-/** The organization (reader) and the spec of the path. */
-function readSpec(ctx: HandlerContext, params: SpecParams) {
-  // A site's visitor reads a spec that a page of the site is generated from (sites/visitor.ts).
-  if (visitorSite(ctx) !== undefined) {
-    const org = requireOrg(ctx, params.organizationId);
-    const spec = requireSpec(ctx, org, params.specSlug);
-    if (siteEmbedsSpec(ctx, spec)) return spec;
-  }
-  const org = requireOrgReader(ctx, params.organizationId);
-  return requireSpec(ctx, org, params.specSlug);
-}
-
-/** The spec of the path and its version: the one the path names, or the latest (`/versions/latest`). */
-export function readVersion(ctx: HandlerContext, params: SpecParams & { versionId?: string }) {
-  const spec = readSpec(ctx, params);
-  const version = params.versionId === undefined ? latestVersion(ctx, spec) : requireVersion(ctx, spec, params.versionId);
-  return { spec, version };
-}
-
 /** The handlers of `/versions/latest` and `/versions/{versionId}` (and their `/content`). */
 function getVersion(ctx: HandlerContext<SpecParams & { versionId?: string }>) {
   const { spec, version } = readVersion(ctx, ctx.params);
   return presentSpecVersion(ctx, spec, version);
 }
 
-type VersionContent = ReturnType<typeof readContent>;
 
 /** The version's content, parsed after the request (a YAML text loads the YAML parser first: openapi-content.ts). */
 function readVersionContent(ctx: HandlerContext<SpecParams & { versionId?: string }>) {

@@ -9,9 +9,9 @@ import { op, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { ChangeRequestRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
-import { isContributor } from '../change-requests/context.ts';
-import { presentChangeRequest } from '../change-requests/present.ts';
-import { requireOrgReader } from './lookup.ts';
+import { isContributor } from '../shared/revisions.ts';
+import { presentChangeRequest } from '../shared/present-change-request.ts';
+import { requireOrgReader } from '../shared/org-lookup.ts';
 
 export const orgChangeRequestOperations: Operation[] = [
   op({

@@ -10,9 +10,8 @@ import { op, reply, rawReply, type Operation } from '../../contract/operation.ts
 import { sign } from '../../contract/signed-url.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import type { FileRow } from '../change-requests/pdf.ts';
-import { firstValue } from '../change-requests/pdf.ts';
-import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';
+import { firstValue, type FileRow } from '../shared/file-rows.ts';
+import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
 
 /** How long an upload URL holds, on the virtual clock. */
 const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;

@@ -6,9 +6,9 @@
 import { op, reply, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { spaceRole, requireOrg } from '../shared/access.ts';
-import { createSpace } from '../spaces/create.ts';
-import { presentSpace } from '../spaces/present.ts';
-import { requireOrgReader } from './lookup.ts';
+import { createSpace } from '../shared/create-space.ts';
+import { presentSpace } from '../shared/present-space.ts';
+import { requireOrgReader } from '../shared/org-lookup.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 
 const P = '/v1/orgs/{organizationId}/spaces';

@@ -4,9 +4,9 @@ import { op, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
-import { requireOrgAdmin } from './lookup.ts';
-import { presentOrganization } from './present.ts';
-import { searchOrganization } from './search.ts';
+import { requireOrgAdmin } from '../shared/org-lookup.ts';
+import { presentOrganization } from '../shared/present-organization.ts';
+import { searchOrganization } from '../shared/search.ts';
 
 export const orgOperations: Operation[] = [
   op({

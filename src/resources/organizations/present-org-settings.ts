@@ -4,8 +4,11 @@ import { can } from '../../auth/roles.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord, SamlProviderRecord, TranslationRecord } from '../../store/records.ts';
 import { openApiProcessingState, processingDoneAt, translationStatus } from '../../rules/processing-state.ts';
 import { apiUrl, appUrl } from '../shared/present.ts';
-import { callerRole } from './lookup.ts';
-import { presentTeam } from './present-people.ts';
+import { callerRole } from '../shared/org-lookup.ts';
+import { presentTeam } from '../shared/present-people.ts';
+import { versionsOf } from '../shared/openapi-versions.ts';
+
+export { versionsOf };
 
 /** Placeholder of `ssoURL` while a provider has none (the official shape requires a URI). */
 export const UNSET_SSO_URL = 'about:blank';
@@ -40,9 +43,6 @@ export function presentSamlProvider(ctx: HandlerContext, p: SamlProviderRecord) 
 }
 
 /** Versions of a spec, oldest first. */
-export function versionsOf(ctx: HandlerContext, spec: OpenApiSpecRecord): OpenApiSpecVersionRecord[] {
-  return ctx.db.openapiSpecVersions.by('spec', spec.id);
-}
 
 export function presentSpec(ctx: HandlerContext, spec: OpenApiSpecRecord) {
   const versions = versionsOf(ctx, spec);

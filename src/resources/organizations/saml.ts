@@ -6,7 +6,7 @@ import { op, type Operation, type HandlerContext } from '../../contract/operatio
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
-import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from './lookup.ts';
+import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from '../shared/org-lookup.ts';
 import { presentSamlProvider, samlService, samlStatus } from './present-org-settings.ts';
 
 interface ProviderFields {

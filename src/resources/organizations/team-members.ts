@@ -17,8 +17,8 @@ import {
   TEAM_MEMBERSHIP_MACHINE,
 } from '../../rules/team-membership.ts';
 import { requireOrg } from '../shared/access.ts';
-import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
-import { callerManagesTeam, presentTeamMembership } from './present-people.ts';
+import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from '../shared/org-lookup.ts';
+import { callerManagesTeam, presentTeamMembership } from '../shared/present-people.ts';
 import { known } from '../shared/find.ts';
 
 type TeamParams = { organizationId: string; teamId: string };

@@ -3,8 +3,8 @@ import { op, type Operation } from '../../contract/operation.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { membership } from '../shared/access.ts';
-import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from './lookup.ts';
-import { presentTeam, teamRoleOf } from './present-people.ts';
+import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from '../shared/org-lookup.ts';
+import { presentTeam, teamRoleOf } from '../shared/present-people.ts';
 
 export const teamOperations: Operation[] = [
   op({

@@ -8,7 +8,7 @@ import { op, type Operation, type HandlerContext } from '../../contract/operatio
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
-import { requireOrgAdmin, requireOrgReader, requireTranslation } from './lookup.ts';
+import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
 import { presentTranslation } from './present-org-settings.ts';
 
 function checkSourceSpace(ctx: HandlerContext, org: OrganizationRecord, spaceId: string): void {

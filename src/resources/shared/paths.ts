@@ -1,4 +1,4 @@
-/** Reading a row's path template (`/v1/spaces/{spaceId}`), where handlers need its parameters' names. */
+/** Reading a row's path template (`/v1/spaces/{spaceId}`): its parameters' names, its shape. */
 
 /** The name of the last `{param}` of `path` (`/v1/spaces/{spaceId}/files/{fileId}` → `fileId`). */
 export function lastParam(path: string): string {
@@ -6,3 +6,6 @@ export function lastParam(path: string): string {
   if (name === undefined) throw new Error(`${path} has no path parameter`);
   return name;
 }
+
+/** A path with its parameters left out, to compare paths by shape (`/v1/orgs/{organizationId}/fonts` → `/v1/orgs/{}/fonts`). */
+export const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');

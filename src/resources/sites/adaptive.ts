@@ -3,7 +3,7 @@ import { errors } from '../../contract/errors.ts';
 import { op, type Operation } from '../../contract/operation.ts';
 import { cleanVisitorSchema, templateConditions } from '../../rules/adaptive-schema.ts';
 import type { SiteRecord } from '../../store/records.ts';
-import { siteOf } from './access.ts';
+import { siteOf } from '../shared/site-access.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
 

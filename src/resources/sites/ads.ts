@@ -10,9 +10,9 @@ import { op, reply, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { siteOf } from './access.ts';
-import { KEPT, adsOf, keepOne, keptOne } from './kept.ts';
-import { siteBaseUrl } from './urls.ts';
+import { siteOf } from '../shared/site-access.ts';
+import { KEPT, adsOf, keepOne, keptOne } from '../shared/kept.ts';
+import { siteBaseUrl } from '../shared/site-urls.ts';
 
 export const adsOperations: Operation[] = [
   op({

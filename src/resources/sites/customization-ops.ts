@@ -9,7 +9,7 @@
  */
 import { op, reply, type Operation } from '../../contract/operation.ts';
 import { applyOverridePatch } from '../../rules/customization.ts';
-import { requireSiteSpace, siteOf } from './access.ts';
+import { requireSiteSpace, siteOf } from '../shared/site-access.ts';
 import { siteCustomization, siteSpaceCustomization } from './customizations.ts';
 
 const SITE = '/v1/orgs/{organizationId}/sites/{siteId}/customization';

@@ -13,11 +13,10 @@
  */
 import { op, type Operation } from '../../contract/operation.ts';
 import type { OfficialRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
+import { genericSchema, officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { genericSchema } from '../generic/operations.ts';
-import { siteOf } from './access.ts';
-import { KEPT, keptRows } from './kept.ts';
+import { siteOf } from '../shared/site-access.ts';
+import { KEPT, keptRows } from '../shared/kept.ts';
 
 type Json = Record<string, unknown>;
 interface Column {

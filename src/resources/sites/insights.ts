@@ -8,8 +8,8 @@
 import { op, reply, type Operation, type VisitorActivity } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRoute } from '../engine/operations.ts';
-import { siteOf } from './access.ts';
-import { KEPT, keepRow } from './kept.ts';
+import { siteOf } from '../shared/site-access.ts';
+import { KEPT, keepRow } from '../shared/kept.ts';
 
 /** The fields of an official SiteInsightsEvent the events read (the body schema checks the rest). */
 interface Tracked {

@@ -10,8 +10,8 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import type { SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { presentContentInstallation } from '../integrations/present.ts';
-import { siteOf } from './access.ts';
+import { presentContentInstallation } from '../shared/present-integration.ts';
+import { siteOf } from '../shared/site-access.ts';
 
 export function siteIntegrationScripts(ctx: HandlerContext, site: SiteRecord) {
   return ctx.db.siteInstallations.by('target', site.id).flatMap((content) => {

@@ -1,8 +1,8 @@
 /** The published view of a site: the site, its live structure, customizations and its integrations' scripts. */
 import { op, type Operation } from '../../contract/operation.ts';
-import { siteOf } from './access.ts';
+import { siteOf } from '../shared/site-access.ts';
 import { siteCustomization, siteSpaceCustomizations } from './customizations.ts';
-import { presentSite, siteView } from './present.ts';
+import { presentSite, siteView } from '../shared/present-site.ts';
 import { presentStructure } from './site-structure.ts';
 import { siteIntegrationScripts } from './integration-scripts.ts';
 

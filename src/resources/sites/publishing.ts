@@ -11,10 +11,10 @@ import { deriveId } from '../../ids.ts';
 import type { OfficialRecord, SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { siteOf, siteSpaceField } from './access.ts';
-import { KEPT, keepOne, keptOne } from './kept.ts';
-import { presentSite } from './present.ts';
-import { defaultSectionId, defaultSiteSpaceId } from './structure.ts';
+import { siteOf, siteSpaceField } from '../shared/site-access.ts';
+import { KEPT, keepOne, keptOne } from '../shared/kept.ts';
+import { presentSite } from '../shared/present-site.ts';
+import { defaultSectionId, defaultSiteSpaceId } from '../shared/site-structure.ts';
 
 /** Publishes (`true`) or unpublishes a site and answers it as it now is. */
 function setPublished(ctx: HandlerContext, published: boolean) {

@@ -6,9 +6,9 @@ import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSectionGroupRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { groupField, requireGroup, requireSection, sectionField, siteOf, type SitePath } from './access.ts';
-import { presentGroup, siteView } from './present.ts';
-import { groupsOf, isWithin, itemsIn, nextPosition, parentGroup, renumberTop, type TopItem } from './structure.ts';
+import { groupField, requireGroup, requireSection, sectionField, siteOf, type SitePath } from '../shared/site-access.ts';
+import { presentGroup, siteView } from '../shared/present-site.ts';
+import { groupsOf, isWithin, itemsIn, nextPosition, parentGroup, renumberTop, type TopItem } from '../shared/site-structure.ts';
 import { known } from '../shared/find.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';

@@ -7,11 +7,12 @@ import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-ord
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSectionRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { groupField, requireSection, sectionField, siteOf, siteSpaceField } from './access.ts';
-import { presentSection, siteView } from './present.ts';
-import { insertSiteSpace } from './site-space-writes.ts';
-import { createBlankSpace, spaceField } from './spaces.ts';
-import { defaultSiteSpaceId, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from './structure.ts';
+import { groupField, requireSection, sectionField, siteOf, siteSpaceField } from '../shared/site-access.ts';
+import { presentSection, siteView } from '../shared/present-site.ts';
+import { insertSiteSpace } from '../shared/site-space-writes.ts';
+import { spaceField } from './spaces.ts';
+import { createBlankSpace } from '../shared/create-space.ts';
+import { defaultSiteSpaceId, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from '../shared/site-structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
 

@@ -4,8 +4,8 @@ import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { applyShareLinkChange, SHARE_LINK_MACHINE } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireShareLink, siteOf } from './access.ts';
-import { presentShareLink } from './present.ts';
+import { requireShareLink, siteOf } from '../shared/site-access.ts';
+import { presentShareLink } from '../shared/present-site.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/share-links';
 

@@ -6,15 +6,14 @@ import { arrayView, paginate } from '../../contract/paginate.ts';
 import { canLeave, moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { apiUrl } from '../shared/present.ts';
-import { requireSiteSpace, sectionField, siteOf, siteSpaceField, type SitePath } from './access.ts';
-import { presentSiteSpace, siteView } from './present.ts';
-import { assertSpaceFree, insertSiteSpace } from './site-space-writes.ts';
-import { createBlankSpace, spaceField } from './spaces.ts';
-import { createSpace } from '../spaces/create.ts';
-import { copyTitle } from '../spaces/placement.ts';
+import { requireSiteSpace, sectionField, siteOf, siteSpaceField, type SitePath } from '../shared/site-access.ts';
+import { presentSiteSpace, siteView } from '../shared/present-site.ts';
+import { assertSpaceFree, insertSiteSpace } from '../shared/site-space-writes.ts';
+import { spaceField } from './spaces.ts';
+import { copyOfSpace, createBlankSpace } from '../shared/create-space.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { defaultSectionId, isDefaultSiteSpace, orderedSiteSpaces, renumber, siteSpacesIn } from './structure.ts';
+import { defaultSectionId, isDefaultSiteSpace, orderedSiteSpaces, renumber, siteSpacesIn } from '../shared/site-structure.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
 type SiteSpacePath = SitePath & { siteSpaceId: string };
@@ -152,22 +151,7 @@ export const siteSpaceOperations: Operation[] = [
       const { org, site, ss } = siteSpaceOf(ctx, true);
       const space = ctx.db.spaces.get(ss.space);
       if (!space || space.deletedAt) throw errors.conflict(`The space of site space "${ss.id}" was deleted; there is nothing to duplicate`);
-      const copy = createSpace(
-        ctx,
-        {
-          organization: space.organization,
-          title: copyTitle(space.title),
-          emoji: space.emoji,
-          visibility: space.visibility,
-          editMode: space.editMode,
-          defaultLevel: space.defaultLevel,
-          ...(space.parent && { parent: space.parent }),
-          position: ctx.db.spaces.countBy('organization', space.organization),
-          ...(space.language && { language: space.language }),
-          ...(space.icon && { icon: space.icon }),
-        },
-        space.revision,
-      );
+      const copy = copyOfSpace(ctx, space, { position: ctx.db.spaces.countBy('organization', space.organization), mergeRules: false });
       const made = insertSiteSpace(ctx, site, copy, ss.section, { draft: ctx.body.draft ?? false });
       const shown = ctx.db.siteSpaces.update(made.id, {
         ...(ss.condition !== undefined && { condition: ss.condition }),

@@ -7,9 +7,9 @@
  * section, group and site-space operations write, so every move shows at once.
  */
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { siteOf } from './access.ts';
-import { presentGroup, presentSection, presentSiteSpace, siteView, structureLinks, type SiteView } from './present.ts';
-import { siteSpacesIn, topLevel } from './structure.ts';
+import { siteOf } from '../shared/site-access.ts';
+import { presentGroup, presentSection, presentSiteSpace, siteView, structureLinks, type SiteView } from '../shared/present-site.ts';
+import { siteSpacesIn, topLevel } from '../shared/site-structure.ts';
 
 export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;

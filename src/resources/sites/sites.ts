@@ -5,14 +5,15 @@ import { paginate } from '../../contract/paginate.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
-import { sectionField, siteOf, siteSpaceField } from './access.ts';
-import { presentSite } from './present.ts';
-import { createBlankSpace, spaceField } from './spaces.ts';
-import { insertSiteSpace } from './site-space-writes.ts';
-import { defaultSectionId } from './structure.ts';
+import { sectionField, siteOf, siteSpaceField } from '../shared/site-access.ts';
+import { presentSite } from '../shared/present-site.ts';
+import { spaceField } from './spaces.ts';
+import { createBlankSpace } from '../shared/create-space.ts';
+import { insertSiteSpace } from '../shared/site-space-writes.ts';
+import { defaultSectionId } from '../shared/site-structure.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { proxyTarget } from './urls.ts';
-import { KEPT, keepOne } from './kept.ts';
+import { proxyTarget } from '../shared/site-urls.ts';
+import { KEPT, keepOne } from '../shared/kept.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites';
 

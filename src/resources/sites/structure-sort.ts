@@ -12,14 +12,13 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteExternalLinkRecord, SiteRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
-import { officialSchema } from '../engine/family.ts';
+import { genericSchema, officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { genericSchema } from '../generic/operations.ts';
-import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
-import { groupField, sectionField, siteOf, siteSpaceField } from './access.ts';
-import { presentGroup, presentSection, presentSiteSpace, siteView } from './present.ts';
+import { externalLinksIn, presentExternalLink } from '../shared/external-links.ts';
+import { groupField, sectionField, siteOf, siteSpaceField } from '../shared/site-access.ts';
+import { presentGroup, presentSection, presentSiteSpace, siteView } from '../shared/present-site.ts';
 import { placeSiteSpace } from './site-spaces.ts';
-import { isWithin, itemsIn, parentGroup, renumberTop } from './structure.ts';
+import { isWithin, itemsIn, parentGroup, renumberTop } from '../shared/site-structure.ts';
 
 type Kind = 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link';
 interface Pointer {

@@ -17,16 +17,16 @@ import type { PageRecord, RevisionRecord, SpaceRecord } from '../../store/record
 import { slugify } from '../../text/slug.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { presentFile, presentPages, type ContentPlace } from '../change-requests/content-present.ts';
-import { revisionOf } from '../change-requests/context.ts';
-import { requireTranslation } from '../organizations/lookup.ts';
-import { writeTarget } from '../organizations/imports.ts';
-import { readVersion } from '../organizations/openapi.ts';
-import { fromText, readContent } from '../organizations/openapi-content.ts';
+import { presentFile, presentPages, type ContentPlace } from '../shared/content-present.ts';
+import { revisionOf } from '../shared/revisions.ts';
+import { requireTranslation } from '../shared/org-lookup.ts';
+import { writeTarget } from '../shared/write-target.ts';
+import { readVersion } from '../shared/openapi-versions.ts';
+import { fromText, readContent } from '../shared/openapi-content.ts';
 import { requireChangeRequest, requireEditable, requireOrg, requireSpace } from '../shared/access.ts';
-import { toDocument } from '../change-requests/markdown.ts';
+import { toDocument } from '../shared/markdown.ts';
 import { openApiDocument, openApiPages, type DocumentProps } from './computed-openapi.ts';
-import { copyPages } from './create.ts';
+import { copyPages } from '../shared/create-space.ts';
 import { documentById } from './documents.ts';
 
 type Json = Record<string, unknown>;

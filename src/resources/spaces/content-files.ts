@@ -9,10 +9,9 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
-import { changeRequestContent, requireFile } from '../change-requests/content.ts';
-import { presentFile, presentPage, type ContentPlace } from '../change-requests/content-present.ts';
+import { changeRequestContent, liveContent, pageAtPath, requireFile, revisionContent } from '../shared/content.ts';
+import { presentFile, presentPage, type ContentPlace } from '../shared/content-present.ts';
 import { reusableDocument } from './documents.ts';
-import { liveContent, pageAtPath, revisionContent } from './content.ts';
 
 type Place = (ctx: HandlerContext<any>) => ContentPlace;
 

@@ -3,43 +3,12 @@
  * replaces) and any revision of the space by id: the reads GitBook's renderer and the GitHub
  * integration make. Anyone who may view the space may read them.
  */
-import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
-import { requirePage } from '../change-requests/content.ts';
-import { presentPage, presentPages, presentRevision, type ContentPlace } from '../change-requests/content-present.ts';
-import { revisionOf } from '../change-requests/context.ts';
-import { requireSpace } from '../shared/access.ts';
-
-/** Live content's path, or a revision's. */
-type ContentParams = { spaceId: string; revisionId?: string };
+import type { PageEntry } from '../shared/page-tree.ts';
+import { liveContent, pageAtPath, requirePage, revisionContent, type ContentParams } from '../shared/content.ts';
+import { presentPage, presentPages, presentRevision, type ContentPlace } from '../shared/content-present.ts';
 
 const S = '/v1/spaces/{spaceId}';
-
-/** The space's primary content. */
-export function liveContent(ctx: HandlerContext<ContentParams>): ContentPlace {
-  const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
-  return { space, revision: revisionOf(ctx, space.revision) };
-}
-
-/** A revision of the space (primary, former, or of one of its change requests); 404 otherwise. */
-export function revisionContent(ctx: HandlerContext<ContentParams>): ContentPlace {
-  const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
-  const id = ctx.params.revisionId ?? '';
-  const revision = ctx.db.revisions.get(id);
-  if (!revision || revision.space !== space.id) throw errors.notFound('Revision', id);
-  const changeRequest = revision.changeRequest ? ctx.db.changeRequests.get(revision.changeRequest) : undefined;
-  return { space, revision, ...(changeRequest && { changeRequest }) };
-}
-
-/** The page at a path (slugs joined by "/", leading and trailing slashes ignored); 404 otherwise. */
-export function pageAtPath(place: ContentPlace, rawPath: string): PageEntry {
-  const path = rawPath.replace(/^\/+|\/+$/g, '');
-  const entries = pageEntries(place.revision.pages);
-  const entry = path === '' ? entries[0] : entries.find((e) => e.path === path);
-  if (!entry) throw errors.notFound('Page', rawPath);
-  return entry;
-}
 
 type PageParams = { spaceId: string; pageId?: string; pagePath?: string; revisionId?: string };
 

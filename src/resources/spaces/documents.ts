@@ -7,11 +7,10 @@
 import { errors } from '../../contract/errors.ts';
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { pageEntries } from '../shared/page-tree.ts';
-import { requirePage } from '../change-requests/content.ts';
-import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../change-requests/content-present.ts';
+import { requirePage, revisionContent } from '../shared/content.ts';
+import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../shared/content-present.ts';
 import { requireSpace } from '../shared/access.ts';
-import { revisionContent } from './content.ts';
-import { evaluate, toDocument } from '../change-requests/markdown.ts';
+import { evaluate, toDocument } from '../shared/markdown.ts';
 import type { ReusableContentRecord, SpaceRecord } from '../../store/records.ts';
 
 const S = '/v1/spaces/{spaceId}';

@@ -5,9 +5,8 @@
  * alternates). Readable by whoever may read the content they belong to.
  */
 import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { changeRequestContent, requirePage } from '../change-requests/content.ts';
-import { presentMetaLinks, type ContentPlace } from '../change-requests/content-present.ts';
-import { liveContent, revisionContent } from './content.ts';
+import { changeRequestContent, liveContent, requirePage, revisionContent } from '../shared/content.ts';
+import { presentMetaLinks, type ContentPlace } from '../shared/content-present.ts';
 
 type Params = { spaceId: string; pageId: string; revisionId?: string; changeRequestId?: string };
 

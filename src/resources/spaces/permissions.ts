@@ -16,9 +16,9 @@ import type { Tables } from '../../store/store.ts';
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { membership, orgRole, requireCapability, requireOrg, requireSpace, roleOnSpace } from '../shared/access.ts';
-import { requireSite } from '../sites/access.ts';
+import { requireSite } from '../shared/site-access.ts';
 import { presentUserById } from '../shared/present.ts';
-import { presentTeam } from '../organizations/present-people.ts';
+import { presentTeam } from '../shared/present-people.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
 
 type Kind = 'user' | 'team';

@@ -7,19 +7,11 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import type { RequestTypes } from '../../contract/request-types.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
-import { createSpace } from './create.ts';
-import { presentSpace } from './present.ts';
+import { copyOfSpace } from '../shared/create-space.ts';
+import { presentSpace } from '../shared/present-space.ts';
 
 export type SpaceMove = RequestTypes['spaces/space-move'];
 type Pointer = NonNullable<NonNullable<SpaceMove['position']>['before']>;
-
-const COPY_SUFFIX = ' (copy)';
-const TITLE_MAX = 50;
-
-/** "X (copy)", shortening X so that the whole fits in 50 characters. */
-export function copyTitle(title: string): string {
-  return [...title].slice(0, TITLE_MAX - COPY_SUFFIX.length).join('').trimEnd() + COPY_SUFFIX;
-}
 
 /** The spaces under `parent` (undefined: the root) in the organization, in sibling order. */
 function siblings(ctx: HandlerContext, organization: string, parent: string | undefined, except: string): SpaceRecord[] {
@@ -70,23 +62,7 @@ export const spacePlacementOperations: Operation[] = [
     response: 'spaces/space',
     handle: (ctx) => {
       const { space, role } = requireSpace(ctx, ctx.params.spaceId, 'createContent', { action: 'duplicate this space' });
-      const copy = createSpace(
-        ctx,
-        {
-          organization: space.organization,
-          title: copyTitle(space.title),
-          emoji: space.emoji,
-          visibility: space.visibility,
-          editMode: space.editMode,
-          defaultLevel: space.defaultLevel,
-          ...(space.parent && { parent: space.parent }),
-          position: 0,
-          ...(space.language && { language: space.language }),
-          ...(space.icon && { icon: space.icon }),
-          ...(space.mergeRules && { mergeRules: space.mergeRules }),
-        },
-        space.revision,
-      );
+      const copy = copyOfSpace(ctx, space, { position: 0, mergeRules: true });
       // The copy comes right after the original among its siblings.
       const order = siblings(ctx, space.organization, space.parent, copy.id);
       order.splice(order.findIndex((s) => s.id === space.id) + 1, 0, copy);

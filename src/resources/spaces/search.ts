@@ -1,12 +1,12 @@
 /**
  * GET /v1/spaces/{spaceId}/search (official searchSpaceContent): the organization search
- * (organizations/search.ts) over one space's live content, as ranked pages with their
+ * (shared/search.ts) over one space's live content, as ranked pages with their
  * matching sections, paged. Anyone who may view the space may search it.
  */
 import { op, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
-import { presentPageHits, searchSpace } from '../organizations/search.ts';
-import { queryTerms } from '../organizations/search-text.ts';
+import { presentPageHits, searchSpace } from '../shared/search.ts';
+import { queryTerms } from '../shared/search-text.ts';
 import { requireSpace } from '../shared/access.ts';
 
 export const spaceSearchOperations: Operation[] = [

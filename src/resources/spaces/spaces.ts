@@ -7,7 +7,7 @@ import { applyLifecycle, SPACE_MACHINE, spaceState } from '../../rules/space-lif
 import { decided } from '../shared/decided.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
-import { presentSpace, spaceJson } from './present.ts';
+import { presentSpace, spaceJson } from '../shared/present-space.ts';
 
 type SpaceParams = { spaceId: string };
 

@@ -9,13 +9,13 @@ import { op, type HandlerContext, type Operation } from '../../contract/operatio
 import { officialSchema } from '../engine/family.ts';
 import { officialRow } from '../engine/operations.ts';
 import { PARENTS } from '../engine/parents.ts';
-import { collections } from '../families/collections.ts';
+import { presentCollection } from '../shared/present-collection.ts';
 import { requireSpace } from '../shared/access.ts';
 import { pageEntries } from '../shared/page-tree.ts';
-import { presentChangeRequest } from '../change-requests/present.ts';
-import { presentPage } from '../change-requests/content-present.ts';
-import { revisionOf } from '../change-requests/context.ts';
-import { presentSpaceToCaller } from '../spaces/present.ts';
+import { presentChangeRequest } from '../shared/present-change-request.ts';
+import { presentPage } from '../shared/content-present.ts';
+import { revisionOf } from '../shared/revisions.ts';
+import { presentSpaceToCaller } from '../shared/present-space.ts';
 import { contentOfAppUrl, type AppContent } from './content.ts';
 import { outsideEmbed, ownEmbed } from './embeds.ts';
 import { lookupPublished, type Visitor } from './published.ts';
@@ -39,7 +39,7 @@ function parsed(url: string, field: string): URL {
 
 function presentAppContent(ctx: HandlerContext, found: AppContent) {
   if ('collection' in found) {
-    return { collection: collections.present(found.collection, ctx, PARENTS.organization.fromId(ctx, found.collection.parent)) };
+    return { collection: presentCollection(found.collection, ctx, PARENTS.organization.fromId(ctx, found.collection.parent)) };
   }
   const { space, changeRequest, page } = found;
   const revision = revisionOf(ctx, changeRequest?.revision ?? space.revision);

@@ -10,10 +10,10 @@ import { ApiError, errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { sha256Hex } from '../../text/digest.ts';
-import { redirectFor } from '../families/site-redirects.ts';
+import { redirectFor } from '../shared/redirects.ts';
 import { pageEntries } from '../shared/page-tree.ts';
-import { defaultSectionId, defaultSiteSpaceId, groupsAround, orderedSections, siteSpacesIn } from '../sites/structure.ts';
-import { gitbookIoUrl, siteBaseUrl } from '../sites/urls.ts';
+import { defaultSectionId, defaultSiteSpaceId, groupsAround, orderedSections, siteSpacesIn } from '../shared/site-structure.ts';
+import { gitbookIoUrl, siteBaseUrl } from '../shared/site-urls.ts';
 import { tokenTimes, visitorJwtClaims, type SiteTokenClaims } from '../../auth/site-token.ts';
 
 export interface Visitor {

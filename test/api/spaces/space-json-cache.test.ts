@@ -1,4 +1,4 @@
-/** GET a space keeps its JSON (spaces/present.ts): every change the space depends on shows at once. */
+/** GET a space keeps its JSON (shared/present-space.ts): every change the space depends on shows at once. */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';

@@ -7,7 +7,7 @@ import { uniquePath } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
 import type { SiteRecord, SiteSpaceRecord, SpaceRecord } from '../../store/records.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
-import { nextPosition, siteSpacesIn } from './structure.ts';
+import { nextPosition, siteSpacesIn } from './site-structure.ts';
 
 /** 409 when the space is already in the container (a space appears once per container). */
 export function assertSpaceFree(ctx: HandlerContext, site: SiteRecord, sectionId: string | undefined, spaceId: string, except?: string): void {

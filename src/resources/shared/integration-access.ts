@@ -9,7 +9,7 @@ import { can } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../../store/records.ts';
-import { membership, orgRole } from '../shared/access.ts';
+import { membership, orgRole } from './access.ts';
 
 /** Whether the caller finds the integration in the catalogue. */
 export function seesIntegration(ctx: HandlerContext, integration: IntegrationRecord): boolean {

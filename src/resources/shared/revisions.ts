@@ -2,7 +2,7 @@
 import type { Capability, Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
-import { requireChangeRequest, requireSpace } from '../shared/access.ts';
+import { requireChangeRequest, requireSpace } from './access.ts';
 import type { Content } from '../../rules/content-merge.ts';
 
 

@@ -2,11 +2,11 @@
  * The published URLs of a space: through a published docs site of its organization that
  * contains it (public, unlisted and visitor-auth sites), or through a share-link site when
  * the caller gives the key of one of its active share links (`shareKey`). The URL is the
- * site space's own published URL (sites/urls.ts), so both always agree.
+ * site space's own published URL (shared/site-urls.ts), so both always agree.
  */
-import type { Presenting } from '../shared/present.ts';
+import type { Presenting } from './present.ts';
 import type { SpaceRecord } from '../../store/records.ts';
-import { siteSpaceUrl, urlContext } from '../sites/urls.ts';
+import { siteSpaceUrl, urlContext } from './site-urls.ts';
 
 export interface PublishedUrls {
   published?: string;

@@ -2,7 +2,7 @@
 import type { HandlerContext } from '../../contract/operation.ts';
 import { isOutdated } from '../../rules/change-request.ts';
 import type { ChangeRequestRecord, SpaceRecord } from '../../store/records.ts';
-import { apiUrl, appUrl, presentUserById } from '../shared/present.ts';
+import { apiUrl, appUrl, presentUserById } from './present.ts';
 
 /** Where a change request lives in the app (its pages hang under it). */
 export function changeRequestAppPath(space: SpaceRecord, cr: ChangeRequestRecord): string {

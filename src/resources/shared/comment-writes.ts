@@ -2,7 +2,7 @@
  * Comment and reply writes, shared by space and change-request comments. Each function
  * checks the caller's right first (the same rules `permissions` reports), then writes.
  */
-import { requireCapability } from '../shared/access.ts';
+import { requireCapability } from './access.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
@@ -10,10 +10,10 @@ import type { RequestTypes } from '../../contract/request-types.ts';
 import { applyResolution, COMMENT_MACHINE } from '../../rules/comment-status.ts';
 import { applyReactions, sameReactions } from '../../rules/reactions.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
-import { inputToMarkdown, type BodyInput } from './body.ts';
-import { findPage } from '../shared/page-tree.ts';
-import { canResolve, commentPermissions } from './present.ts';
-import type { CommentScope } from './scope.ts';
+import { inputToMarkdown, type BodyInput } from './comment-body.ts';
+import { findPage } from './page-tree.ts';
+import { canResolve, commentPermissions } from './present-comment.ts';
+import type { CommentScope } from './comment-scope.ts';
 
 export type CommentCreate = RequestTypes['comments/comment-create'];
 export type CommentUpdate = RequestTypes['comments/comment-update'];

@@ -6,13 +6,13 @@ import { can } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { resolveShareKey } from '../../rules/share-links.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
-import { orgRole } from '../shared/access.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
+import { orgRole } from './access.ts';
+import { apiUrl, appUrl } from './present.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
-import { presentMissingSpace, presentSpaceToCaller } from '../spaces/present.ts';
-import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentGroup, siteSpacesIn } from './structure.ts';
-import { sectionUrl, siteSpaceUrl, siteUrl } from './urls.ts';
-import { externalLinksIn, presentExternalLink } from '../families/site-external-links.ts';
+import { presentMissingSpace, presentSpaceToCaller } from './present-space.ts';
+import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentGroup, siteSpacesIn } from './site-structure.ts';
+import { sectionUrl, siteSpaceUrl, siteUrl } from './site-urls.ts';
+import { externalLinksIn, presentExternalLink } from './external-links.ts';
 import { adsOf, styleguideOf } from './kept.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, matchScore, queryTerms, splitSections } from '../../../../src/resources/organizations/search-text.ts';
+import { anchorOf, matchScore, queryTerms, splitSections } from '../../../../src/resources/shared/search-text.ts';
 
 describe('search text', () => {
   it('splits markdown into heading sections, with plain text bodies', () => {

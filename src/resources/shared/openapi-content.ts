@@ -7,7 +7,7 @@
  */
 import { errors } from '../../contract/errors.ts';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../../store/records.ts';
-import { apiUrl } from '../shared/present.ts';
+import { apiUrl } from './present.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 
 /** The fixture a version serves when neither the scenario nor its source names another. */

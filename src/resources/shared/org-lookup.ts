@@ -17,8 +17,8 @@ import type {
   TranslationRecord,
   UserRecord,
 } from '../../store/records.ts';
-import { membership, orgRole, requireOrg } from '../shared/access.ts';
-import { findOrThrow } from '../shared/find.ts';
+import { membership, orgRole, requireOrg } from './access.ts';
+import { findOrThrow } from './find.ts';
 
 /** Membership of the organization (guests included), then a role (guests are refused). */
 export function requireOrgReader(ctx: HandlerContext, organizationId: string): OrganizationRecord {

@@ -6,8 +6,8 @@
 import { errors } from '../../contract/errors.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { OrganizationRecord, ShareLinkRecord, SiteRecord, SiteSectionGroupRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
-import { orgRole, requireCapability, requireOrg } from '../shared/access.ts';
-import { findIn, findOrThrow } from '../shared/find.ts';
+import { orgRole, requireCapability, requireOrg } from './access.ts';
+import { findIn, findOrThrow } from './find.ts';
 import { siteOfCaller } from '../../auth/site-token.ts';
 
 export interface SiteAccess {
@@ -17,7 +17,7 @@ export interface SiteAccess {
 
 /**
  * The site of the organization; with `write`, the caller must be an admin of it. A site API
- * token's visitor sees its own site only (sites/visitor.ts).
+ * token's visitor sees its own site only (shared/site-visitor.ts).
  */
 export function requireSite(ctx: HandlerContext, organizationId: string, siteId: string, write = false): SiteAccess {
   const org = requireOrg(ctx, organizationId);

@@ -5,8 +5,8 @@
  * the whole ranked result.
  */
 import type { OrganizationRecord, PageRecord, SpaceRecord } from '../../store/records.ts';
-import { spaceRole } from '../shared/access.ts';
-import { appUrl } from '../shared/present.ts';
+import { spaceRole } from './access.ts';
+import { appUrl } from './present.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { matchScore, queryTerms, splitSections } from './search-text.ts';
 

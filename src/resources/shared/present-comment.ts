@@ -6,10 +6,10 @@ import { can, type Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { mayResolve } from '../../rules/comment-status.ts';
 import type { CommentRecord, CommentReplyRecord, ReactionRecord } from '../../store/records.ts';
-import { findPage, presentPageHead } from '../shared/page-tree.ts';
-import { apiUrl, presentUserById, type Presenting } from '../shared/present.ts';
-import { renderBody, type BodyFormat } from './body.ts';
-import type { CommentScope } from './scope.ts';
+import { findPage, presentPageHead } from './page-tree.ts';
+import { apiUrl, presentUserById, type Presenting } from './present.ts';
+import { renderBody, type BodyFormat } from './comment-body.ts';
+import type { CommentScope } from './comment-scope.ts';
 
 /** What the caller may do with a comment or reply; the operations check the same rules. */
 export function commentPermissions(role: Role | null, isAuthor: boolean) {

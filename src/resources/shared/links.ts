@@ -5,9 +5,9 @@
  * not exist in the revision, `in-app` that the URL points into the GitBook app.
  */
 import type { FileRecord, RevisionRecord } from '../../store/records.ts';
-import { APP_ORIGIN } from '../shared/present.ts';
+import { APP_ORIGIN } from './present.ts';
 import { linkHrefs } from '../../text/markdown.ts';
-import { fileAssetPath, pageEntries, type PageEntry } from '../shared/page-tree.ts';
+import { fileAssetPath, pageEntries, type PageEntry } from './page-tree.ts';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 

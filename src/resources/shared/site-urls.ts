@@ -7,7 +7,7 @@
  */
 import type { Tables } from '../../store/store.ts';
 import type { OrganizationRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
-import { defaultSectionId, defaultSiteSpaceId } from './structure.ts';
+import { defaultSectionId, defaultSiteSpaceId } from './site-structure.ts';
 
 export function siteBaseUrl(org: OrganizationRecord, site: SiteRecord): string {
   if (site.proxy) return `https://${site.proxy.origin}`;

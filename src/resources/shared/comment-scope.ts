@@ -8,8 +8,8 @@ import type { HandlerContext } from '../../contract/operation.ts';
 import type { RowView } from '../../store/table.ts';
 import type { Tables } from '../../store/store.ts';
 import type { ChangeRequestRecord, CommentRecord, CommentReplyRecord, SpaceRecord } from '../../store/records.ts';
-import { requireChangeRequest, requireSpace } from '../shared/access.ts';
-import { findOrThrow } from '../shared/find.ts';
+import { requireChangeRequest, requireSpace } from './access.ts';
+import { findOrThrow } from './find.ts';
 
 export interface ScopeParams {
   spaceId: string;

@@ -6,11 +6,11 @@ import type { HandlerContext } from '../../contract/operation.ts';
 import { can, type Role } from '../../auth/roles.ts';
 import type { MemberRecord, SpaceRecord, TeamMemberRecord, TeamRecord } from '../../store/records.ts';
 import { canManageTeamMembers } from '../../rules/team-membership.ts';
-import { roleOnSpace } from '../shared/access.ts';
+import { roleOnSpace } from './access.ts';
 import { derived } from '../../cache/caches.ts';
 import type { Tables } from '../../store/store.ts';
-import { presentUserById } from '../shared/present.ts';
-import { callerRole } from './lookup.ts';
+import { presentUserById } from './present.ts';
+import { callerRole } from './org-lookup.ts';
 
 /** The spaces of an organization that someone with `role` there reaches, with their role on each (deleted spaces left out). */
 function spacesReached(db: Tables, organization: string, role: Role | null, disabled: boolean): { space: SpaceRecord; role: Role }[] {

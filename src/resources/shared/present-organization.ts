@@ -2,8 +2,8 @@
 import { can } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
-import { orgRole } from '../shared/access.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
+import { orgRole } from './access.ts';
+import { apiUrl, appUrl } from './present.ts';
 
 /** Whether the user owns at least one team of the organization. */
 export function ownsTeam(ctx: HandlerContext, organizationId: string, userId: string): boolean {

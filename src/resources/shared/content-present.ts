@@ -5,10 +5,10 @@
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ChangeRequestRecord, FileRecord, PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
-import { appUrl } from '../shared/present.ts';
-import { pageEntries, presentPageHead, type PageEntry } from '../shared/page-tree.ts';
+import { appUrl } from './present.ts';
+import { pageEntries, presentPageHead, type PageEntry } from './page-tree.ts';
 import { evaluate, toDocument } from './markdown.ts';
-import { changeRequestAppPath, presentChangeRequest } from './present.ts';
+import { changeRequestAppPath, presentChangeRequest } from './present-change-request.ts';
 
 /** Where the content is read: a space's revision, maybe a change request's. */
 export interface ContentPlace {

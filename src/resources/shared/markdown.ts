@@ -10,7 +10,7 @@ import { markdownToDocument } from '../../text/document.ts';
 import { documentToMarkdown } from '../../text/document-markdown.ts';
 import type { ContentRef, JsonDocument } from '../../text/document-nodes.ts';
 import { plainText as plainMarkdown } from '../../text/markdown.ts';
-import { fileAssetPath, findPage, type PageEntry } from '../shared/page-tree.ts';
+import { fileAssetPath, findPage, type PageEntry } from './page-tree.ts';
 import { LinkResolver } from './links.ts';
 
 /** GitBook's markdown writes a variable as `<code class="expression">space.vars.name</code>`. */

@@ -8,9 +8,9 @@
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { ContentInstallationRecord, InstallationRecord, IntegrationRecord } from '../../store/records.ts';
-import { presentOrganization } from '../organizations/present.ts';
-import { apiUrl, appUrl } from '../shared/present.ts';
-import { orgRole } from '../shared/access.ts';
+import { presentOrganization } from './present-organization.ts';
+import { apiUrl, appUrl } from './present.ts';
+import { orgRole } from './access.ts';
 import { can } from '../../auth/roles.ts';
 
 const PUBLIC_ENDPOINT = 'https://integrations.gitbook.com/v1/integrations';

@@ -6,11 +6,11 @@
 import { can, type Role } from '../../auth/roles.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { SpaceRecord } from '../../store/records.ts';
-import { spaceRole } from '../shared/access.ts';
-import { presentGitSync } from '../shared/git-sync.ts';
-import { apiUrl, appUrl, type Presenting } from '../shared/present.ts';
+import { spaceRole } from './access.ts';
+import { presentGitSync } from './git-sync.ts';
+import { apiUrl, appUrl, type Presenting } from './present.ts';
 import { derived } from '../../cache/caches.ts';
-import { publishedUrls } from './urls.ts';
+import { publishedUrls } from './space-urls.ts';
 
 export function spacePermissions(role: Role | null) {
   const admin = can(role, 'admin');

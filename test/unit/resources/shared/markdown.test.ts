@@ -1,10 +1,10 @@
 /**
- * A page's markdown as a document of its revision and back (resources/change-requests/markdown.ts):
+ * A page's markdown as a document of its revision and back (resources/shared/markdown.ts):
  * links resolve from the folder of the page's file to pages (at an anchor) and files of the
  * revision, and are written back relative to the page that holds them.
  */
 import { describe, expect, it } from 'vitest';
-import { documentMarkdown, toDocument, type BodyPlace } from '../../../../src/resources/change-requests/markdown.ts';
+import { documentMarkdown, toDocument, type BodyPlace } from '../../../../src/resources/shared/markdown.ts';
 import { findPage } from '../../../../src/resources/shared/page-tree.ts';
 import type { FileRecord, PageRecord } from '../../../../src/store/records.ts';
 import { withDocument } from '../../../../src/rules/page-document.ts';

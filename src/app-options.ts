@@ -4,8 +4,8 @@
  * takes, and anything else is a TypeError naming the option before anything is built
  * (docs/behaviour.md, "The in-process handle checks its input").
  */
-import type { DelivererOptions } from '../events/deliverer.ts';
-import { argumentError, checkWhole } from '../text/argument-error.ts';
+import type { DelivererOptions } from './events/deliverer.ts';
+import { argumentError, checkWhole } from './text/argument-error.ts';
 
 export interface AppOptions {
   /** Scenario loaded at start (default `starter`). */
