@@ -187,7 +187,8 @@ for (const url of urls) {
   const query = title.split(' | ')[0];
   if (ok && query) {
     chromium([`--screenshot=${join(out, `${name}.search.png`)}`, `${local}?q=${encodeURIComponent(query)}`], consoleLog);
-    console.log(`site ${bare}: search for "${query}", screenshot ${join(out, `${name}.search.png`)}`);
+    const shot = join(out, `${name}.search.png`);
+    console.log(`site ${bare}: search for "${query}", ${existsSync(shot) ? `screenshot ${shot}` : 'no screenshot (Chromium ran out of time)'}`);
   }
 }
 
