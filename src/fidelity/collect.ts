@@ -23,6 +23,18 @@ const SITE_VISIBILITY = new Set(['public', 'unlisted', 'share-link', 'visitor-au
 const CR_STATUS = new Set(['draft', 'open', 'archived', 'merged']);
 
 /** The manifest record writes beside the scenario: the recorded records by key (as the mock's manifest names them). */
+
+/** A space's Git Sync as a scenario declares it, from the Git info the space shows (its installation's id kept); none without an installation. */
+function gitSyncOf(keys: Keys, git: unknown): { key: string; id: string; provider: 'github' | 'gitlab'; url: string; ref?: string } | undefined {
+  if (!git || typeof git !== 'object') return undefined;
+  const g = git as Record<string, unknown>;
+  const provider = g.installationProvider === 'github' || g.installationProvider === 'gitlab' ? g.installationProvider : undefined;
+  if (typeof g.installationId !== 'string' || typeof g.url !== 'string' || !/^https:\/\/\S+$/.test(g.url) || !provider) return undefined;
+  const ref = typeof g.ref === 'string' && /^refs\/heads\/\S+$/.test(g.ref) ? g.ref : undefined;
+  const key = keys.key('gitSyncInstallations', g.installationId, typeof g.repoName === 'string' ? g.repoName : undefined);
+  return ref ? { key, id: g.installationId, provider, url: g.url, ref } : { key, id: g.installationId, provider, url: g.url };
+}
+
 export interface RecordedManifest {
   scenario: string;
   upstream: string;
@@ -301,6 +313,7 @@ export class Collector {
         variables: content?.variables && typeof content.variables === 'object'
           ? Object.fromEntries(Object.entries(content.variables as Json).filter(([, v]) => typeof v === 'string'))
           : undefined,
+        gitSync: gitSyncOf(keys, s.gitSync),
       }));
     }
 

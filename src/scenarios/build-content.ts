@@ -102,7 +102,7 @@ export function buildSpaces(b: Builder, spaces: NonNullable<ScenarioFile['spaces
 
 /** A space's Git Sync: the installation on it (in the state's table) and the Git info the space shows. */
 function gitSyncOf(b: Builder, given: NonNullable<NonNullable<ScenarioFile['spaces']>[number]['gitSync']>, space: string, organization: string, at: string, path: string): GitSyncRecord {
-  const id = b.declare('gitSyncInstallations', given.key, `${path}/key`);
+  const id = b.declare('gitSyncInstallations', given.key, `${path}/key`, given.id);
   const createdBy = given.createdBy
     ? b.ref('users', given.createdBy, `${path}/createdBy`)
     : b.state.members.find((m) => m.organization === organization && m.role === 'admin')?.user;

@@ -92,7 +92,7 @@ export interface ScenarioFile {
     reusableContents?: { key: Key; id?: string; title: string; markdown?: string; document?: string }[];
     variables?: Record<string, string>;
     /** Git Sync with a repository: a Git Sync installation on the space (keyed in the manifest) and the space's Git info. */
-    gitSync?: { key: Key; provider: 'github' | 'gitlab'; url: string; ref?: string; createdBy?: Key };
+    gitSync?: { key: Key; id?: string; provider: 'github' | 'gitlab'; url: string; ref?: string; createdBy?: Key };
   }[];
   changeRequests?: {
     key: Key;

@@ -39,6 +39,7 @@ export const spaces = defineCollection<SpaceRecord>()({
           type: 'object',
           properties: {
             key: { $ref: '#/$defs/key' },
+            id: { $ref: '#/$defs/id', description: "Pins the installation's id (a recorded scenario keeps the upstream's)." },
             provider: { enum: ['github', 'gitlab'] },
             url: { type: 'string', pattern: '^https://[^\\s]+$' },
             ref: { type: 'string', pattern: '^refs/heads/[^\\s]+$' },

@@ -12,7 +12,8 @@ describe('space integration blocks', () => {
     const res = await t.call('reader', 'GET', '/v1/spaces/{spaces.handbook}/integration-blocks');
     expect(res.status).toBe(200);
     expectOfficial('listSpaceIntegrationsBlocks', 200, res.body);
-    expect(res.body).toEqual([{ name: gb.id('integrations', 'docs-bot'), blocks: [] }]);
+    // The starter's docs-bot publishes one block.
+    expect(res.body).toEqual([{ name: gb.id('integrations', 'docs-bot'), blocks: [{ id: 'page-status', title: 'Page status', description: 'Who last reviewed the page, and when.' }] }]);
     expect((await t.call('reader', 'GET', '/v1/spaces/{spaces.api-docs}/integration-blocks')).body).toEqual([]);
   });
 

@@ -117,8 +117,8 @@ describe('responses match our own response schemas', () => {
     const gitSync = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId: gb.id('spaces', 'handbook') } });
     expect(gitSync.status).toBe(201);
     gitSyncInstallation = gitSync.body.id;
-    const gitlab = await t.call('admin', 'POST', '/v1/git/installations', { provider: 'gitlab', target: { type: 'space', spaceId: gb.id('spaces', 'api-docs') } });
-    gitlabInstallation = gitlab.body.id;
+    // The starter's Acme API is synced with GitLab.
+    gitlabInstallation = gb.id('gitSyncInstallations', 'api-docs-gitlab');
     gitlabProject = String((await t.call('admin', 'GET', `/v1/git/installations/${gitlabInstallation}/gitlab/projects`)).body.items[1].id);
     const review = await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/change-requests/{changeRequests.handbook-draft}/reviews', { status: 'approved' });
     expect(review.status, JSON.stringify(review.body)).toBe(201);

@@ -19,6 +19,8 @@ const NOT_REFERENCES: Record<string, string> = {
   'officialRecords.fields.topic': 'generic fields',
   'officialRecords.fields.connection': 'generic fields',
   'officialRecords.fields.changeRequest': 'generic fields',
+  // An integration event names the installation it was sent for.
+  'officialRecords.fields.installationId': 'generic fields',
   // A space's Git info names its Git Sync installation where a scenario made one, else an id a Git import made up.
   'spaces.gitSync.installationId': 'git info',
 };
