@@ -172,7 +172,6 @@ const KNOWN: Record<string, string> = {
   sortSiteStructure: "starter's site holds one section with one site space: nothing to sort it against",
   createSiteStyleguideRun: 'starter holds no style guide (404 is right): the write needs createSiteStyleguideById first',
   adsUpdateSite: "starter's site does not ask for ads (404 is right): the write needs updateSiteAdsById first",
-  updateTranslation: 'hand-written: a translation without a source space shows `source.space` as "" (as listTranslations in the every-GET test)',
   applyTemplateToSpace: 'T4 (templates): the answer is the space, the walked body names a template the state does not hold',
   updateChangeRequestContent: "T4 (content): the walked body's changes name pages the change request does not hold",
   submitAgentFeedbackToSite: 'to look at: the answer has the id of the site but is no site, so the read of the site differs from it',
