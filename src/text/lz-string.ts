@@ -8,11 +8,9 @@ import lzString from 'lz-string';
 
 /** The text `input` packs, or undefined when it is no LZ-string. */
 export function decompressFromEncodedURIComponent(input: string): string | undefined {
-  // A `+` that went through a form decoder comes back as a space.
-  const text = input.replace(/ /g, '+');
-  if (text === '') return undefined;
+  // The package reads a space as the `+` a form decoder made of it, and answers null for nothing.
   try {
-    const unpacked = lzString.decompressFromEncodedURIComponent(text);
+    const unpacked = lzString.decompressFromEncodedURIComponent(input);
     return typeof unpacked === 'string' && unpacked !== '' ? unpacked : undefined;
   } catch {
     return undefined;

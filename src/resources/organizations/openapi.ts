@@ -9,8 +9,8 @@ import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
 import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from '../shared/org-lookup.ts';
 import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from '../shared/openapi-content.ts';
-import { presentSpec, presentSpecVersion, versionsOf } from './present-org-settings.ts';
-import { readSpec, readVersion, type SpecParams } from '../shared/openapi-versions.ts';
+import { presentSpec, presentSpecVersion } from './present-org-settings.ts';
+import { readSpec, readVersion, versionsOf, type SpecParams } from '../shared/openapi-versions.ts';
 
 type Source = { url: string } | { text: string };
 

@@ -8,8 +8,6 @@ import { callerRole } from '../shared/org-lookup.ts';
 import { presentTeam } from '../shared/present-people.ts';
 import { versionsOf } from '../shared/openapi-versions.ts';
 
-export { versionsOf };
-
 /** Placeholder of `ssoURL` while a provider has none (the official shape requires a URI). */
 export const UNSET_SSO_URL = 'about:blank';
 
