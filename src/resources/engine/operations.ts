@@ -30,13 +30,6 @@ export function officialRoute(operationId: string): { method: Method; path: stri
   return route;
 }
 
-/** The start of a hand-written row of an official operation: its operationId, official method and path. */
-export function officialRow<const Id extends OfficialOperationId>(operationId: Id): { operationId: Id; official: true } & RouteOf<Id>;
-export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true };
-export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true } {
-  return { operationId, ...officialRoute(operationId), official: true };
-}
-
 /** The official schema id of a request part, where it is a request type (rows name it: `npm run schemas:types`). */
 type OfficialPart<Id extends string, Part extends 'body' | 'query'> = `official/${Id}-${Part}` extends RequestSchemaId ? `official/${Id}-${Part}` : undefined;
 
