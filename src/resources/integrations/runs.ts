@@ -134,9 +134,9 @@ export const runOperations: Operation[] = [
     },
   }),
   officialOp('renderIntegrationUIWithPost', {
-    response: null,
     // No response schema: the official ContentKit output puts defaults inside oneOf branches,
     // which the strict compile of every schema refuses. The answer is the block's (tests check it).
+    response: null,
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const body = ctx.body as { componentId: string; props: Record<string, unknown>; state?: unknown };
@@ -144,8 +144,8 @@ export const runOperations: Operation[] = [
     },
   }),
   officialOp('renderIntegrationUIWithGet', {
-    response: null,
     // The same answer as the POST's, for the same request packed into the query (LZ-string, URL-safe).
+    response: null,
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const body = requestOf(ctx, ctx.query.request);

@@ -133,6 +133,7 @@ function computeRevision(ctx: ComputeContext): Computation {
 
 export const computedOperations: Operation[] = [
   officialOp('getComputedDocument', {
+    // The official query (`schema`) changes nothing here: it is not checked.
     query: null,
     // The answers' schemas reach every document block: the one copy in the generic file serves.
     response: 'official/generic#/$defs/getComputedDocument-response',
