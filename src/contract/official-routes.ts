@@ -1,7 +1,7 @@
 // Written by `npm run official-routes` from @gitbook/api's spec/openapi.json; do not edit by hand.
 import type { Method } from './operation.ts';
 
-/** Each route as literal types, so that a row built from one (officialRow) knows its path's parameters. */
+/** Each route as literal types, so that a row built from one (officialOp) knows its path's parameters. */
 export const OFFICIAL_ROUTES = [
   ["getApiInformation", "GET", "/v1/"],
   ["getAuthenticatedUser", "GET", "/v1/user"],

@@ -35,7 +35,7 @@ export function officialRoutesModule(rows: readonly OfficialRoute[]): string {
     '// Written by `npm run official-routes` from @gitbook/api\'s spec/openapi.json; do not edit by hand.',
     "import type { Method } from './operation.ts';",
     '',
-    '/** Each route as literal types, so that a row built from one (officialRow) knows its path\'s parameters. */',
+    '/** Each route as literal types, so that a row built from one (officialOp) knows its path\'s parameters. */',
     `export const OFFICIAL_ROUTES = [`,
     ...lines,
     '] as const satisfies readonly (readonly [operationId: string, method: Method, path: string])[];',

@@ -276,6 +276,28 @@ export type TypedRow<Path extends string, P, Q, B, R> = Omit<Operation, 'handle'
 };
 
 /**
+ * A row of an official operation as `officialOp` (resources/engine/operations.ts) takes it: no
+ * operationId or method (the official ones); `path` only where the seed spells a parameter
+ * otherwise than the official document; `status` where the mock answers another than the
+ * official success status; `query`, `body` or `response` where the row checks a part with a
+ * schema of the mock's own, or `null` where it checks none. Written out, not as an `Omit` of
+ * `TypedRow`: the compiler infers the schema ids of a mapped type over a generic row slowly
+ * (an earlier try ran the whole tree's check past fifteen minutes and 3 GB).
+ */
+export type OfficialRow<Path extends string, P, Q, B, R> = Omit<Operation, 'operationId' | 'method' | 'path' | 'status' | 'handle' | 'params' | 'query' | 'body' | 'response' | 'access' | 'official'> & {
+  access?: Access;
+  path?: Path;
+  status?: number;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: string | null;
+  // The path comes from the official table or the row's `path`, never from a handler's parameter type.
+  handle: (ctx: HandlerContext<ParamsOf<NoInfer<Path>, P>, QueryOf<Q>, BodyOf<B>>) => R;
+  after?: (result: R) => Promise<unknown>;
+};
+
+/**
  * Declares an operation; its handler's params, query and body have the types of the schemas
  * the row names (src/contract/request-types.ts, generated from schemas/ by
  * `npm run schemas:types`), or of the path's placeholders where there is no params schema.
@@ -295,16 +317,20 @@ export function op<P, Q, B, R>(
   row: Omit<Operation, 'handle' | 'access'> & { access?: Access; handle: (ctx: HandlerContext<P, Q, B>) => R; after?: (result: R) => Promise<unknown> },
 ): Operation {
   const { after, handle, access = 'user', ...rest } = row;
+  return { ...rest, access, handle: withAfter(handle, after) };
+}
+
+/**
+ * A handler followed by its row's `after` step (see `op`): the step runs on the result once the
+ * registrar has committed the writes. A row declared without one keeps its handler as it is.
+ */
+export function withAfter<R>(handle: (ctx: HandlerContext<never, never, never>) => R, after: ((result: R) => Promise<unknown>) | undefined): AnyHandle {
   // An async handler stays as it is, for the registrar to refuse when it registers the row.
-  if (!after || handle.constructor.name === 'AsyncFunction') return { ...rest, access, handle };
-  return {
-    ...rest,
-    access,
-    handle: (ctx: HandlerContext<P, Q, B>) => {
-      const result = handle(ctx);
-      // A promise is refused by the registrar (its writes roll back): it is not wrapped.
-      return result instanceof Promise ? result : new Later(() => after(result));
-    },
+  if (!after || handle.constructor.name === 'AsyncFunction') return handle;
+  return (ctx) => {
+    const result = handle(ctx);
+    // A promise is refused by the registrar (its writes roll back): it is not wrapped.
+    return result instanceof Promise ? result : new Later(() => after(result));
   };
 }
 

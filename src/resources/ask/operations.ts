@@ -5,12 +5,10 @@
  * Every answer is made from the pages themselves (answer.ts), the same for the same state and
  * question; a site's hidden pages and draft site spaces are left out, as its published pages.
  */
-import { op, rawReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { rawReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { deriveId } from '../../ids.ts';
 import type { SiteRecord, SpaceRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { presentSpaceResults, readableSpaces, searchSpaces } from '../shared/search.ts';
 import { queryTerms } from '../shared/search-text.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
@@ -19,6 +17,7 @@ import { toDocument } from '../shared/markdown.ts';
 import { answerOf, answerTo, recommendedQuestions, type DocumentFormat } from './answer.ts';
 import { eventStream } from './event-stream.ts';
 import { scopedSiteSpaces, spacesOf, type ScopeBody } from './site-scope.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** What a site shows: its hidden pages are not searched. */
 const PUBLISHED = { skipHidden: true };
@@ -45,32 +44,21 @@ function textOf(content: unknown): string {
 }
 
 export const askOperations: Operation[] = [
-  op({
-    ...officialRow('searchSiteContent'),
-    status: 200,
-    query: officialSchema.query('searchSiteContent'),
-    body: officialSchema.body('searchSiteContent'),
-    response: officialSchema.response('searchSiteContent'),
+  officialOp('searchSiteContent', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       const spaces = spacesOf(ctx, scopedSiteSpaces(ctx, site, ctx.body as ScopeBody));
       return paginate(arrayView(presentSpaceResults(searchSpaces(ctx, spaces, queryTerms(ctx.body.query), PUBLISHED))), ctx.query, (r) => r);
     },
   }),
-  op({
-    ...officialRow('prewarmSiteSearch'),
-    status: 204,
+  officialOp('prewarmSiteSearch', {
     body: 'common/empty-body',
     handle: (ctx) => {
       siteOf(ctx);
       return rawReply(null);
     },
   }),
-  op({
-    ...officialRow('streamAskInSite'),
-    status: 200,
-    query: officialSchema.query('streamAskInSite'),
-    body: officialSchema.body('streamAskInSite'),
+  officialOp('streamAskInSite', {
     responseType: 'text/event-stream',
     handle: (ctx) => {
       const { site } = siteOf(ctx);
@@ -78,10 +66,7 @@ export const askOperations: Operation[] = [
       return eventStream([{ type: 'answer', answer: answerOf(ctx, spaces, ctx.body.question, ctx.query.format as DocumentFormat | undefined, PUBLISHED) }]);
     },
   }),
-  op({
-    ...officialRow('streamAIResponseInSite'),
-    status: 200,
-    body: officialSchema.body('streamAIResponseInSite'),
+  officialOp('streamAIResponseInSite', {
     responseType: 'text/event-stream',
     handle: (ctx) => {
       const { site } = siteOf(ctx);
@@ -98,10 +83,7 @@ export const askOperations: Operation[] = [
       ]);
     },
   }),
-  op({
-    ...officialRow('streamRecommendedQuestionsInSite'),
-    status: 200,
-    query: officialSchema.query('streamRecommendedQuestionsInSite'),
+  officialOp('streamRecommendedQuestionsInSite', {
     responseType: 'text/event-stream',
     handle: (ctx) => {
       const { site } = siteOf(ctx);
@@ -110,11 +92,7 @@ export const askOperations: Operation[] = [
       return eventStream(questions.map((question) => ({ question })));
     },
   }),
-  op({
-    ...officialRow('askInOrganization'),
-    status: 200,
-    query: officialSchema.query('askInOrganization'),
-    body: officialSchema.body('askInOrganization'),
+  officialOp('askInOrganization', {
     // The answer's schema reaches every document block: the one copy in the generic file serves.
     response: 'official/generic#/$defs/askInOrganization-response',
     handle: (ctx) => {
@@ -122,25 +100,17 @@ export const askOperations: Operation[] = [
       return { answer: answerOf(ctx, readableSpaces(ctx, org), ctx.body.query, ctx.query.format as DocumentFormat | undefined) };
     },
   }),
-  op({
-    ...officialRow('streamAskInOrganization'),
-    status: 200,
-    query: officialSchema.query('streamAskInOrganization'),
+  officialOp('streamAskInOrganization', {
     responseType: 'text/event-stream',
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       return eventStream([{ type: 'answer', answer: answerOf(ctx, readableSpaces(ctx, org), ctx.query.query ?? '', ctx.query.format as DocumentFormat | undefined) }]);
     },
   }),
-  op({
-    ...officialRow('getRecommendedQuestionsInOrganization'),
-    status: 200,
-    response: officialSchema.response('getRecommendedQuestionsInOrganization'),
+  officialOp('getRecommendedQuestionsInOrganization', {
     handle: (ctx) => ({ questions: recommendedQuestions(ctx, readableSpaces(ctx, requireOrg(ctx, ctx.params.organizationId))) }),
   }),
-  op({
-    ...officialRow('streamRecommendedQuestionsInOrganization'),
-    status: 200,
+  officialOp('streamRecommendedQuestionsInOrganization', {
     responseType: 'text/event-stream',
     handle: (ctx) => eventStream(recommendedQuestions(ctx, readableSpaces(ctx, requireOrg(ctx, ctx.params.organizationId))).map((question) => ({ question }))),
   }),

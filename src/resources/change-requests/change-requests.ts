@@ -1,5 +1,5 @@
 /** Change requests: list, create, get, update, merge, pull the primary content in (document 000). */
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { baseRevision, CHANGE_REQUEST_BASE_MACHINE, CHANGE_REQUEST_MACHINE, isOutdated, mergeChangeRequest, patchChangeRequest, updateChangeRequest } from '../../rules/change-request.ts';
 import { noteOutdated } from '../shared/outdated.ts';
@@ -9,8 +9,7 @@ import { requireEditable, requireSpace } from '../shared/access.ts';
 import { contentOf, createRevision, isContributor, loadChangeRequest, revisionOf, withContributor } from '../shared/revisions.ts';
 import { presentChangeRequest } from '../shared/present-change-request.ts';
 import { decided } from '../shared/decided.ts';
-
-const C = '/v1/spaces/{spaceId}/change-requests';
+import { officialOp } from '../engine/operations.ts';
 
 /** The content a change request would have with the primary content pulled in. */
 function rebasedContent(ctx: HandlerContext, cr: ChangeRequestRecord, spaceRevision: string) {
@@ -21,14 +20,9 @@ function rebasedContent(ctx: HandlerContext, cr: ChangeRequestRecord, spaceRevis
 }
 
 export const changeRequestCrudOperations: Operation[] = [
-  op({
-    operationId: 'listChangeRequestsForSpace',
-    method: 'GET',
-    path: C,
-    status: 200,
+  officialOp('listChangeRequestsForSpace', {
     query: 'change-requests/list-query',
     response: 'change-requests/change-request-list',
-    official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       const { status, contributor, creator, requestedReviewer } = ctx.query;
@@ -46,14 +40,9 @@ export const changeRequestCrudOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'createChangeRequest',
-    method: 'POST',
-    path: C,
-    status: 201,
+  officialOp('createChangeRequest', {
     body: 'change-requests/create-body',
     response: 'change-requests/change-request',
-    official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'create change requests in this space' });
       requireEditable(space);
@@ -83,23 +72,13 @@ export const changeRequestCrudOperations: Operation[] = [
       return reply(body, { headers: { Location: body.urls.location } });
     },
   }),
-  op({
-    operationId: 'getChangeRequestById',
-    method: 'GET',
-    path: `${C}/{changeRequestId}`,
-    status: 200,
+  officialOp('getChangeRequestById', {
     response: 'change-requests/change-request',
-    official: true,
     handle: (ctx) => presentChangeRequest(ctx, loadChangeRequest(ctx).cr),
   }),
-  op({
-    operationId: 'updateChangeRequestById',
-    method: 'PATCH',
-    path: `${C}/{changeRequestId}`,
-    status: 200,
+  officialOp('updateChangeRequestById', {
     body: 'change-requests/update-body',
     response: 'change-requests/change-request',
-    official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       const { patch } = decided(patchChangeRequest(cr, ctx.body, ctx.now));
@@ -108,13 +87,8 @@ export const changeRequestCrudOperations: Operation[] = [
       return presentChangeRequest(ctx, saved);
     },
   }),
-  op({
-    operationId: 'mergeChangeRequest',
-    method: 'POST',
-    path: `${C}/{changeRequestId}/merge`,
-    status: 200,
+  officialOp('mergeChangeRequest', {
     response: 'change-requests/merge-result',
-    official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'merge', 'merge change requests in this space');
       requireEditable(space);
@@ -132,13 +106,8 @@ export const changeRequestCrudOperations: Operation[] = [
       return { revision: merged.id, result: 'merge' as const };
     },
   }),
-  op({
-    operationId: 'updateChangeRequest',
-    method: 'POST',
-    path: `${C}/{changeRequestId}/update`,
-    status: 200,
+  officialOp('updateChangeRequest', {
     response: 'change-requests/update-result',
-    official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'edit', 'update change requests in this space');
       requireEditable(space);

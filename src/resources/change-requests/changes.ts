@@ -4,13 +4,14 @@
  * (src/rules/semantic-changes.ts), so every edit, import or update shows at once. A revision's
  * changes carry what the revision tells of its merge (`mergedFrom`), as the revision itself does.
  */
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { baseRevision } from '../../rules/change-request.ts';
 import { semanticChanges, type SemanticChange } from '../../rules/semantic-changes.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { contentOf, loadChangeRequest, revisionOf } from '../shared/revisions.ts';
 import { presentFile, presentMergedFrom } from '../shared/content-present.ts';
 import { revisionContent } from '../shared/content.ts';
+import { officialOp } from '../engine/operations.ts';
 
 function presentChange(ctx: HandlerContext, space: SpaceRecord, change: SemanticChange) {
   if (!('file' in change)) return change;
@@ -19,28 +20,18 @@ function presentChange(ctx: HandlerContext, space: SpaceRecord, change: Semantic
 }
 
 export const changeOperations: Operation[] = [
-  op({
-    operationId: 'getChangeRequestChanges',
-    method: 'GET',
-    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes',
-    status: 200,
+  officialOp('getChangeRequestChanges', {
     query: 'change-requests/changes-query',
     response: 'change-requests/semantic-changes',
-    official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx);
       const all = semanticChanges(contentOf(revisionOf(ctx, baseRevision(cr))), contentOf(revisionOf(ctx, cr.revision)));
       return presentChanges(ctx, space, all, ctx.query.limit);
     },
   }),
-  op({
-    operationId: 'getRevisionSemanticChanges',
-    method: 'GET',
-    path: '/v1/spaces/{spaceId}/revisions/{revisionId}/changes',
-    status: 200,
+  officialOp('getRevisionSemanticChanges', {
     query: 'change-requests/changes-query',
     response: 'change-requests/semantic-changes',
-    official: true,
     handle: (ctx) => {
       // Against its first parent (the official description); a first revision creates everything.
       const { space, revision } = revisionContent(ctx);

@@ -5,25 +5,20 @@
  * answer is the change request (`compat`, the default) or it with the pages each change
  * touched and the files inserted (`compat=false`). One change refused refuses them all.
  */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { baseRevision, editContent } from '../../rules/change-request.ts';
 import { applyContentChanges } from '../../rules/content-changes.ts';
 import { inputToMarkdown, type BodyInput } from '../shared/comment-body.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { requireEditable } from '../shared/access.ts';
 import { decided } from '../shared/decided.ts';
 import { apiUrl } from '../shared/present.ts';
 import { presentFile } from '../shared/content-present.ts';
 import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from '../shared/revisions.ts';
 import { presentChangeRequest } from '../shared/present-change-request.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const contentChangeOperations: Operation[] = [
-  op({
-    ...officialRow('updateChangeRequestContent'),
-    status: 200,
-    query: officialSchema.query('updateChangeRequestContent'),
-    body: officialSchema.body('updateChangeRequestContent'),
+  officialOp('updateChangeRequestContent', {
     // The answer's schema reaches every document block: the one copy in the generic file serves.
     response: 'official/generic#/$defs/updateChangeRequestContent-response',
     handle: (ctx) => {

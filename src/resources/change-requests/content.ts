@@ -7,18 +7,14 @@ import { presentFile, presentPage, presentPages, presentRevision } from '../shar
 import { contentOf, createRevision, loadChangeRequest, revisionOf, withContributor } from '../shared/revisions.ts';
 import { decided } from '../shared/decided.ts';
 import { changeRequestContent, importedPage, requireFile, requirePage } from '../shared/content.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const K = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content';
 
 export const contentOperations: Operation[] = [
-  op({
-    operationId: 'getRevisionOfChangeRequestById',
-    method: 'GET',
-    path: K,
-    status: 200,
+  officialOp('getRevisionOfChangeRequestById', {
     query: 'content/content-query',
     response: 'content/revision',
-    official: true,
     handle: (ctx) => presentRevision(ctx, changeRequestContent(ctx), ctx.query),
   }),
   op({
@@ -46,50 +42,30 @@ export const contentOperations: Operation[] = [
       return { revision: revision.id, importedResources: 1, totalResources: 1 };
     },
   }),
-  op({
-    operationId: 'listPagesInChangeRequest',
-    method: 'GET',
-    path: `${K}/pages`,
-    status: 200,
+  officialOp('listPagesInChangeRequest', {
     query: 'content/content-query',
     response: 'content/pages-result',
-    official: true,
     handle: (ctx) => ({ pages: presentPages(changeRequestContent(ctx), ctx.query) }),
   }),
-  op({
-    operationId: 'listFilesInChangeRequestById',
-    method: 'GET',
-    path: `${K}/files`,
-    status: 200,
+  officialOp('listFilesInChangeRequestById', {
     query: 'content/file-list-query',
     response: 'content/file-list',
-    official: true,
     handle: (ctx) => {
       const place = changeRequestContent(ctx);
       return paginate(arrayView(place.revision.files), ctx.query, (f) => presentFile(ctx, place.space, f, ctx.query));
     },
   }),
-  op({
-    operationId: 'getFileInChangeRequestById',
-    method: 'GET',
-    path: `${K}/files/{fileId}`,
-    status: 200,
+  officialOp('getFileInChangeRequestById', {
     query: 'content/content-query',
     response: 'content/file',
-    official: true,
     handle: (ctx) => {
       const place = changeRequestContent(ctx);
       return presentFile(ctx, place.space, requireFile(place, ctx.params.fileId), ctx.query);
     },
   }),
-  op({
-    operationId: 'getPageInChangeRequestById',
-    method: 'GET',
-    path: `${K}/page/{pageId}`,
-    status: 200,
+  officialOp('getPageInChangeRequestById', {
     query: 'content/page-query',
     response: 'content/page',
-    official: true,
     handle: (ctx) => {
       const place = changeRequestContent(ctx);
       return presentPage(place, requirePage(place, ctx.params.pageId), ctx.query);

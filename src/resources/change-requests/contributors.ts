@@ -5,11 +5,10 @@
  * A commenter's `count` is their comments and replies, `updatedAt` the last one's time; the
  * mock keeps who edited, not how often, so an editor counts 1 at the change request's last change.
  */
-import { op, type Operation } from '../../contract/operation.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { presentUserById } from '../shared/present.ts';
 import { loadChangeRequest } from '../shared/revisions.ts';
+import { officialOp } from '../engine/operations.ts';
 
 interface Contribution {
   user: string;
@@ -19,10 +18,7 @@ interface Contribution {
 }
 
 export const contributorOperations: Operation[] = [
-  op({
-    ...officialRow('getContributorsByChangeRequestId'),
-    status: 200,
-    response: officialSchema.response('getContributorsByChangeRequestId'),
+  officialOp('getContributorsByChangeRequestId', {
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx);
       const edits: Contribution[] = [cr.createdBy, ...(cr.contributors ?? [])].map((user) => ({ user, actionType: 'edit', count: 1, updatedAt: cr.updatedAt }));

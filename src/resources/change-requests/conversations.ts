@@ -6,13 +6,12 @@
  * one, whether it is shared, its times) and nothing made up; the official API starts none.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { loadChangeRequest } from '../shared/revisions.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The family the generic tier kept them under (scenarios name it by listChangeRequestConversations). */
 export const CONVERSATION_FAMILY = '/v1/spaces/{}/change-requests/{}/conversations';
@@ -36,30 +35,20 @@ function requireConversation(ctx: HandlerContext, changeRequest: string, id: str
 }
 
 export const conversationOperations: Operation[] = [
-  op({
-    ...officialRow('listChangeRequestConversations'),
-    status: 200,
-    query: officialSchema.query('listChangeRequestConversations'),
-    response: officialSchema.response('listChangeRequestConversations'),
+  officialOp('listChangeRequestConversations', {
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx);
       return paginate(ctx.db.officialRecords.viewBy('family', `${CONVERSATION_FAMILY} ${cr.id}`), ctx.query, present);
     },
   }),
-  op({
-    ...officialRow('updateChangeRequestConversation'),
-    status: 200,
-    body: officialSchema.body('updateChangeRequestConversation'),
-    response: officialSchema.response('updateChangeRequestConversation'),
+  officialOp('updateChangeRequestConversation', {
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'edit', 'rename conversations of change requests in this space');
       const found = requireConversation(ctx, cr.id, ctx.params.conversationId);
       return present(ctx.db.officialRecords.update(found.id, { fields: { ...found.fields, title: ctx.body.title }, updatedAt: ctx.now }));
     },
   }),
-  op({
-    ...officialRow('deleteChangeRequestConversation'),
-    status: 205,
+  officialOp('deleteChangeRequestConversation', {
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'edit', 'delete conversations of change requests in this space');
       removeWithDependents(ctx.db, 'officialRecords', requireConversation(ctx, cr.id, ctx.params.conversationId).id);

@@ -7,7 +7,7 @@
 import { sha1Hex } from '../../text/digest.ts';
 import { noteOutdated } from '../shared/outdated.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
 import { commitUrl, isInOrder, providerOf, repoName, stripCredentials } from '../../rules/git-sync.ts';
 import type { GitSyncRecord, SpaceRecord } from '../../store/records.ts';
@@ -15,8 +15,7 @@ import { requireEditable, requireSpace } from '../shared/access.ts';
 import { presentGitSync } from '../shared/git-sync.ts';
 import { fileAssetPath, mapPages } from '../shared/page-tree.ts';
 import { contentOf, createRevision, revisionOf } from '../shared/revisions.ts';
-
-const G = '/v1/spaces/{spaceId}/git';
+import { officialOp } from '../engine/operations.ts';
 
 /** An import's body; an export's is the same with its commit message. */
 type GitBody = RequestTypes['change-requests/git-import-body'];
@@ -49,13 +48,8 @@ function syncRecord(ctx: HandlerContext<{ spaceId: string }, unknown, GitBody>, 
 }
 
 export const gitOperations: Operation[] = [
-  op({
-    operationId: 'importGitRepository',
-    method: 'POST',
-    path: `${G}/import`,
-    status: 204,
+  officialOp('importGitRepository', {
     body: 'change-requests/git-import-body',
-    official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'sync this space with Git' });
       const { standalone, ref, repoCommitURL, timestamp } = ctx.body;
@@ -84,13 +78,8 @@ export const gitOperations: Operation[] = [
       return undefined;
     },
   }),
-  op({
-    operationId: 'exportToGitRepository',
-    method: 'POST',
-    path: `${G}/export`,
-    status: 204,
+  officialOp('exportToGitRepository', {
     body: 'change-requests/git-export-body',
-    official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'sync this space with Git' });
       if (!isInOrder(space.gitSync, ctx.body.timestamp)) return undefined;
@@ -110,13 +99,8 @@ export const gitOperations: Operation[] = [
       return undefined;
     },
   }),
-  op({
-    operationId: 'getSpaceGitInfo',
-    method: 'GET',
-    path: `${G}/info`,
-    status: 200,
+  officialOp('getSpaceGitInfo', {
     response: 'change-requests/git-info',
-    official: true,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       const sync = presentGitSync(space);

@@ -6,8 +6,7 @@
  */
 import { ApiError, errors } from '../../contract/errors.ts';
 import { sign } from '../../contract/signed-url.ts';
-import { op, rawReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { officialRow } from '../engine/operations.ts';
+import { rawReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { requireSpace } from '../shared/access.ts';
 import type { RevisionRecord } from '../../store/records.ts';
 import { pageEntries, type PageEntry } from '../shared/page-tree.ts';
@@ -15,6 +14,7 @@ import { loadChangeRequest } from '../shared/revisions.ts';
 import { evaluate, plainText } from '../shared/markdown.ts';
 import { firstValue, type FileRow, type PdfPlatform } from '../shared/file-rows.ts';
 import type { PdfLine } from '../shared/pdf-line.ts';
+import { officialOp } from '../engine/operations.ts';
 
 const URL_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -52,24 +52,17 @@ function pdfUrl(ctx: HandlerContext, path: string, revision: RevisionRecord, que
 }
 
 export const pdfOperations: Operation[] = [
-  op({
-    operationId: 'getChangeRequestPDF',
-    method: 'GET',
-    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
-    status: 200,
+  officialOp('getChangeRequestPDF', {
     query: 'change-requests/pdf-query',
     response: 'change-requests/pdf-result',
-    official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx);
       const revision = ctx.db.revisions.existing(cr.revision);
       return pdfUrl(ctx, `/__files/pdf/${space.id}/${cr.id}/${revision.id}.pdf`, revision, ctx.query);
     },
   }),
-  op({
+  officialOp('getSpacePDF', {
     // The space's live content as it is when the URL is made.
-    ...officialRow('getSpacePDF'),
-    status: 200,
     query: 'change-requests/pdf-query',
     response: 'change-requests/pdf-result',
     handle: (ctx) => {

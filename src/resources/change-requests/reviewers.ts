@@ -1,7 +1,7 @@
 /** Requested reviewers of a change request: list, request, remove. */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import type { RequestedReviewerRecord } from '../../store/records.ts';
@@ -9,8 +9,7 @@ import { membership, spaceRole } from '../shared/access.ts';
 import { presentUserById } from '../shared/present.ts';
 import { loadChangeRequest } from '../shared/revisions.ts';
 import { decided } from '../shared/decided.ts';
-
-const R = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers';
+import { officialOp } from '../engine/operations.ts';
 
 function presentReviewer(ctx: HandlerContext, r: RequestedReviewerRecord) {
   return {
@@ -24,27 +23,17 @@ function presentReviewer(ctx: HandlerContext, r: RequestedReviewerRecord) {
 }
 
 export const reviewerOperations: Operation[] = [
-  op({
-    operationId: 'getRequestedReviewersByChangeRequestId',
-    method: 'GET',
-    path: R,
-    status: 200,
+  officialOp('getRequestedReviewersByChangeRequestId', {
     query: 'common/pagination-query',
     response: 'change-requests/requested-reviewer-list',
-    official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx);
       return paginate(ctx.db.requestedReviewers.viewBy('changeRequest', cr.id), ctx.query, (r) => presentReviewer(ctx, r));
     },
   }),
-  op({
-    operationId: 'requestReviewersForChangeRequest',
-    method: 'POST',
-    path: R,
-    status: 200,
+  officialOp('requestReviewersForChangeRequest', {
     body: 'change-requests/request-reviewers-body',
     response: 'change-requests/request-reviewers-result',
-    official: true,
     handle: (ctx) => {
       const { space, cr } = loadChangeRequest(ctx, 'review', 'request reviewers in this space');
       decided(reviewable(cr));
@@ -70,12 +59,8 @@ export const reviewerOperations: Operation[] = [
       return { users: requested.map((r) => presentReviewer(ctx, r)) };
     },
   }),
-  op({
-    operationId: 'removeRequestedReviewerFromChangeRequest',
-    method: 'DELETE',
-    path: `${R}/{userId}`,
+  officialOp('removeRequestedReviewerFromChangeRequest', {
     status: 205,
-    official: true,
     handle: (ctx) => {
       const { cr } = loadChangeRequest(ctx, 'review', 'remove reviewers in this space');
       const id = `${cr.id}:${ctx.params.userId}`;

@@ -7,7 +7,7 @@
  * is read by its id (getChangeRequestReviewById); a review of another change request is a 404.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { reviewable } from '../../rules/change-request.ts';
 import { can } from '../../auth/roles.ts';
@@ -19,12 +19,10 @@ import type { RequestTypes } from '../../contract/request-types.ts';
 import { presentComment } from '../shared/present-comment.ts';
 import { requireScope, type CommentScope } from '../shared/comment-scope.ts';
 import { createComment } from '../shared/comment-writes.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { findOrThrow } from '../shared/find.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type CrParams = { spaceId: string; changeRequestId: string };
-const V = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews';
 
 /** Outdated: the same reviewer submitted a newer review of the change request. */
 function isOutdated(ctx: HandlerContext<CrParams>, review: ChangeRequestReviewRecord): boolean {
@@ -62,14 +60,9 @@ function reviewComment(comment: ReviewComment): BodyInput | undefined {
 }
 
 export const reviewOperations: Operation[] = [
-  op({
-    operationId: 'getReviewsByChangeRequestId',
-    method: 'GET',
-    path: V,
-    status: 200,
+  officialOp('getReviewsByChangeRequestId', {
     query: 'change-requests/review-list-query',
     response: 'change-requests/review-list',
-    official: true,
     handle: (ctx) => {
       const scope = requireScope(ctx);
       const { outdated, format } = ctx.query;
@@ -81,14 +74,9 @@ export const reviewOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'submitChangeRequestReview',
-    method: 'POST',
-    path: V,
-    status: 201,
+  officialOp('submitChangeRequestReview', {
     body: 'change-requests/review-body',
     response: 'change-requests/review',
-    official: true,
     handle: (ctx) => {
       const scope = requireScope(ctx);
       const cr = scope.changeRequest!;
@@ -116,10 +104,7 @@ export const reviewOperations: Operation[] = [
       return reply(presented, { headers: { Location: presented.urls.location } });
     },
   }),
-  op({
-    ...officialRow('getChangeRequestReviewById'),
-    status: 200,
-    query: officialSchema.query('getChangeRequestReviewById'),
+  officialOp('getChangeRequestReviewById', {
     response: 'change-requests/review',
     handle: (ctx) => {
       const scope = requireScope(ctx);

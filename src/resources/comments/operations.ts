@@ -1,8 +1,8 @@
 /**
  * Comment operations, built once for space comments and once for change-request
- * comments: the same rows, differing only in path prefix and official operationId.
+ * comments: the same rows, differing only in their official operationIds (and so their paths).
  */
-import { op, type Operation } from '../../contract/operation.ts';
+import type { Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { commentPage } from './list-json.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
@@ -10,50 +10,60 @@ import { commenterIds, presentCommenter } from './commenters.ts';
 import { presentComment, presentReply } from '../shared/present-comment.ts';
 import { requireComment, requireReply, requireScope } from '../shared/comment-scope.ts';
 import * as write from '../shared/comment-writes.ts';
+import { officialOp } from '../engine/operations.ts';
 
-interface Names {
-  prefix: '/v1/spaces/{spaceId}/comments' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments';
-  list: string;
-  create: string;
-  get: string;
-  update: string;
-  delete: string;
-  listReplies: string;
-  createReply: string;
-  getReply: string;
-  updateReply: string;
-  deleteReply: string;
-  commenters: string;
-  commentersPath: '/v1/spaces/{spaceId}/commenters' | '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters';
-}
+/** The official operationIds of one place's comment operations. */
+const IN_SPACE = {
+  list: 'listCommentsInSpace',
+  create: 'postCommentInSpace',
+  get: 'getCommentInSpace',
+  update: 'updateCommentInSpace',
+  delete: 'deleteCommentInSpace',
+  listReplies: 'listCommentRepliesInSpace',
+  createReply: 'postCommentReplyInSpace',
+  getReply: 'getCommentReplyInSpace',
+  updateReply: 'updateCommentReplyInSpace',
+  deleteReply: 'deleteCommentReplyInSpace',
+  commenters: 'listCommentersInSpace',
+} as const;
+
+const IN_CHANGE_REQUEST = {
+  list: 'listCommentsInChangeRequest',
+  create: 'postCommentInChangeRequest',
+  get: 'getCommentInChangeRequest',
+  update: 'updateCommentInChangeRequest',
+  delete: 'deleteCommentInChangeRequest',
+  listReplies: 'listCommentRepliesInChangeRequest',
+  createReply: 'postCommentReplyInChangeRequest',
+  getReply: 'getCommentReplyInChangeRequest',
+  updateReply: 'updateCommentReplyInChangeRequest',
+  deleteReply: 'deleteCommentReplyInChangeRequest',
+  commenters: 'listCommentersInChangeRequest',
+} as const;
+
+type Names = typeof IN_SPACE | typeof IN_CHANGE_REQUEST;
 
 function commentRows(n: Names): Operation[] {
-  const one = `${n.prefix}/{commentId}` as const;
-  const reply = `${one}/replies/{commentReplyId}` as const;
   return [
-    op({
-      operationId: n.list, method: 'GET', path: n.prefix, status: 200,
+    officialOp(n.list, {
       query: 'comments/comment-list-query', response: 'comments/comment-list',
       handle: (ctx) => commentPage(ctx, requireScope(ctx), ctx.query),
     }),
-    op({
-      operationId: n.create, method: 'POST', path: n.prefix, status: 200,
+    officialOp(n.create, {
       body: 'comments/comment-create', response: 'comments/comment',
       handle: (ctx) => {
         const scope = requireScope(ctx);
         return presentComment(ctx, scope, write.createComment(ctx, scope, ctx.body));
       },
     }),
-    op({
-      operationId: n.get, method: 'GET', path: one, status: 200,
+    officialOp(n.get, {
       query: 'comments/format-query', response: 'comments/comment',
       handle: (ctx) => {
         const scope = requireScope(ctx);
         return presentComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId), ctx.query.format);
       },
     }),
-    op({
-      operationId: n.update, method: 'PUT', path: one, status: 200,
+    officialOp(n.update, {
       body: 'comments/comment-update', response: 'comments/comment',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -61,15 +71,14 @@ function commentRows(n: Names): Operation[] {
         return presentComment(ctx, scope, write.updateComment(ctx, scope, comment, ctx.body));
       },
     }),
-    op({
-      operationId: n.delete, method: 'DELETE', path: one, status: 205,
+    officialOp(n.delete, {
+      status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
         write.deleteComment(ctx, scope, requireComment(ctx, scope, ctx.params.commentId));
       },
     }),
-    op({
-      operationId: n.listReplies, method: 'GET', path: `${one}/replies`, status: 200,
+    officialOp(n.listReplies, {
       query: 'comments/reply-list-query', response: 'comments/comment-reply-list',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -78,8 +87,7 @@ function commentRows(n: Names): Operation[] {
         return paginate(view, ctx.query, (r) => presentReply(ctx, scope, r, ctx.query.format), undefined, 'asc');
       },
     }),
-    op({
-      operationId: n.createReply, method: 'POST', path: `${one}/replies`, status: 200,
+    officialOp(n.createReply, {
       query: 'comments/format-query', body: 'comments/reply-create', response: 'comments/comment-reply',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -87,8 +95,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.createReply(ctx, scope, comment, ctx.body.body), ctx.query.format);
       },
     }),
-    op({
-      operationId: n.getReply, method: 'GET', path: reply, status: 200,
+    officialOp(n.getReply, {
       query: 'comments/format-query', response: 'comments/comment-reply',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -96,8 +103,7 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, found, ctx.query.format);
       },
     }),
-    op({
-      operationId: n.updateReply, method: 'PUT', path: reply, status: 200,
+    officialOp(n.updateReply, {
       body: 'comments/reply-update', response: 'comments/comment-reply',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -105,16 +111,15 @@ function commentRows(n: Names): Operation[] {
         return presentReply(ctx, scope, write.updateReply(ctx, scope, found, ctx.body));
       },
     }),
-    op({
-      operationId: n.deleteReply, method: 'DELETE', path: reply, status: 205,
+    officialOp(n.deleteReply, {
+      status: 205,
       handle: (ctx) => {
         const scope = requireScope(ctx);
         const found = requireReply(ctx, requireComment(ctx, scope, ctx.params.commentId), ctx.params.commentReplyId);
         write.deleteReply(ctx, scope, found);
       },
     }),
-    op({
-      operationId: n.commenters, method: 'GET', path: n.commentersPath, status: 200,
+    officialOp(n.commenters, {
       query: 'common/pagination-query', response: 'comments/commenter-list',
       handle: (ctx) => {
         const scope = requireScope(ctx);
@@ -125,35 +130,4 @@ function commentRows(n: Names): Operation[] {
 }
 
 /** Every comment operation: space comments, then change-request comments. */
-export const commentOperations: Operation[] = [
-  ...commentRows({
-    prefix: '/v1/spaces/{spaceId}/comments',
-    list: 'listCommentsInSpace',
-    create: 'postCommentInSpace',
-    get: 'getCommentInSpace',
-    update: 'updateCommentInSpace',
-    delete: 'deleteCommentInSpace',
-    listReplies: 'listCommentRepliesInSpace',
-    createReply: 'postCommentReplyInSpace',
-    getReply: 'getCommentReplyInSpace',
-    updateReply: 'updateCommentReplyInSpace',
-    deleteReply: 'deleteCommentReplyInSpace',
-    commenters: 'listCommentersInSpace',
-    commentersPath: '/v1/spaces/{spaceId}/commenters',
-  }),
-  ...commentRows({
-    prefix: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
-    list: 'listCommentsInChangeRequest',
-    create: 'postCommentInChangeRequest',
-    get: 'getCommentInChangeRequest',
-    update: 'updateCommentInChangeRequest',
-    delete: 'deleteCommentInChangeRequest',
-    listReplies: 'listCommentRepliesInChangeRequest',
-    createReply: 'postCommentReplyInChangeRequest',
-    getReply: 'getCommentReplyInChangeRequest',
-    updateReply: 'updateCommentReplyInChangeRequest',
-    deleteReply: 'deleteCommentReplyInChangeRequest',
-    commenters: 'listCommentersInChangeRequest',
-    commentersPath: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
-  }),
-];
+export const commentOperations: Operation[] = [...commentRows(IN_SPACE), ...commentRows(IN_CHANGE_REQUEST)];

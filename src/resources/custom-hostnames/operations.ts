@@ -9,9 +9,9 @@ import { errors } from '../../contract/errors.ts';
 import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The site with this hostname that the caller may see (404 otherwise, saying nothing of others). */
 function siteOf(ctx: HandlerContext, hostname: string, write = false): SiteRecord {
@@ -24,10 +24,7 @@ function siteOf(ctx: HandlerContext, hostname: string, write = false): SiteRecor
 }
 
 export const customHostnameOperations: Operation[] = [
-  op({
-    ...officialRow('getCustomHostname'),
-    status: 200,
-    response: officialSchema.response('getCustomHostname'),
+  officialOp('getCustomHostname', {
     handle: (ctx) => {
       const site = siteOf(ctx, ctx.params.hostname);
       // The site was found by its hostname: the one it keeps, as it was written.
@@ -42,17 +39,14 @@ export const customHostnameOperations: Operation[] = [
       };
     },
   }),
-  op({
-    ...officialRow('dnsRevalidateCustomHostname'),
-    status: 204,
+  officialOp('dnsRevalidateCustomHostname', {
     // The official operation takes no body: the schema is an empty object's.
     body: officialSchema.body('dnsRevalidateCustomHostname'),
     handle: (ctx) => {
       siteOf(ctx, ctx.params.hostname, true);
     },
   }),
-  op({
-    ...officialRow('removeCustomHostname'),
+  officialOp('removeCustomHostname', {
     status: 205,
     handle: (ctx) => {
       // As the official document says: 204 when there was no such hostname (to see), 205 when removed.

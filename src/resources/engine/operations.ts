@@ -7,7 +7,8 @@
 import { can, type Capability } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
-import { reply, runtimeOp, type HandlerContext, type Method, type Operation } from '../../contract/operation.ts';
+import { reply, runtimeOp, withAfter, type Access, type HandlerContext, type Method, type OfficialRow, type Operation, type RequestSchemaId } from '../../contract/operation.ts';
+import { OFFICIAL_ANSWERS } from '../../contract/official-answers.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { OFFICIAL_ROUTES, type OfficialOperationId, type OfficialRouteOf } from '../../contract/official-routes.ts';
 import type { EngineRecord } from '../../store/records.ts';
@@ -29,12 +30,51 @@ export function officialRoute(operationId: string): { method: Method; path: stri
   return route;
 }
 
-/** The start of a hand-written row of an official operation: its operationId, official method and path. */
-export function officialRow<const Id extends OfficialOperationId>(operationId: Id): { operationId: Id; official: true } & RouteOf<Id>;
-export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true };
-export function officialRow(operationId: string): { operationId: string; method: Method; path: string; official: true } {
-  return { operationId, ...officialRoute(operationId), official: true };
+/** The official schema id of a request part, where it is a request type (rows name it: `npm run schemas:types`). */
+type OfficialPart<Id extends string, Part extends 'body' | 'query'> = `official/${Id}-${Part}` extends RequestSchemaId ? `official/${Id}-${Part}` : undefined;
+
+/** A path's shape, its parameters unnamed: the seeds name a translation's id otherwise than the official document. */
+const shapeOf = (path: string) => path.replace(/\{\w+\}/g, '{}');
+
+/**
+ * Declares a hand-written row of an official operation by its operationId: the method and path
+ * of `contract/official-routes.ts`, the first success status of `contract/official-answers.ts`,
+ * and the official schemas of the parts the operation has (`official/<operationId>-query`,
+ * `-body`, `-response`, written by `npm run official-schemas`). The row says only what differs:
+ * a status of its own, a schema of the mock's own for a part (or `null`: no schema), the seed's
+ * spelling of the path (the same shape as the official one). The handler is typed as `op` types it.
+ */
+export function officialOp<
+  const Id extends OfficialOperationId,
+  const Path extends string = OfficialRouteOf<Id>[2],
+  const P extends RequestSchemaId | undefined = undefined,
+  const Q extends RequestSchemaId | null | undefined = OfficialPart<Id, 'query'>,
+  const B extends RequestSchemaId | null | undefined = OfficialPart<Id, 'body'>,
+  R = unknown,
+>(operationId: Id, row: OfficialRow<Path, P, Q, B, R>): Operation;
+// The row is read as a plain object: its types were checked at the call. (Handing it on to `op`
+// as a `TypedRow` made the compiler measure the row's variance: minutes for the tree.)
+export function officialOp(operationId: string, given: object): Operation {
+  const route = officialRoute(operationId);
+  const [status, type, hasBody, hasQuery] = OFFICIAL_ANSWERS[operationId];
+  const { path = route.path, query, body, response, handle, after, access = 'user', ...rest } = given as LooseRow;
+  if (shapeOf(path) !== shapeOf(route.path)) throw new Error(`${operationId}: ${path} is not the official path ${route.path}`);
+  const part = (named: string | null | undefined, has: boolean, name: 'body' | 'query' | 'response') => (named === null ? undefined : (named ?? (has ? officialSchema[name](operationId) : undefined)));
+  const parts = { query: part(query, hasQuery, 'query'), body: part(body, hasBody, 'body'), response: part(response, type === 'application/json', 'response') };
+  const named = Object.fromEntries(Object.entries(parts).filter(([, id]) => id !== undefined));
+  return { operationId, method: route.method, path, official: true, status, access, ...rest, ...named, handle: withAfter(handle, after) };
 }
+
+/** What `officialOp` reads of a row; the rest goes into the row as it is. */
+type LooseRow = Omit<Operation, 'operationId' | 'method' | 'path' | 'status' | 'access' | 'query' | 'body' | 'response'> & {
+  access?: Access;
+  after?: (result: unknown) => Promise<unknown>;
+  path?: string;
+  status?: number;
+  query?: string | null;
+  body?: string | null;
+  response?: string | null;
+};
 
 type Params = Record<string, string>;
 

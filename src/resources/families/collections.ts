@@ -8,13 +8,13 @@ import { can } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
 import { findIn } from '../shared/find.ts';
 import { presentCollection } from '../shared/present-collection.ts';
-import { op, type HandlerContext } from '../../contract/operation.ts';
+import { type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { CollectionRecord, SpaceRecord } from '../../store/records.ts';
 import { orgRole, requireOrg, spaceRole } from '../shared/access.ts';
 import { presentSpace } from '../shared/present-space.ts';
-import { defineFamily, officialSchema, type FamilyHelpers } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { defineFamily, type FamilyHelpers } from '../engine/family.ts';
+import { officialOp, officialRoute } from '../engine/operations.ts';
 
 interface Body {
   title?: string;
@@ -88,13 +88,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
   extra: (helpers) => [
     // Under another collection of its organization (`parent`), or at its top (`null`). Collections
     // keep no order among themselves: `position` is accepted and changes nothing.
-    op({
-      operationId: 'moveCollection',
-      ...officialRoute('moveCollection'),
-      status: 200,
-      official: true,
-      body: officialSchema.body('moveCollection'),
-      response: officialSchema.response('moveCollection'),
+    officialOp('moveCollection', {
       handle: (ctx) => {
         const { record, scope } = changeable(ctx, helpers.item, 'moveCollection');
         const { parent } = ctx.body;
@@ -110,13 +104,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
       },
     }),
     // To another organization the caller administers, with the collections and spaces inside it (at its top there).
-    op({
-      operationId: 'transferCollection',
-      ...officialRoute('transferCollection'),
-      status: 200,
-      official: true,
-      body: officialSchema.body('transferCollection'),
-      response: officialSchema.response('transferCollection'),
+    officialOp('transferCollection', {
       handle: (ctx) => {
         const { record } = changeable(ctx, helpers.item, 'transferCollection');
         const target = requireOrg(ctx, ctx.body.organization, 'admin', 'transfer a collection into this organization');
@@ -131,13 +119,7 @@ export const collections = defineFamily<CollectionRecord, Body, Body, { nested?:
       },
     }),
     // The spaces whose parent is the collection (moveSpace sets it), as the organization's list shows them.
-    op({
-      operationId: 'listSpacesInCollectionById',
-      ...officialRoute('listSpacesInCollectionById'),
-      status: 200,
-      official: true,
-      query: officialSchema.query('listSpacesInCollectionById'),
-      response: officialSchema.response('listSpacesInCollectionById'),
+    officialOp('listSpacesInCollectionById', {
       handle: (ctx) => {
         const { record } = helpers.item(ctx, officialRoute('listSpacesInCollectionById').path);
         const role = (space: SpaceRecord) => spaceRole(ctx.db, space, ctx.user.id);

@@ -6,14 +6,14 @@
  * many at once by source (bulkUpsert below).
  */
 import { ApiError, errors } from '../../contract/errors.ts';
-import { op, type HandlerContext } from '../../contract/operation.ts';
+import { type HandlerContext } from '../../contract/operation.ts';
 import type { SiteRedirectDestination, SiteRedirectRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
 import { pagesOf, redirectFor } from '../shared/redirects.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { pageEntries, findPage } from '../shared/page-tree.ts';
-import { defineFamily, officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { defineFamily } from '../engine/family.ts';
+import { officialOp } from '../engine/operations.ts';
 import type { Scope } from '../engine/parents.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { visits } from '../shared/site-visitor.ts';
@@ -194,13 +194,7 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
   },
   filter: (r, q) => r.draft === (q.draft ?? false) && (q.search === undefined || r.source.toLowerCase().includes(q.search.toLowerCase())),
   extra: (helpers) => [
-    op({
-      operationId: 'getSiteRedirectBySource',
-      ...officialRoute('getSiteRedirectBySource'),
-      status: 200,
-      official: true,
-      query: officialSchema.query('getSiteRedirectBySource'),
-      response: officialSchema.response('getSiteRedirectBySource'),
+    officialOp('getSiteRedirectBySource', {
       handle: (ctx) => {
         // The site's visitor asks for the redirect of a path that names no page (shared/site-visitor.ts).
         const { org, site } = siteOf(ctx);
@@ -210,13 +204,8 @@ export const siteRedirects = defineFamily<SiteRedirectRecord, Required<Pick<Body
         return { redirect: present(found.redirect), target: found.target };
       },
     }),
-    op({
-      operationId: 'bulkUpsertSiteRedirects',
-      ...officialRoute('bulkUpsertSiteRedirects'),
-      status: 200,
-      official: true,
+    officialOp('bulkUpsertSiteRedirects', {
       body: 'sites/bulk-upsert-redirects-body',
-      response: officialSchema.response('bulkUpsertSiteRedirects'),
       handle: (ctx) => ({ results: bulkUpsert(ctx, helpers.scope(ctx, true), ctx.body.redirects as BulkEntry[]) }),
     }),
   ],

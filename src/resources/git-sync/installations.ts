@@ -7,13 +7,12 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { requireSpace } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireSite } from '../shared/site-access.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Target = GitSyncInstallationRecord['target'];
 type Provider = GitSyncInstallationRecord['provider'];
@@ -89,11 +88,7 @@ function setupOf(body: Setup): Record<string, unknown> {
 const sameTarget = (a: Target, b: Target) => (a.type === 'space' && b.type === 'space' ? a.spaceId === b.spaceId : a.type === 'site' && b.type === 'site' && a.siteId === b.siteId);
 
 export const gitSyncInstallationOperations: Operation[] = [
-  op({
-    ...officialRow('installGitSyncProviderOnTarget'),
-    status: 201,
-    body: officialSchema.body('installGitSyncProviderOnTarget'),
-    response: officialSchema.response('installGitSyncProviderOnTarget'),
+  officialOp('installGitSyncProviderOnTarget', {
     handle: (ctx) => {
       const { provider, target } = ctx.body;
       const organization = checkTarget(ctx, target, true, 'target');
@@ -117,17 +112,10 @@ export const gitSyncInstallationOperations: Operation[] = [
       return presentInstallation(ctx, record);
     },
   }),
-  op({
-    ...officialRow('getGitSyncInstallationById'),
-    status: 200,
-    response: officialSchema.response('getGitSyncInstallationById'),
+  officialOp('getGitSyncInstallationById', {
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.installationId)),
   }),
-  op({
-    ...officialRow('updateGitSyncInstallationById'),
-    status: 200,
-    body: officialSchema.body('updateGitSyncInstallationById'),
-    response: officialSchema.response('updateGitSyncInstallationById'),
+  officialOp('updateGitSyncInstallationById', {
     handle: (ctx) => {
       const found = requireInstallation(ctx, ctx.params.installationId, true);
       const body = ctx.body;
@@ -144,18 +132,13 @@ export const gitSyncInstallationOperations: Operation[] = [
       return presentInstallation(ctx, next);
     },
   }),
-  op({
-    ...officialRow('uninstallGitSyncInstallation'),
-    status: 205,
+  officialOp('uninstallGitSyncInstallation', {
     handle: (ctx) => {
       removeWithDependents(ctx.db, 'gitSyncInstallations', requireInstallation(ctx, ctx.params.installationId, true).id);
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('listSiteGitSyncInstallations'),
-    status: 200,
-    response: officialSchema.response('listSiteGitSyncInstallations'),
+  officialOp('listSiteGitSyncInstallations', {
     handle: (ctx) => {
       const { org, site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId);
       const spaces = new Set(ctx.db.siteSpaces.by('site', site.id).map((ss) => ss.space));

@@ -7,14 +7,13 @@
  * `.gitbook.yaml` at the root of every repository. Whoever sees the installation's target reads them.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { GitSyncInstallationRecord } from '../../store/records.ts';
 import { sha1Hex, sha256Hex, utf8Length } from '../../text/digest.ts';
 import { slugify } from '../../text/slug.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 import { requireInstallation } from './installations.ts';
+import { officialOp } from '../engine/operations.ts';
 
 interface Repository {
   id: number;
@@ -74,53 +73,33 @@ function file(ctx: HandlerContext, installation: GitSyncInstallationRecord, repo
 }
 
 export const gitSyncRepositoryOperations: Operation[] = [
-  op({
-    ...officialRow('listGitHubRepositoriesForGitSyncInstallation'),
-    status: 200,
-    response: officialSchema.response('listGitHubRepositoriesForGitSyncInstallation'),
+  officialOp('listGitHubRepositoriesForGitSyncInstallation', {
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'github')).map(({ space: _space, ...r }) => r) }),
   }),
-  op({
-    ...officialRow('listGitHubRepoBranchesForGitSyncInstallation'),
-    status: 200,
-    response: officialSchema.response('listGitHubRepoBranchesForGitSyncInstallation'),
+  officialOp('listGitHubRepoBranchesForGitSyncInstallation', {
     handle: (ctx) => {
       const installation = forProvider(ctx, 'github');
       githubRepo(ctx, installation);
       return { items: branches(installation) };
     },
   }),
-  op({
-    ...officialRow('getGitHubRepoFileForGitSyncInstallation'),
-    status: 200,
-    query: officialSchema.query('getGitHubRepoFileForGitSyncInstallation'),
-    response: officialSchema.response('getGitHubRepoFileForGitSyncInstallation'),
+  officialOp('getGitHubRepoFileForGitSyncInstallation', {
     handle: (ctx) => {
       const installation = forProvider(ctx, 'github');
       return file(ctx, installation, githubRepo(ctx, installation), ctx.query.path, ctx.query.ref);
     },
   }),
-  op({
-    ...officialRow('listGitLabProjectsForGitSyncInstallation'),
-    status: 200,
-    response: officialSchema.response('listGitLabProjectsForGitSyncInstallation'),
+  officialOp('listGitLabProjectsForGitSyncInstallation', {
     handle: (ctx) => ({ items: repositories(ctx, forProvider(ctx, 'gitlab')).map(({ space: _space, ...r }) => r) }),
   }),
-  op({
-    ...officialRow('listGitLabProjectBranchesForGitSyncInstallation'),
-    status: 200,
-    response: officialSchema.response('listGitLabProjectBranchesForGitSyncInstallation'),
+  officialOp('listGitLabProjectBranchesForGitSyncInstallation', {
     handle: (ctx) => {
       const installation = forProvider(ctx, 'gitlab');
       gitlabProject(ctx, installation);
       return { items: branches(installation) };
     },
   }),
-  op({
-    ...officialRow('getGitLabProjectFileForGitSyncInstallation'),
-    status: 200,
-    query: officialSchema.query('getGitLabProjectFileForGitSyncInstallation'),
-    response: officialSchema.response('getGitLabProjectFileForGitSyncInstallation'),
+  officialOp('getGitLabProjectFileForGitSyncInstallation', {
     handle: (ctx) => {
       const installation = forProvider(ctx, 'gitlab');
       return file(ctx, installation, gitlabProject(ctx, installation), ctx.query.path, ctx.query.ref);

@@ -5,15 +5,14 @@
  * through the API (publishing.ts).
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { IntegrationRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
 import { requireSite } from '../shared/site-access.ts';
 import { requireIntegration, seesIntegration } from '../shared/integration-access.ts';
 import { presentIntegration } from '../shared/present-integration.ts';
+import { officialOp } from '../engine/operations.ts';
 
 interface Search extends PageRequest {
   search?: string;
@@ -45,33 +44,19 @@ function installedWhere(ctx: HandlerContext, keep: (installationId: string) => b
 }
 
 export const catalogueOperations: Operation[] = [
-  op({
-    ...officialRow('listIntegrations'),
-    status: 200,
-    query: officialSchema.query('listIntegrations'),
-    response: officialSchema.response('listIntegrations'),
+  officialOp('listIntegrations', {
     handle: (ctx) => paginate(ctx.db.integrations.view(), ctx.query, (i) => presentIntegration(ctx, i), (i) => seesIntegration(ctx, i) && matches(i, ctx.query)),
   }),
-  op({
-    ...officialRow('getIntegrationByName'),
-    status: 200,
-    response: officialSchema.response('getIntegrationByName'),
+  officialOp('getIntegrationByName', {
     handle: (ctx) => presentIntegration(ctx, requireIntegration(ctx, ctx.params.integrationName)),
   }),
-  op({
-    ...officialRow('listOrganizationIntegrations'),
-    status: 200,
-    query: officialSchema.query('listOrganizationIntegrations'),
-    response: officialSchema.response('listOrganizationIntegrations'),
+  officialOp('listOrganizationIntegrations', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       return listOf(ctx, installedWhere(ctx, () => true, org.id));
     },
   }),
-  op({
-    ...officialRow('getOrganizationIntegrationStatus'),
-    status: 200,
-    response: officialSchema.response('getOrganizationIntegrationStatus'),
+  officialOp('getOrganizationIntegrationStatus', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const integration = requireIntegration(ctx, ctx.params.integrationName);
@@ -80,22 +65,14 @@ export const catalogueOperations: Operation[] = [
       return { status: installation.status };
     },
   }),
-  op({
-    ...officialRow('listSpaceIntegrations'),
-    status: 200,
-    query: officialSchema.query('listSpaceIntegrations'),
-    response: officialSchema.response('listSpaceIntegrations'),
+  officialOp('listSpaceIntegrations', {
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       const on = new Set(ctx.db.spaceInstallations.by('target', space.id).map((s) => s.installation));
       return listOf(ctx, installedWhere(ctx, (id) => on.has(id), space.organization));
     },
   }),
-  op({
-    ...officialRow('listSiteIntegrations'),
-    status: 200,
-    query: officialSchema.query('listSiteIntegrations'),
-    response: officialSchema.response('listSiteIntegrations'),
+  officialOp('listSiteIntegrations', {
     handle: (ctx) => {
       const { org, site } = requireSite(ctx, ctx.params.organizationId, ctx.params.siteId);
       const on = new Set(ctx.db.siteInstallations.by('target', site.id).map((s) => s.installation));

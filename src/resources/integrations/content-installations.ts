@@ -5,11 +5,10 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { ContentInstallationRecord, InstallationRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { officialOp } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { requireContentInstallation, requireInstallation, requireIntegration } from '../shared/integration-access.ts';
 import { presentContentInstallation } from '../shared/present-integration.ts';
@@ -51,22 +50,13 @@ function rowsFor(kind: Kind): Operation[] {
   const contentId = (params: { spaceId: string } | { siteId: string }) => ('spaceId' in params ? params.spaceId : params.siteId);
   const present = (ctx: HandlerContext, c: ContentInstallationRecord) => presentContentInstallation(ctx, kind, c);
   return [
-    op({
-      ...officialRow(ids.list),
-      status: 200,
-      query: officialSchema.query(ids.list),
-      response: officialSchema.response(ids.list),
+    officialOp(ids.list, {
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
         return paginate(tableOf(ctx, kind).viewBy('installation', installation.id), ctx.query, (c) => present(ctx, c));
       },
     }),
-    op({
-      ...officialRow(ids.install),
-      status: 201,
-      query: officialSchema.query(ids.install),
-      body: officialSchema.body(ids.install),
-      response: officialSchema.response(ids.install),
+    officialOp(ids.install, {
       handle: (ctx) => {
         const { integration, installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
         const field = kind === 'space' ? 'space' : 'siteId';
@@ -88,22 +78,13 @@ function rowsFor(kind: Kind): Operation[] {
         return present(ctx, content);
       },
     }),
-    op({
-      ...officialRow(ids.get),
-      status: 200,
-      query: officialSchema.query(ids.get),
-      response: officialSchema.response(ids.get),
+    officialOp(ids.get, {
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId);
         return present(ctx, requireContentInstallation(ctx, kind, installation, contentId(ctx.params)));
       },
     }),
-    op({
-      ...officialRow(ids.update),
-      status: 200,
-      query: officialSchema.query(ids.update),
-      body: officialSchema.body(ids.update),
-      response: officialSchema.response(ids.update),
+    officialOp(ids.update, {
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
         const content = requireContentInstallation(ctx, kind, installation, contentId(ctx.params));
@@ -116,20 +97,14 @@ function rowsFor(kind: Kind): Operation[] {
         return present(ctx, next);
       },
     }),
-    op({
-      ...officialRow(ids.uninstall),
-      status: 204,
+    officialOp(ids.uninstall, {
       handle: (ctx) => {
         const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
         removeWithDependents(ctx.db, kind === 'space' ? 'spaceInstallations' : 'siteInstallations', requireContentInstallation(ctx, kind, installation, contentId(ctx.params)).id);
         return reply(undefined, {});
       },
     }),
-    op({
-      ...officialRow(ids.all),
-      status: 200,
-      query: officialSchema.query(ids.all),
-      response: officialSchema.response(ids.all),
+    officialOp(ids.all, {
       handle: (ctx) => {
         const integration = requireIntegration(ctx, ctx.params.integrationName);
         const itself = ctx.user.id === integration.user;

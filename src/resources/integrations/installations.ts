@@ -7,14 +7,14 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { InstallationRecord, IntegrationRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { orgRole, requireOrg } from '../shared/access.ts';
 import { requireInstallation, requireIntegration } from '../shared/integration-access.ts';
 import { presentInstallation, presentIntegration } from '../shared/present-integration.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** A new installation and the user its tokens authenticate as. */
 export function install(ctx: HandlerContext, integration: IntegrationRecord, organization: string): InstallationRecord {
@@ -51,11 +51,7 @@ function uninstall(ctx: HandlerContext, installation: InstallationRecord): void 
 }
 
 export const installationOperations: Operation[] = [
-  op({
-    ...officialRow('listIntegrationInstallations'),
-    status: 200,
-    query: officialSchema.query('listIntegrationInstallations'),
-    response: officialSchema.response('listIntegrationInstallations'),
+  officialOp('listIntegrationInstallations', {
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const itself = ctx.user.id === integration.user;
@@ -65,11 +61,7 @@ export const installationOperations: Operation[] = [
       );
     },
   }),
-  op({
-    ...officialRow('installIntegration'),
-    status: 201,
-    body: officialSchema.body('installIntegration'),
-    response: officialSchema.response('installIntegration'),
+  officialOp('installIntegration', {
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const org = requireOrg(ctx, ctx.body.organization, 'admin', 'install integrations in this organization');
@@ -79,17 +71,10 @@ export const installationOperations: Operation[] = [
       return presentInstallation(ctx, install(ctx, integration, org.id));
     },
   }),
-  op({
-    ...officialRow('getIntegrationInstallationById'),
-    status: 200,
-    response: officialSchema.response('getIntegrationInstallationById'),
+  officialOp('getIntegrationInstallationById', {
     handle: (ctx) => presentInstallation(ctx, requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId).installation),
   }),
-  op({
-    ...officialRow('updateIntegrationInstallation'),
-    status: 200,
-    body: officialSchema.body('updateIntegrationInstallation'),
-    response: officialSchema.response('updateIntegrationInstallation'),
+  officialOp('updateIntegrationInstallation', {
     handle: (ctx) => {
       const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
       const { externalIds, configuration, space_selection, site_selection } = ctx.body;
@@ -103,31 +88,22 @@ export const installationOperations: Operation[] = [
       return presentInstallation(ctx, next);
     },
   }),
-  op({
-    ...officialRow('uninstallIntegration'),
-    status: 204,
+  officialOp('uninstallIntegration', {
     handle: (ctx) => {
       uninstall(ctx, requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true).installation);
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('createIntegrationInstallationToken'),
-    status: 200,
+  officialOp('createIntegrationInstallationToken', {
     // The official operation takes no body: its schema is an open object's.
     body: officialSchema.body('createIntegrationInstallationToken'),
-    response: officialSchema.response('createIntegrationInstallationToken'),
     handle: (ctx) => {
       const { installation } = requireInstallation(ctx, ctx.params.integrationName, ctx.params.installationId, true);
       // The installation's user exists as long as the installation (the state check holds it).
       return { token: ctx.db.users.existing(installation.user).token };
     },
   }),
-  op({
-    ...officialRow('listOrganizationInstallations'),
-    status: 200,
-    query: officialSchema.query('listOrganizationInstallations'),
-    response: officialSchema.response('listOrganizationInstallations'),
+  officialOp('listOrganizationInstallations', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId, 'admin', 'list the integrations installed in this organization');
       const search = ctx.query.search?.toLowerCase();

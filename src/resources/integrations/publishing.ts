@@ -8,15 +8,14 @@
  */
 import { can } from '../../auth/roles.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { IntegrationRecord, OrganizationRecord } from '../../store/records.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { orgRole } from '../shared/access.ts';
 import { SENT_EVENT_TYPES } from '../shared/event-types.ts';
 import { requireIntegration } from '../shared/integration-access.ts';
 import { presentIntegration } from '../shared/present-integration.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The organization the publish body names, by id or subdomain (404 as the official document says, also when the caller is no member). */
 function publishingOrg(ctx: HandlerContext, idOrSubdomain: string): OrganizationRecord {
@@ -94,11 +93,7 @@ function create(ctx: HandlerContext, name: string, org: OrganizationRecord, body
 }
 
 export const publishingOperations: Operation[] = [
-  op({
-    ...officialRow('publishIntegration'),
-    status: 200,
-    body: officialSchema.body('publishIntegration'),
-    response: officialSchema.response('publishIntegration'),
+  officialOp('publishIntegration', {
     handle: (ctx) => {
       const name = ctx.params.integrationName;
       if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/i.test(name)) throw errors.invalid('params', `integrationName "${name}": letters, digits and single hyphens only`);
@@ -117,8 +112,7 @@ export const publishingOperations: Operation[] = [
       return presentIntegration(ctx, next);
     },
   }),
-  op({
-    ...officialRow('unpublishIntegration'),
+  officialOp('unpublishIntegration', {
     status: 205,
     handle: (ctx) => {
       const integration = ctx.db.integrations.get(ctx.params.integrationName);
@@ -132,19 +126,14 @@ export const publishingOperations: Operation[] = [
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('setIntegrationDevelopmentMode'),
-    status: 204,
-    body: officialSchema.body('setIntegrationDevelopmentMode'),
+  officialOp('setIntegrationDevelopmentMode', {
     handle: (ctx) => {
       const integration = changeable(ctx, ctx.params.integrationName);
       ctx.db.integrations.update(integration.id, { development: { tunnelUrl: ctx.body.tunnelUrl, all: ctx.body.all ?? false }, updatedAt: ctx.now });
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('disableIntegrationDevelopmentMode'),
-    status: 205,
+  officialOp('disableIntegrationDevelopmentMode', {
     handle: (ctx) => {
       const integration = changeable(ctx, ctx.params.integrationName);
       if (integration.development) ctx.db.integrations.update(integration.id, { development: undefined, updatedAt: ctx.now });

@@ -6,11 +6,11 @@
 import { errors } from '../../contract/errors.ts';
 import { check } from '../../contract/validators.ts';
 import { decompressFromEncodedURIComponent } from '../../text/lz-string.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { IntegrationRecord, OfficialRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRoute, officialRow } from '../engine/operations.ts';
+import { officialOp, officialRoute } from '../engine/operations.ts';
 import { shape } from '../shared/paths.ts';
 import { can } from '../../auth/roles.ts';
 import { orgRole, requireOrg, requireSpace } from '../shared/access.ts';
@@ -74,12 +74,8 @@ function eventsOf(ctx: HandlerContext, name: string) {
 }
 
 export const runOperations: Operation[] = [
-  op({
-    ...officialRow('listIntegrationEvents'),
-    status: 200,
+  officialOp('listIntegrationEvents', {
     keepsOfficialRecords: true,
-    query: officialSchema.query('listIntegrationEvents'),
-    response: officialSchema.response('listIntegrationEvents'),
     handle: (ctx) => {
       const integration = eventsOf(ctx, ctx.params.integrationName);
       // Newest first, as `gitbook tail` reads them (it prints the page oldest to newest).
@@ -87,10 +83,7 @@ export const runOperations: Operation[] = [
       return paginate(arrayView(records), ctx.query, presentEvent);
     },
   }),
-  op({
-    ...officialRow('getIntegrationEvent'),
-    status: 200,
-    response: officialSchema.response('getIntegrationEvent'),
+  officialOp('getIntegrationEvent', {
     handle: (ctx) => {
       const integration = eventsOf(ctx, ctx.params.integrationName);
       const record = ctx.db.officialRecords.get(ctx.params.eventId);
@@ -99,10 +92,7 @@ export const runOperations: Operation[] = [
       return { event: presentEvent(record), trace: { logs: [] } };
     },
   }),
-  op({
-    ...officialRow('queueIntegrationTask'),
-    status: 204,
-    body: officialSchema.body('queueIntegrationTask'),
+  officialOp('queueIntegrationTask', {
     handle: (ctx) => {
       const integration = asRunner(ctx, ctx.params.integrationName);
       const id = ctx.ids.next('integrationEvent');
@@ -117,11 +107,7 @@ export const runOperations: Operation[] = [
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('listOrganizationIntegrationsStatus'),
-    status: 200,
-    query: officialSchema.query('listOrganizationIntegrationsStatus'),
-    response: officialSchema.response('listOrganizationIntegrationsStatus'),
+  officialOp('listOrganizationIntegrationsStatus', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const { target = 'organization', site, space } = ctx.query;
@@ -147,23 +133,19 @@ export const runOperations: Operation[] = [
       }));
     },
   }),
-  op({
-    ...officialRow('renderIntegrationUIWithPost'),
-    status: 200,
-    body: officialSchema.body('renderIntegrationUIWithPost'),
+  officialOp('renderIntegrationUIWithPost', {
     // No response schema: the official ContentKit output puts defaults inside oneOf branches,
     // which the strict compile of every schema refuses. The answer is the block's (tests check it).
+    response: null,
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const body = ctx.body as { componentId: string; props: Record<string, unknown>; state?: unknown };
       return rendered(blockOf(integration, body.componentId), body.props, isObject(body.state) ? body.state : {});
     },
   }),
-  op({
-    ...officialRow('renderIntegrationUIWithGet'),
-    status: 200,
-    query: officialSchema.query('renderIntegrationUIWithGet'),
+  officialOp('renderIntegrationUIWithGet', {
     // The same answer as the POST's, for the same request packed into the query (LZ-string, URL-safe).
+    response: null,
     handle: (ctx) => {
       const integration = requireIntegration(ctx, ctx.params.integrationName);
       const body = requestOf(ctx, ctx.query.request);

@@ -3,11 +3,10 @@
  * integrations installed on the space (an active installation there), each with the blocks
  * its catalogue entry declares, in catalogue order. An entry that declares none lists none.
  */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import type { IntegrationRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { requireSpace } from '../shared/access.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The blocks a catalogue entry declares (a published integration's), or none. */
 function blocksOf(integration: IntegrationRecord): unknown[] {
@@ -15,10 +14,7 @@ function blocksOf(integration: IntegrationRecord): unknown[] {
 }
 
 export const spaceBlockOperations: Operation[] = [
-  op({
-    ...officialRow('listSpaceIntegrationsBlocks'),
-    status: 200,
-    response: officialSchema.response('listSpaceIntegrationsBlocks'),
+  officialOp('listSpaceIntegrationsBlocks', {
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'view');
       const installed = new Set(ctx.db.spaceInstallations.by('target', space.id).filter((i) => i.status === 'active').map((i) => i.integration));

@@ -7,13 +7,12 @@
  * (`officialRecords`), so a scenario seeds them the same way; those show as their fields say.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, Reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { Reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
 import { COLLECTION_NAMES, type Tables } from '../../store/store.ts';
 import { sha256Uuid } from '../../text/digest.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRoute, officialRow } from '../engine/operations.ts';
+import { officialOp, officialRoute } from '../engine/operations.ts';
 import { shape } from '../shared/paths.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireOrgAdmin } from '../shared/org-lookup.ts';
@@ -141,12 +140,8 @@ type Filters = { from?: string; to?: string; action?: string; actor?: string; ta
 export function auditOperations(rows: () => readonly Operation[]): Operation[] {
   let actions: ReturnType<typeof actionsOf> | undefined;
   return [
-    op({
-      ...officialRow('listOrganizationAuditEvents'),
-      status: 200,
+    officialOp('listOrganizationAuditEvents', {
       keepsOfficialRecords: true,
-      query: officialSchema.query('listOrganizationAuditEvents'),
-      response: officialSchema.response('listOrganizationAuditEvents'),
       handle: (ctx) => {
         const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'read the audit events of this organization');
         const q = ctx.query as Filters;
@@ -161,10 +156,7 @@ export function auditOperations(rows: () => readonly Operation[]): Operation[] {
         });
       },
     }),
-    op({
-      ...officialRow('getOrganizationAuditEvent'),
-      status: 200,
-      response: officialSchema.response('getOrganizationAuditEvent'),
+    officialOp('getOrganizationAuditEvent', {
       handle: (ctx) => {
         const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'read the audit events of this organization');
         const r = ctx.db.officialRecords.get(ctx.params.auditEventId);
@@ -173,10 +165,7 @@ export function auditOperations(rows: () => readonly Operation[]): Operation[] {
         return { ...present(ctx, r), schemaVersion: 1, payload: isObject(r.fields.payload) ? r.fields.payload : {} };
       },
     }),
-    op({
-      ...officialRow('listOrganizationAuditEventActions'),
-      status: 200,
-      response: officialSchema.response('listOrganizationAuditEventActions'),
+    officialOp('listOrganizationAuditEventActions', {
       handle: (ctx) => {
         requireOrgAdmin(ctx, ctx.params.organizationId, 'read the audit events of this organization');
         return { items: (actions ??= actionsOf(rows())) };

@@ -3,14 +3,13 @@
  * in their `GET /v1/orgs` and answers `GET /v1/orgs/{id}`. With `withDefaultSite` it also gets a
  * site of its own title on a new, empty space, as GitBook's onboarding makes one.
  */
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { apiUrl } from '../shared/present.ts';
 import { createBlankSpace } from '../shared/create-space.ts';
 import { insertSiteSpace } from '../shared/site-space-writes.ts';
 import { presentOrganization } from '../shared/present-organization.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** A new organization with `user` as its only (admin) member; what a scenario leaves unset, as the scenario step sets it. */
 export function createOrganization(ctx: HandlerContext, title: string, emailDomains: string[] = []): OrganizationRecord {
@@ -58,12 +57,7 @@ function createDefaultSite(ctx: HandlerContext, org: OrganizationRecord): void {
 }
 
 export const createOrganizationOperations: Operation[] = [
-  op({
-    ...officialRow('createOrganization'),
-    status: 201,
-    query: officialSchema.query('createOrganization'),
-    body: officialSchema.body('createOrganization'),
-    response: officialSchema.response('createOrganization'),
+  officialOp('createOrganization', {
     handle: (ctx) => {
       let org = createOrganization(ctx, ctx.body.title, ctx.body.emailDomains);
       if (ctx.query.withDefaultSite) {

@@ -8,20 +8,19 @@
  * a cancel before then takes them out again.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { importTimes } from '../../rules/import-run.ts';
 import { isActive } from '../../rules/change-request.ts';
 import { withDocument } from '../../rules/page-document.ts';
 import type { OfficialRecord, PageRecord } from '../../store/records.ts';
 import { slugify } from '../../text/slug.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { importedPage } from '../shared/content.ts';
 import { revisionOf } from '../shared/revisions.ts';
 import { requireChangeRequest, requireEditable, requireOrg, requireSpace } from '../shared/access.ts';
 import { apiUrl } from '../shared/present.ts';
 import { writeTarget } from '../shared/write-target.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The family the generic tier kept import runs under (scenarios name it by listImportRuns). */
 export const IMPORT_FAMILY = '/v1/org/{}/imports';
@@ -99,11 +98,7 @@ const holds = (tree: readonly PageRecord[], id: string): boolean => tree.some((p
 
 
 export const importOperations: Operation[] = [
-  op({
-    ...officialRow('listImportRuns'),
-    status: 200,
-    query: officialSchema.query('listImportRuns'),
-    response: officialSchema.response('listImportRuns'),
+  officialOp('listImportRuns', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const q = ctx.query;
@@ -118,11 +113,7 @@ export const importOperations: Operation[] = [
       return paginate(ctx.db.officialRecords.viewBy('family', `${IMPORT_FAMILY} ${org.id}`), q, (r) => present(ctx, r), keep);
     },
   }),
-  op({
-    ...officialRow('startImportRun'),
-    status: 201,
-    body: officialSchema.body('startImportRun'),
-    response: officialSchema.response('startImportRun'),
+  officialOp('startImportRun', {
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const body = ctx.body as { source: Source | FileSource; target: Target; site?: string };
@@ -148,17 +139,11 @@ export const importOperations: Operation[] = [
       return present(ctx, run);
     },
   }),
-  op({
-    ...officialRow('getImportRun'),
-    status: 200,
-    response: officialSchema.response('getImportRun'),
+  officialOp('getImportRun', {
     handle: (ctx) => present(ctx, requireRun(ctx, requireOrg(ctx, ctx.params.organizationId).id, ctx.params.importRunId)),
   }),
-  op({
-    ...officialRow('cancelImportRun'),
-    status: 200,
+  officialOp('cancelImportRun', {
     body: 'common/empty-body',
-    response: officialSchema.response('cancelImportRun'),
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
       const run = requireRun(ctx, org.id, ctx.params.importRunId);

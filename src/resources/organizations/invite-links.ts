@@ -8,17 +8,17 @@
 import { rank, type Role } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { InviteLinkRecord, OrganizationRecord } from '../../store/records.ts';
 import { MEMBER_ROLE_MACHINE } from '../../rules/member-role.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { presentCollection } from '../shared/present-collection.ts';
 import { findIn } from '../shared/find.ts';
 import { orgRole, spaceRole } from '../shared/access.ts';
 import { presentSpaceToCaller } from '../shared/present-space.ts';
 import { callerRole, requireInviteLink, requireOrgAdmin } from '../shared/org-lookup.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type CreateBody = { role?: Role | null; level?: Role | null; space?: string; collection?: string };
 
@@ -85,21 +85,13 @@ function join(ctx: HandlerContext, org: OrganizationRecord, link: InviteLinkReco
 }
 
 export const inviteLinkOperations: Operation[] = [
-  op({
-    ...officialRow('listOrganizationInviteLinks'),
-    status: 200,
-    query: officialSchema.query('listOrganizationInviteLinks'),
-    response: officialSchema.response('listOrganizationInviteLinks'),
+  officialOp('listOrganizationInviteLinks', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       return paginate(ctx.db.inviteLinks.viewBy('organization', org.id), ctx.query, (l) => present(ctx, l), (l) => l.target === undefined);
     },
   }),
-  op({
-    ...officialRow('createOrganizationInvite'),
-    status: 201,
-    body: officialSchema.body('createOrganizationInvite'),
-    response: officialSchema.response('createOrganizationInvite'),
+  officialOp('createOrganizationInvite', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       const target = targetOf(ctx, org, ctx.body);
@@ -109,20 +101,13 @@ export const inviteLinkOperations: Operation[] = [
       return present(ctx, link);
     },
   }),
-  op({
-    ...officialRow('getOrganizationInviteLink'),
-    status: 200,
-    response: officialSchema.response('getOrganizationInviteLink'),
+  officialOp('getOrganizationInviteLink', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       return present(ctx, requireInviteLink(ctx, org, ctx.params.inviteId));
     },
   }),
-  op({
-    ...officialRow('updateOrganizationInviteById'),
-    status: 200,
-    body: officialSchema.body('updateOrganizationInviteById'),
-    response: officialSchema.response('updateOrganizationInviteById'),
+  officialOp('updateOrganizationInviteById', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, ACTION);
       const link = requireInviteLink(ctx, org, ctx.params.inviteId);
@@ -131,20 +116,16 @@ export const inviteLinkOperations: Operation[] = [
       return present(ctx, role === undefined ? link : ctx.db.inviteLinks.update(link.id, { role }));
     },
   }),
-  op({
-    ...officialRow('deleteOrganizationInviteById'),
+  officialOp('deleteOrganizationInviteById', {
     status: 205,
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete invite links');
       removeWithDependents(ctx.db, 'inviteLinks', requireInviteLink(ctx, org, ctx.params.inviteId).id);
     },
   }),
-  op({
-    ...officialRow('joinOrganizationWithInvite'),
-    status: 200,
+  officialOp('joinOrganizationWithInvite', {
     // The official operation takes no body: the schema is an empty object's.
     body: officialSchema.body('joinOrganizationWithInvite'),
-    response: officialSchema.response('joinOrganizationWithInvite'),
     handle: (ctx) => {
       // The link's id is what lets an outsider in: no membership is needed to see the organization here.
       const org = ctx.db.organizations.get(ctx.params.organizationId);

@@ -2,7 +2,7 @@
 import type { Role } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate, type PageRequest } from '../../contract/paginate.ts';
 import type { MemberRecord, UserRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
@@ -15,6 +15,7 @@ import { presentMember, presentTeam, spacesOfMember, teamsOfMember } from '../sh
 import { signVisitorClaims, visitorClaimsSecret } from './visitor-claims.ts';
 import { decided } from '../shared/decided.ts';
 import { known } from '../shared/find.ts';
+import { officialOp } from '../engine/operations.ts';
 
 interface MemberListQuery extends PageRequest {
   role?: Role | 'guest';
@@ -61,11 +62,7 @@ function sortMembers(db: Tables, rows: MemberRecord[], sort: MemberListQuery['so
 }
 
 export const memberOperations: Operation[] = [
-  op({
-    operationId: 'listMembersInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members',
-    status: 200,
+  officialOp('listMembersInOrganizationById', {
     query: 'organizations/member-list-query',
     response: 'organizations/member-list',
     handle: (ctx) => {
@@ -82,21 +79,14 @@ export const memberOperations: Operation[] = [
       return paginate(arrayView(rows), ctx.query, (m) => presentMember(ctx, m), undefined, 'desc');
     },
   }),
-  op({
-    operationId: 'getMemberInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members/{userId}',
-    status: 200,
+  officialOp('getMemberInOrganizationById', {
     response: 'organizations/member',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       return presentMember(ctx, requireMember(ctx, org, ctx.params.userId));
     },
   }),
-  op({
-    operationId: 'removeMemberFromOrganizationById',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/members/{userId}',
+  officialOp('removeMemberFromOrganizationById', {
     status: 204,
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);
@@ -107,11 +97,7 @@ export const memberOperations: Operation[] = [
       removeWithDependents(ctx.db, 'members', member.id);
     },
   }),
-  op({
-    operationId: 'updateMemberInOrganizationById',
-    method: 'PATCH',
-    path: '/v1/orgs/{organizationId}/members/{userId}',
-    status: 200,
+  officialOp('updateMemberInOrganizationById', {
     body: 'organizations/member-update',
     response: 'organizations/member',
     handle: (ctx) => {
@@ -125,11 +111,7 @@ export const memberOperations: Operation[] = [
       return presentMember(ctx, ctx.db.members.update(member.id, { role }));
     },
   }),
-  op({
-    operationId: 'setUserAsSSOMemberForOrganization',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/members/{userId}/sso',
-    status: 200,
+  officialOp('setUserAsSSOMemberForOrganization', {
     body: 'common/empty-body',
     response: 'organizations/member',
     handle: (ctx) => {
@@ -138,11 +120,7 @@ export const memberOperations: Operation[] = [
       return presentMember(ctx, ctx.db.members.update(member.id, { sso: true }));
     },
   }),
-  op({
-    operationId: 'listSpacesForOrganizationMember',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
-    status: 200,
+  officialOp('listSpacesForOrganizationMember', {
     query: 'organizations/member-spaces-query',
     response: 'organizations/member-space-list',
     handle: (ctx) => {
@@ -157,11 +135,7 @@ export const memberOperations: Operation[] = [
       }, undefined, 'desc');
     },
   }),
-  op({
-    operationId: 'listTeamsForOrganizationMember',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members/{userId}/teams',
-    status: 200,
+  officialOp('listTeamsForOrganizationMember', {
     query: 'organizations/title-filter-query',
     response: 'organizations/member-team-list',
     handle: (ctx) => {
@@ -177,11 +151,7 @@ export const memberOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'updateOrganizationMemberLastSeenAt',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/ping',
-    status: 200,
+  officialOp('updateOrganizationMemberLastSeenAt', {
     body: 'common/empty-body',
     response: 'organizations/ping',
     handle: (ctx) => {

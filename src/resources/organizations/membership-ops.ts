@@ -5,12 +5,12 @@
  * as GitBook counts them among the members straight away.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { requireOrgAdmin } from '../shared/org-lookup.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Invite = string | { email: string; role: Role | null };
 
@@ -33,11 +33,7 @@ function addMember(ctx: HandlerContext, organization: string, user: string, role
 }
 
 export const membershipOperations: Operation[] = [
-  op({
-    ...officialRow('inviteUsersToOrganization'),
-    status: 200,
-    body: officialSchema.body('inviteUsersToOrganization'),
-    response: officialSchema.response('inviteUsersToOrganization'),
+  officialOp('inviteUsersToOrganization', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'invite members');
       const body = ctx.body as { emails: Invite[]; role?: Role | null; sso?: boolean };
@@ -54,9 +50,7 @@ export const membershipOperations: Operation[] = [
       return { users, invited: users.length };
     },
   }),
-  op({
-    ...officialRow('joinOrganization'),
-    status: 204,
+  officialOp('joinOrganization', {
     // The official operation takes no body: its schema is an open object's.
     body: officialSchema.body('joinOrganization'),
     handle: (ctx) => {

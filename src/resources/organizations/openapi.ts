@@ -1,9 +1,7 @@
 /** OpenAPI specs and their versions (document 002). */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { apiUrl } from '../shared/present.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OpenApiSpecRecord, OrganizationRecord } from '../../store/records.ts';
@@ -11,6 +9,7 @@ import { findSpec, requireOrgAdmin, requireOrgReader, requireSpec } from '../sha
 import { DEFAULT_SPEC_FIXTURE, presentContent, rawContent, readContent, textVersionUrl } from '../shared/openapi-content.ts';
 import { presentSpec, presentSpecVersion } from './present-org-settings.ts';
 import { readSpec, readVersion, versionsOf, type SpecParams } from '../shared/openapi-versions.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Source = { url: string } | { text: string };
 
@@ -57,11 +56,7 @@ function readVersionContent(ctx: HandlerContext<SpecParams & { versionId?: strin
 }
 
 export const openApiOperations: Operation[] = [
-  op({
-    operationId: 'listOpenAPISpecs',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi',
-    status: 200,
+  officialOp('listOpenAPISpecs', {
     query: 'common/pagination-query',
     response: 'organizations/openapi-spec-list',
     handle: (ctx) => {
@@ -69,11 +64,7 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecs.viewBy('organization', org.id), ctx.query, (s) => presentSpec(ctx, s));
     },
   }),
-  op({
-    operationId: 'createOpenAPISpec',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/openapi',
-    status: 201,
+  officialOp('createOpenAPISpec', {
     body: 'organizations/openapi-spec-create',
     response: 'organizations/openapi-spec',
     handle: (ctx) => {
@@ -82,20 +73,12 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, createSpec(ctx, org, ctx.body.slug, ctx.body.source));
     },
   }),
-  op({
-    operationId: 'getOpenAPISpecBySlug',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
-    status: 200,
+  officialOp('getOpenAPISpecBySlug', {
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec',
     handle: (ctx) => presentSpec(ctx, readSpec(ctx, ctx.params)),
   }),
-  op({
-    operationId: 'createOrUpdateOpenAPISpecBySlug',
-    method: 'PUT',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
-    status: 200,
+  officialOp('createOrUpdateOpenAPISpecBySlug', {
     params: 'organizations/openapi-spec-put-params',
     body: 'organizations/openapi-spec-put',
     response: 'organizations/openapi-spec',
@@ -111,22 +94,15 @@ export const openApiOperations: Operation[] = [
       return presentSpec(ctx, spec);
     },
   }),
-  op({
-    ...officialRow('updateOpenAPISpecBySlug'),
-    status: 200,
+  officialOp('updateOpenAPISpecBySlug', {
     params: SPEC_PARAMS,
-    body: officialSchema.body('updateOpenAPISpecBySlug'),
-    response: officialSchema.response('updateOpenAPISpecBySlug'),
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'change OpenAPI specs');
       const spec = requireSpec(ctx, org, ctx.params.specSlug);
       return presentSpec(ctx, ctx.db.openapiSpecs.update(spec.id, { visibility: ctx.body.visibility, updatedAt: ctx.now }));
     },
   }),
-  op({
-    operationId: 'deleteOpenAPISpecBySlug',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+  officialOp('deleteOpenAPISpecBySlug', {
     status: 205,
     params: SPEC_PARAMS,
     handle: (ctx) => {
@@ -135,11 +111,7 @@ export const openApiOperations: Operation[] = [
       removeWithDependents(ctx.db, 'openapiSpecs', spec.id);
     },
   }),
-  op({
-    operationId: 'listOpenAPISpecVersions',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
-    status: 200,
+  officialOp('listOpenAPISpecVersions', {
     params: SPEC_PARAMS,
     query: 'common/pagination-query',
     response: 'organizations/openapi-spec-version-list',
@@ -148,46 +120,27 @@ export const openApiOperations: Operation[] = [
       return paginate(ctx.db.openapiSpecVersions.viewBy('spec', spec.id), ctx.query, (v) => presentSpecVersion(ctx, spec, v), undefined, 'desc');
     },
   }),
-  op({
-    operationId: 'getLatestOpenAPISpecVersion',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
-    status: 200,
+  officialOp('getLatestOpenAPISpecVersion', {
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op({
-    operationId: 'getLatestOpenAPISpecVersionContent',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
-    status: 200,
+  officialOp('getLatestOpenAPISpecVersionContent', {
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
     handle: readVersionContent,
     after: presentContent,
   }),
-  op({
-    ...officialRow('getLatestOpenAPISpecVersionContentRaw'),
-    status: 200,
+  officialOp('getLatestOpenAPISpecVersionContentRaw', {
     params: SPEC_PARAMS,
-    response: officialSchema.response('getLatestOpenAPISpecVersionContentRaw'),
     handle: (ctx) => rawContent(readVersion(ctx, ctx.params).version, ctx.platform.fixture),
   }),
-  op({
-    operationId: 'getOpenAPISpecVersionById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}',
-    status: 200,
+  officialOp('getOpenAPISpecVersionById', {
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-version',
     handle: getVersion,
   }),
-  op({
-    operationId: 'getOpenAPISpecVersionContentById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content',
-    status: 200,
+  officialOp('getOpenAPISpecVersionContentById', {
     params: SPEC_PARAMS,
     response: 'organizations/openapi-spec-content',
     handle: readVersionContent,

@@ -5,23 +5,19 @@
  * `site` (the spaces a site publishes). This mock has no site topics or style-guide runs, so
  * a `topic` or `styleguideRun` filter matches nothing and `finding` changes nothing.
  */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { ChangeRequestRecord } from '../../store/records.ts';
 import { spaceRole } from '../shared/access.ts';
 import { isContributor } from '../shared/revisions.ts';
 import { presentChangeRequest } from '../shared/present-change-request.ts';
 import { requireOrgReader } from '../shared/org-lookup.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const orgChangeRequestOperations: Operation[] = [
-  op({
-    operationId: 'listChangeRequestsForOrganization',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/change-requests',
-    status: 200,
+  officialOp('listChangeRequestsForOrganization', {
     query: 'change-requests/org-list-query',
     response: 'change-requests/change-request-list',
-    official: true,
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const q = ctx.query;

@@ -6,12 +6,12 @@
  * accepts the upload while the URL holds).
  */
 import { errors } from '../../contract/errors.ts';
-import { op, reply, rawReply, type Operation } from '../../contract/operation.ts';
+import { reply, rawReply, type Operation } from '../../contract/operation.ts';
 import { sign } from '../../contract/signed-url.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { firstValue, type FileRow } from '../shared/file-rows.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** How long an upload URL holds, on the virtual clock. */
 const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
@@ -54,11 +54,7 @@ export const STORAGE_ROW: FileRow = {
 };
 
 export const orgServiceOperations: Operation[] = [
-  op({
-    ...officialRow('getOrganizationAIUsage'),
-    status: 200,
-    query: officialSchema.query('getOrganizationAIUsage'),
-    response: officialSchema.response('getOrganizationAIUsage'),
+  officialOp('getOrganizationAIUsage', {
     handle: (ctx) => {
       requireOrgAdmin(ctx, ctx.params.organizationId, 'read the billing of this organization');
       const interval: Interval = ctx.query.interval ?? 'day';
@@ -74,27 +70,19 @@ export const orgServiceOperations: Operation[] = [
       return { from: from.toISOString(), to: to < from ? from.toISOString() : to.toISOString(), periods };
     },
   }),
-  op({
-    ...officialRow('listOrganizationStyleguides'),
-    status: 200,
-    response: officialSchema.response('listOrganizationStyleguides'),
+  officialOp('listOrganizationStyleguides', {
     handle: (ctx) => {
       requireOrgReader(ctx, ctx.params.organizationId);
       return { styleguides: [] };
     },
   }),
-  op({
-    ...officialRow('listStyleguideTemplates'),
-    status: 200,
-    response: officialSchema.response('listStyleguideTemplates'),
+  officialOp('listStyleguideTemplates', {
     handle: (ctx) => {
       requireOrgReader(ctx, ctx.params.organizationId);
       return { templates: [] };
     },
   }),
-  op({
-    ...officialRow('runTranslation'),
-    status: 204,
+  officialOp('runTranslation', {
     // The official operation takes no body: its schema is an open object's.
     body: officialSchema.body('runTranslation'),
     handle: (ctx) => {
@@ -103,11 +91,7 @@ export const orgServiceOperations: Operation[] = [
       return reply(undefined, {});
     },
   }),
-  op({
-    ...officialRow('generateStorageUploadURL'),
-    status: 201,
-    body: officialSchema.body('generateStorageUploadURL'),
-    response: officialSchema.response('generateStorageUploadURL'),
+  officialOp('generateStorageUploadURL', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'upload files to this organization');
       const { file, kind } = ctx.body;

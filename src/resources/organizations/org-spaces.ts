@@ -3,25 +3,19 @@
  * creation order) and creating one (create role), which shares the one space insert with
  * duplicates and blank site sections, so a new space shows in every list at once.
  */
-import { op, reply, type Operation } from '../../contract/operation.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { spaceRole, requireOrg } from '../shared/access.ts';
 import { createSpace } from '../shared/create-space.ts';
 import { presentSpace } from '../shared/present-space.ts';
 import { requireOrgReader } from '../shared/org-lookup.ts';
 import type { SpaceRecord } from '../../store/records.ts';
-
-const P = '/v1/orgs/{organizationId}/spaces';
+import { officialOp } from '../engine/operations.ts';
 
 export const orgSpaceOperations: Operation[] = [
-  op({
-    operationId: 'listSpacesInOrganizationById',
-    method: 'GET',
-    path: P,
-    status: 200,
+  officialOp('listSpacesInOrganizationById', {
     query: 'common/pagination-query',
     response: 'spaces/space-list',
-    official: true,
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       const visible = (space: SpaceRecord) => !space.deletedAt && spaceRole(ctx.db, space, ctx.user.id) !== null;
@@ -33,14 +27,9 @@ export const orgSpaceOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'createSpace',
-    method: 'POST',
-    path: P,
-    status: 201,
+  officialOp('createSpace', {
     body: 'spaces/space-create',
     response: 'spaces/space',
-    official: true,
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId, 'createContent', 'create spaces in this organization');
       const { title, emoji, parent, language, editMode } = ctx.body;

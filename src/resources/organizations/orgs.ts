@@ -1,19 +1,16 @@
 /** Organizations: list, get, update, invite links, by e-mail domain, search (document 002). */
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord } from '../../store/records.ts';
 import { membership, requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin } from '../shared/org-lookup.ts';
 import { presentOrganization } from '../shared/present-organization.ts';
 import { searchOrganization } from '../shared/search.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const orgOperations: Operation[] = [
-  op({
-    operationId: 'listOrganizationsForAuthenticatedUser',
-    method: 'GET',
-    path: '/v1/orgs',
-    status: 200,
+  officialOp('listOrganizationsForAuthenticatedUser', {
     query: 'common/pagination-query',
     response: 'organizations/organization-list',
     handle: (ctx) => {
@@ -23,19 +20,11 @@ export const orgOperations: Operation[] = [
       (m) => !m.disabled);
     },
   }),
-  op({
-    operationId: 'getOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}',
-    status: 200,
+  officialOp('getOrganizationById', {
     response: 'organizations/organization',
     handle: (ctx) => presentOrganization(ctx, requireOrg(ctx, ctx.params.organizationId)),
   }),
-  op({
-    operationId: 'updateOrganizationById',
-    method: 'PATCH',
-    path: '/v1/orgs/{organizationId}',
-    status: 200,
+  officialOp('updateOrganizationById', {
     body: 'organizations/organization-update',
     response: 'organizations/organization',
     handle: (ctx) => {
@@ -62,11 +51,7 @@ export const orgOperations: Operation[] = [
       return presentOrganization(ctx, ctx.db.organizations.update(org.id, patch));
     },
   }),
-  op({
-    operationId: 'searchOrganizationContent',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/search',
-    status: 200,
+  officialOp('searchOrganizationContent', {
     query: 'organizations/search-query',
     response: 'organizations/search-result-list',
     handle: (ctx) => {
@@ -74,11 +59,7 @@ export const orgOperations: Operation[] = [
       return paginate(arrayView(searchOrganization(ctx, org, ctx.query.query)), ctx.query, (r) => r);
     },
   }),
-  op({
-    operationId: 'getOrganizationsForEmailDomain',
-    method: 'GET',
-    path: '/v1/email-domains/{emailDomain}/orgs',
-    status: 200,
+  officialOp('getOrganizationsForEmailDomain', {
     response: 'organizations/email-domain-organizations',
     handle: (ctx) => {
       const domain = ctx.params.emailDomain.toLowerCase();

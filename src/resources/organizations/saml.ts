@@ -2,12 +2,13 @@
 import type { Role } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, SamlProviderRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireSamlProvider } from '../shared/org-lookup.ts';
 import { presentSamlProvider, samlService, samlStatus } from './present-org-settings.ts';
+import { officialOp } from '../engine/operations.ts';
 
 interface ProviderFields {
   label?: string;
@@ -36,11 +37,7 @@ function withFields(p: SamlProviderRecord, fields: ProviderFields): SamlProvider
 }
 
 export const samlOperations: Operation[] = [
-  op({
-    operationId: 'listSAMLProvidersInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/saml',
-    status: 200,
+  officialOp('listSAMLProvidersInOrganizationById', {
     query: 'common/pagination-query',
     response: 'organizations/saml-provider-list',
     handle: (ctx) => {
@@ -48,11 +45,7 @@ export const samlOperations: Operation[] = [
       return paginate(ctx.db.samlProviders.viewBy('organization', org.id), ctx.query, (p) => presentSamlProvider(ctx, p));
     },
   }),
-  op({
-    operationId: 'createOrganizationSAMLProvider',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/saml',
-    status: 201,
+  officialOp('createOrganizationSAMLProvider', {
     body: 'organizations/saml-provider-create',
     response: 'organizations/saml-provider',
     handle: (ctx) => {
@@ -69,32 +62,20 @@ export const samlOperations: Operation[] = [
       return presentSamlProvider(ctx, ctx.db.samlProviders.insert(withFields(base, ctx.body)));
     },
   }),
-  op({
-    operationId: 'getOrganizationSAMLProviderById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
-    status: 200,
+  officialOp('getOrganizationSAMLProviderById', {
     response: 'organizations/saml-provider',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       return presentSamlProvider(ctx, requireSamlProvider(ctx, org, ctx.params.samlProviderId));
     },
   }),
-  op({
-    operationId: 'deleteOrganizationSAMLProvider',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
-    status: 204,
+  officialOp('deleteOrganizationSAMLProvider', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'configure SAML');
       removeWithDependents(ctx.db, 'samlProviders', requireSamlProvider(ctx, org, ctx.params.samlProviderId).id);
     },
   }),
-  op({
-    operationId: 'updateOrganizationSAMLProvider',
-    method: 'PATCH',
-    path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
-    status: 200,
+  officialOp('updateOrganizationSAMLProvider', {
     body: 'organizations/saml-provider-update',
     response: 'organizations/saml-provider',
     handle: (ctx) => {
@@ -105,11 +86,7 @@ export const samlOperations: Operation[] = [
       return presentSamlProvider(ctx, ctx.db.samlProviders.update(provider.id, { ...next, defaultTeam: next.defaultTeam }));
     },
   }),
-  op({
-    operationId: 'listSSOProviderLoginsInOrganization',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/sso',
-    status: 200,
+  officialOp('listSSOProviderLoginsInOrganization', {
     response: 'organizations/sso-logins',
     handle: (ctx) => {
       const org = requireOrg(ctx, ctx.params.organizationId);

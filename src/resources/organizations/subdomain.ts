@@ -4,18 +4,14 @@
  * Sites' URLs are public, so any caller may ask.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation } from '../../contract/operation.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { type Operation } from '../../contract/operation.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** What the official Subdomain allows: 3 to 32 lowercase letters, digits and inner hyphens. */
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
 
 export const subdomainOperations: Operation[] = [
-  op({
-    ...officialRow('getSubdomain'),
-    status: 200,
-    response: officialSchema.response('getSubdomain'),
+  officialOp('getSubdomain', {
     handle: (ctx) => {
       const wanted = ctx.params.subdomain.toLowerCase();
       const org = SUBDOMAIN.test(wanted) ? ctx.db.organizations.find((o) => o.hostname?.toLowerCase() === wanted) : undefined;

@@ -4,7 +4,7 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TeamRecord } from '../../store/records.ts';
 import {
@@ -20,6 +20,7 @@ import { requireOrg } from '../shared/access.ts';
 import { findUser, requireMember, requireOrgReader, requireTeam, resolveMembers } from '../shared/org-lookup.ts';
 import { callerManagesTeam, presentTeamMembership } from '../shared/present-people.ts';
 import { known } from '../shared/find.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type TeamParams = { organizationId: string; teamId: string };
 
@@ -54,11 +55,7 @@ function pathMember(ctx: HandlerContext, org: OrganizationRecord, ref: string): 
 }
 
 export const teamMemberOperations: Operation[] = [
-  op({
-    operationId: 'listTeamMembersInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
-    status: 200,
+  officialOp('listTeamMembersInOrganizationById', {
     query: 'common/pagination-query',
     response: 'organizations/team-membership-list',
     handle: (ctx) => {
@@ -67,11 +64,7 @@ export const teamMemberOperations: Operation[] = [
       return paginate(ctx.db.teamMembers.viewBy('team', team.id), ctx.query, (tm) => presentTeamMembership(ctx, tm));
     },
   }),
-  op({
-    operationId: 'updateMembersInOrganizationTeam',
-    method: 'PUT',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
-    status: 204,
+  officialOp('updateMembersInOrganizationTeam', {
     body: 'organizations/team-members-update',
     handle: (ctx) => {
       const { org, team } = requireManagedTeam(ctx, ctx.params);
@@ -88,11 +81,7 @@ export const teamMemberOperations: Operation[] = [
       }
     },
   }),
-  op({
-    operationId: 'addMemberToOrganizationTeamById',
-    method: 'PUT',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
-    status: 204,
+  officialOp('addMemberToOrganizationTeamById', {
     body: 'organizations/team-member-put',
     handle: (ctx) => {
       const { org, team } = requireManagedTeam(ctx, ctx.params);
@@ -101,11 +90,7 @@ export const teamMemberOperations: Operation[] = [
       save(ctx, team, before, putRosterMember(before, user, ctx.body.role));
     },
   }),
-  op({
-    operationId: 'deleteMemberFromOrganizationTeamById',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
-    status: 204,
+  officialOp('deleteMemberFromOrganizationTeamById', {
     handle: (ctx) => {
       const { org, team } = requireManagedTeam(ctx, ctx.params);
       const user = pathMember(ctx, org, ctx.params.userId);

@@ -1,17 +1,14 @@
 /** Teams of an organization (document 002). Team members are in team-members.ts. */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { membership } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTeam, resolveMembers } from '../shared/org-lookup.ts';
 import { presentTeam, teamRoleOf } from '../shared/present-people.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const teamOperations: Operation[] = [
-  op({
-    operationId: 'listTeamsInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/teams',
-    status: 200,
+  officialOp('listTeamsInOrganizationById', {
     query: 'organizations/team-list-query',
     response: 'organizations/team-list',
     handle: (ctx) => {
@@ -31,11 +28,7 @@ export const teamOperations: Operation[] = [
       });
     },
   }),
-  op({
-    operationId: 'createOrganizationTeam',
-    method: 'PUT',
-    path: '/v1/orgs/{organizationId}/teams',
-    status: 201,
+  officialOp('createOrganizationTeam', {
     body: 'organizations/team-create',
     response: 'organizations/team',
     handle: (ctx) => {
@@ -48,22 +41,14 @@ export const teamOperations: Operation[] = [
       return presentTeam(ctx, team);
     },
   }),
-  op({
-    operationId: 'getTeamInOrganizationById',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}',
-    status: 200,
+  officialOp('getTeamInOrganizationById', {
     response: 'organizations/team',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       return presentTeam(ctx, requireTeam(ctx, org, ctx.params.teamId));
     },
   }),
-  op({
-    operationId: 'removeTeamFromOrganizationById',
-    method: 'DELETE',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}',
-    status: 204,
+  officialOp('removeTeamFromOrganizationById', {
     handle: (ctx) => {
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'delete teams');
       const team = requireTeam(ctx, org, ctx.params.teamId);
@@ -71,11 +56,7 @@ export const teamOperations: Operation[] = [
       removeWithDependents(ctx.db, 'teams', team.id);
     },
   }),
-  op({
-    operationId: 'updateTeamInOrganizationById',
-    method: 'PATCH',
-    path: '/v1/orgs/{organizationId}/teams/{teamId}',
-    status: 200,
+  officialOp('updateTeamInOrganizationById', {
     body: 'organizations/team-update',
     response: 'organizations/team',
     handle: (ctx) => {

@@ -4,12 +4,13 @@
  */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { OrganizationRecord, TranslationRecord } from '../../store/records.ts';
 import { findLiveSpace } from '../shared/access.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
 import { presentTranslation } from './present-org-settings.ts';
+import { officialOp } from '../engine/operations.ts';
 
 function checkSourceSpace(ctx: HandlerContext, org: OrganizationRecord, spaceId: string): void {
   if (!findLiveSpace(ctx, org.id, spaceId)) {
@@ -25,11 +26,7 @@ function languagesOf(languages: string[] | undefined, language: string | undefin
 }
 
 export const translationOperations: Operation[] = [
-  op({
-    operationId: 'listTranslations',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/translations',
-    status: 200,
+  officialOp('listTranslations', {
     query: 'common/pagination-query',
     response: 'organizations/translation-list',
     handle: (ctx) => {
@@ -37,11 +34,7 @@ export const translationOperations: Operation[] = [
       return paginate(ctx.db.translations.viewBy('organization', org.id), ctx.query, (t) => presentTranslation(ctx, t));
     },
   }),
-  op({
-    operationId: 'createTranslation',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/translations',
-    status: 201,
+  officialOp('createTranslation', {
     body: 'organizations/translation-create',
     response: 'organizations/translation',
     handle: (ctx) => {
@@ -63,22 +56,16 @@ export const translationOperations: Operation[] = [
       return presentTranslation(ctx, ctx.db.translations.insert(record));
     },
   }),
-  op({
-    operationId: 'getTranslation',
-    method: 'GET',
+  officialOp('getTranslation', {
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
-    status: 200,
     response: 'organizations/translation',
     handle: (ctx) => {
       const org = requireOrgReader(ctx, ctx.params.organizationId);
       return presentTranslation(ctx, requireTranslation(ctx, org, ctx.params.translationSettingsId));
     },
   }),
-  op({
-    operationId: 'updateTranslation',
-    method: 'PUT',
+  officialOp('updateTranslation', {
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
-    status: 200,
     body: 'organizations/translation-update',
     response: 'organizations/translation',
     handle: (ctx) => {
@@ -95,9 +82,7 @@ export const translationOperations: Operation[] = [
       return presentTranslation(ctx, ctx.db.translations.update(translation.id, patch));
     },
   }),
-  op({
-    operationId: 'deleteTranslation',
-    method: 'DELETE',
+  officialOp('deleteTranslation', {
     path: '/v1/orgs/{organizationId}/translations/{translationSettingsId}',
     status: 205,
     handle: (ctx) => {

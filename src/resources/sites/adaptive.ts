@@ -1,11 +1,10 @@
 /** The adaptive-content visitor schema of a site, and the template conditions derived from it. */
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { cleanVisitorSchema, templateConditions } from '../../rules/adaptive-schema.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { siteOf } from '../shared/site-access.ts';
-
-const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
+import { officialOp } from '../engine/operations.ts';
 
 /** The stored schema as served: without `$id`, which the official component does not allow. */
 function presentAdaptiveSchema(schema: NonNullable<SiteRecord['adaptiveSchema']>) {
@@ -14,11 +13,7 @@ function presentAdaptiveSchema(schema: NonNullable<SiteRecord['adaptiveSchema']>
 }
 
 export const adaptiveOperations: Operation[] = [
-  op({
-    operationId: 'getSiteAdaptiveSchema',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('getSiteAdaptiveSchema', {
     response: 'sites/adaptive-schema',
     handle: (ctx) => {
       const { site } = siteOf(ctx);
@@ -26,11 +21,7 @@ export const adaptiveOperations: Operation[] = [
       return presentAdaptiveSchema(site.adaptiveSchema);
     },
   }),
-  op({
-    operationId: 'updateSiteAdaptiveSchema',
-    method: 'PUT',
-    path: BASE,
-    status: 200,
+  officialOp('updateSiteAdaptiveSchema', {
     body: 'sites/adaptive-schema-body',
     response: 'sites/adaptive-schema',
     handle: (ctx) => {
@@ -40,11 +31,7 @@ export const adaptiveOperations: Operation[] = [
       return presentAdaptiveSchema(adaptiveSchema);
     },
   }),
-  op({
-    operationId: 'listSiteAdaptiveTemplateConditions',
-    method: 'GET',
-    path: `${BASE}/template-conditions`,
-    status: 200,
+  officialOp('listSiteAdaptiveTemplateConditions', {
     response: 'sites/template-conditions',
     handle: (ctx) => ({ items: templateConditions(siteOf(ctx).site.adaptiveSchema?.jsonSchema) }),
   }),

@@ -6,19 +6,15 @@
  * The partner's calls take any token; the mock does not check the partner key.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type Operation } from '../../contract/operation.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { KEPT, adsOf, keepOne, keptOne } from '../shared/kept.ts';
 import { siteBaseUrl } from '../shared/site-urls.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const adsOperations: Operation[] = [
-  op({
-    ...officialRow('updateSiteAdsById'),
-    status: 204,
-    body: officialSchema.body('updateSiteAdsById'),
+  officialOp('updateSiteAdsById', {
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const { status, topic } = ctx.body;
@@ -32,11 +28,7 @@ export const adsOperations: Operation[] = [
       return reply(null, {});
     },
   }),
-  op({
-    ...officialRow('adsListSites'),
-    status: 200,
-    query: officialSchema.query('adsListSites'),
-    response: officialSchema.response('adsListSites'),
+  officialOp('adsListSites', {
     handle: (ctx) => {
       const asked = ctx.db.officialRecords.list().filter((r) => r.family === KEPT.ads);
       const rows = asked.flatMap((r) => {
@@ -55,10 +47,7 @@ export const adsOperations: Operation[] = [
       return paginate(arrayView(rows), ctx.query, (row) => row);
     },
   }),
-  op({
-    ...officialRow('adsUpdateSite'),
-    status: 204,
-    body: officialSchema.body('adsUpdateSite'),
+  officialOp('adsUpdateSite', {
     handle: (ctx) => {
       const site = ctx.db.sites.get(ctx.params.siteId);
       const asked = site && keptOne(ctx, KEPT.ads, site.id);

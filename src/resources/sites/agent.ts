@@ -5,7 +5,7 @@
  * space it checks, and is listed newest first). All kept in `officialRecords` (kept.ts).
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { paginate, arrayView } from '../../contract/paginate.ts';
 import type { OfficialRecord, SiteRecord, SpaceRecord } from '../../store/records.ts';
 import { requireEditable, spaceRole } from '../shared/access.ts';
@@ -13,11 +13,11 @@ import { apiUrl, presentUserById } from '../shared/present.ts';
 import { contentOf, createRevision, revisionOf } from '../shared/revisions.ts';
 import { presentChangeRequest } from '../shared/present-change-request.ts';
 import { presentSpace } from '../shared/present-space.ts';
-import { genericSchema, officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { genericSchema } from '../engine/family.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { createBlankSpace } from '../shared/create-space.ts';
 import { KEPT, keepOne, keepRow, keptOne, keptRows, styleguideOf } from '../shared/kept.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,18 +77,14 @@ function presentRun(ctx: HandlerContext, run: OfficialRecord) {
 }
 
 export const agentOperations: Operation[] = [
-  op({
-    ...officialRow('getSiteAgentSettingsById'),
-    status: 200,
+  officialOp('getSiteAgentSettingsById', {
     response: genericSchema('getSiteAgentSettingsById-response'),
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       return presentSettings(ctx, site, keptOne(ctx, KEPT.agentSettings, site.id));
     },
   }),
-  op({
-    ...officialRow('updateSiteAgentSettingsById'),
-    status: 200,
+  officialOp('updateSiteAgentSettingsById', {
     body: 'sites/agent-settings-body',
     response: genericSchema('updateSiteAgentSettingsById-response'),
     handle: (ctx) => {
@@ -97,12 +93,8 @@ export const agentOperations: Operation[] = [
       return presentSettings(ctx, site, keepOne(ctx, KEPT.agentSettings, site.id, { scans, findings, editing, updatedBy: ctx.user.id }));
     },
   }),
-  op({
+  officialOp('createSiteStyleguideById', {
     // Templates are not applied: the style guide starts blank.
-    ...officialRow('createSiteStyleguideById'),
-    status: 200,
-    body: officialSchema.body('createSiteStyleguideById'),
-    response: officialSchema.response('createSiteStyleguideById'),
     handle: (ctx) => {
       const { org, site } = siteOf(ctx, true);
       let space = styleguideOf(ctx, site);
@@ -113,21 +105,14 @@ export const agentOperations: Operation[] = [
       return presentSpace(ctx, space, spaceRole(ctx.db, space, ctx.user.id));
     },
   }),
-  op({
-    ...officialRow('listSiteStyleguideRuns'),
-    status: 200,
-    query: officialSchema.query('listSiteStyleguideRuns'),
-    response: officialSchema.response('listSiteStyleguideRuns'),
+  officialOp('listSiteStyleguideRuns', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       const runs = [...keptRows(ctx, KEPT.styleguideRuns, site.id)].reverse();
       return paginate(arrayView(runs), ctx.query, (run) => presentRun(ctx, run));
     },
   }),
-  op({
-    ...officialRow('createSiteStyleguideRun'),
-    status: 201,
-    body: officialSchema.body('createSiteStyleguideRun'),
+  officialOp('createSiteStyleguideRun', {
     response: genericSchema('createSiteStyleguideRun-response'),
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);

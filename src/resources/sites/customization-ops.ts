@@ -7,59 +7,37 @@
  * organization, changing needs its admin role, as for every other site operation. Bodies are
  * validated by the official schemas themselves (schemas/sites/*-customization*, generated).
  */
-import { op, reply, type Operation } from '../../contract/operation.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { applyOverridePatch } from '../../rules/customization.ts';
 import { requireSiteSpace, siteOf } from '../shared/site-access.ts';
 import { siteCustomization, siteSpaceCustomization } from './customizations.ts';
-
-const SITE = '/v1/orgs/{organizationId}/sites/{siteId}/customization';
-const SITE_SPACE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization';
+import { officialOp } from '../engine/operations.ts';
 
 export const customizationOperations: Operation[] = [
-  op({
-    operationId: 'getSiteCustomizationById',
-    method: 'GET',
-    path: SITE,
-    status: 200,
+  officialOp('getSiteCustomizationById', {
     query: 'sites/customization-query',
     response: 'sites/customization-settings',
-    official: true,
     handle: (ctx) => siteCustomization(siteOf(ctx).site),
   }),
-  op({
-    operationId: 'updateSiteCustomizationById',
-    method: 'PUT',
-    path: SITE,
-    status: 200,
+  officialOp('updateSiteCustomizationById', {
     body: 'sites/customization-input',
     response: 'sites/customization-settings',
-    official: true,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       return siteCustomization(ctx.db.sites.update(site.id, { customization: ctx.body, customizationUpdatedAt: ctx.now }));
     },
   }),
-  op({
-    operationId: 'getSiteSpaceCustomizationById',
-    method: 'GET',
-    path: SITE_SPACE,
-    status: 200,
+  officialOp('getSiteSpaceCustomizationById', {
     query: 'sites/customization-query',
     response: 'sites/customization-settings',
-    official: true,
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       return siteSpaceCustomization(site, requireSiteSpace(ctx, site, ctx.params.siteSpaceId));
     },
   }),
-  op({
-    operationId: 'overrideSiteSpaceCustomizationById',
-    method: 'PATCH',
-    path: SITE_SPACE,
-    status: 200,
+  officialOp('overrideSiteSpaceCustomizationById', {
     body: 'sites/site-space-customization-body',
     response: 'sites/customization-settings',
-    official: true,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const ss = requireSiteSpace(ctx, site, ctx.params.siteSpaceId);
@@ -68,12 +46,8 @@ export const customizationOperations: Operation[] = [
       return siteSpaceCustomization(site, updated);
     },
   }),
-  op({
-    operationId: 'deleteSiteSpaceCustomizationById',
-    method: 'DELETE',
-    path: SITE_SPACE,
+  officialOp('deleteSiteSpaceCustomizationById', {
     status: 205,
-    official: true,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const ss = requireSiteSpace(ctx, site, ctx.params.siteSpaceId);

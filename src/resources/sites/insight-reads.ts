@@ -11,12 +11,12 @@
  * read `null` where the official document allows it; a query selecting, grouping or filtering
  * by one that cannot be `null` matches no events.
  */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import type { OfficialRecord } from '../../store/records.ts';
-import { genericSchema, officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { genericSchema } from '../engine/family.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { KEPT, keptRows } from '../shared/kept.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Json = Record<string, unknown>;
 interface Column {
@@ -252,42 +252,28 @@ const ANSWERS = '/v1/orgs/{}/sites/{}/answers';
 const FINDINGS = '/v1/orgs/{}/sites/{}/findings';
 
 export const insightReadOperations: Operation[] = [
-  op({
-    ...officialRow('aggregateSiteEvents'),
-    status: 200,
-    body: officialSchema.body('aggregateSiteEvents'),
+  officialOp('aggregateSiteEvents', {
     response: genericSchema('aggregateSiteEvents-response'),
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       return aggregate(keptRows(ctx, KEPT.insightEvents, site.id), ctx.body as Parameters<typeof aggregate>[1], ctx.now);
     },
   }),
-  op({
-    ...officialRow('listSiteVisitorSegments'),
-    status: 200,
-    response: officialSchema.response('listSiteVisitorSegments'),
+  officialOp('listSiteVisitorSegments', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       const items = visitorSegments(keptRows(ctx, KEPT.insightEvents, site.id));
       return { items, count: items.length };
     },
   }),
-  op({
-    ...officialRow('getSiteQuestionStats'),
-    status: 200,
-    query: officialSchema.query('getSiteQuestionStats'),
-    response: officialSchema.response('getSiteQuestionStats'),
+  officialOp('getSiteQuestionStats', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       const rows = (family: string) => ctx.db.officialRecords.by('family', `${family} ${site.id}`);
       return questionStats(rows(QUESTIONS), rows(ANSWERS).length, ctx.now, ctx.query.from, ctx.query.to);
     },
   }),
-  op({
-    ...officialRow('getSiteFindingStats'),
-    status: 200,
-    query: officialSchema.query('getSiteFindingStats'),
-    response: officialSchema.response('getSiteFindingStats'),
+  officialOp('getSiteFindingStats', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       return findingStats(ctx.db.officialRecords.by('family', `${FINDINGS} ${site.id}`), ctx.query as Parameters<typeof findingStats>[1]);

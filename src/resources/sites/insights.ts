@@ -5,9 +5,8 @@
  * `page_post_feedback` (or its comment) a `page_feedback` event (src/events/). Nothing is kept
  * or told for a site that is not published (no visitor can be on it).
  */
-import { op, reply, type Operation, type VisitorActivity } from '../../contract/operation.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRoute } from '../engine/operations.ts';
+import { reply, type Operation, type VisitorActivity } from '../../contract/operation.ts';
+import { officialOp } from '../engine/operations.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { KEPT, keepRow } from '../shared/kept.ts';
 
@@ -71,12 +70,7 @@ function occurrenceOf(site: string, event: Tracked): VisitorActivity | undefined
 }
 
 export const insightOperations: Operation[] = [
-  op({
-    operationId: 'trackEventsInSiteById',
-    ...officialRoute('trackEventsInSiteById'),
-    official: true,
-    status: 204,
-    body: officialSchema.body('trackEventsInSiteById'),
+  officialOp('trackEventsInSiteById', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       if (site.published) for (const event of ctx.body.events as Tracked[]) {

@@ -6,12 +6,11 @@
  * events/fetch-event.ts: a request there goes to the integration as a `fetch` event);
  * `cookies` says whether the integration may set cookies (`site:script:cookies`).
  */
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { SiteRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { presentContentInstallation } from '../shared/present-integration.ts';
 import { siteOf } from '../shared/site-access.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export function siteIntegrationScripts(ctx: HandlerContext, site: SiteRecord) {
   return ctx.db.siteInstallations.by('target', site.id).flatMap((content) => {
@@ -24,10 +23,7 @@ export function siteIntegrationScripts(ctx: HandlerContext, site: SiteRecord) {
 }
 
 export const integrationScriptOperations: Operation[] = [
-  op({
-    ...officialRow('listSiteIntegrationScripts'),
-    status: 200,
-    response: officialSchema.response('listSiteIntegrationScripts'),
+  officialOp('listSiteIntegrationScripts', {
     handle: (ctx) => siteIntegrationScripts(ctx, siteOf(ctx).site),
   }),
 ];

@@ -1,17 +1,14 @@
 /** The published view of a site: the site, its live structure, customizations and its integrations' scripts. */
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { siteCustomization, siteSpaceCustomizations } from './customizations.ts';
 import { presentSite, siteView } from '../shared/present-site.ts';
 import { presentStructure } from './site-structure.ts';
 import { siteIntegrationScripts } from './integration-scripts.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const publishedOperations: Operation[] = [
-  op({
-    operationId: 'getPublishedContentSite',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
-    status: 200,
+  officialOp('getPublishedContentSite', {
     query: 'sites/published-query',
     response: 'sites/published-site',
     handle: (ctx) => {

@@ -6,15 +6,14 @@
  * written it shows the custom backend and no URLs; its private key is the mock's own, derived
  * from the seed, the site and how many times it was regenerated.
  */
-import { op, reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { deriveId } from '../../ids.ts';
 import type { OfficialRecord, SiteRecord } from '../../store/records.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { siteOf, siteSpaceField } from '../shared/site-access.ts';
 import { KEPT, keepOne, keptOne } from '../shared/kept.ts';
 import { presentSite } from '../shared/present-site.ts';
 import { defaultSectionId, defaultSiteSpaceId } from '../shared/site-structure.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** Publishes (`true`) or unpublishes a site and answers it as it now is. */
 function setPublished(ctx: HandlerContext, published: boolean) {
@@ -36,25 +35,15 @@ export function presentPublishingAuth(ctx: HandlerContext, site: SiteRecord, kep
 }
 
 export const publishingOperations: Operation[] = [
-  op({
-    ...officialRow('publishSite'),
-    status: 200,
+  officialOp('publishSite', {
     body: 'common/empty-body',
-    response: officialSchema.response('publishSite'),
     handle: (ctx) => setPublished(ctx, true),
   }),
-  op({
-    ...officialRow('unpublishSite'),
-    status: 200,
+  officialOp('unpublishSite', {
     body: 'common/empty-body',
-    response: officialSchema.response('unpublishSite'),
     handle: (ctx) => setPublished(ctx, false),
   }),
-  op({
-    ...officialRow('getSitePublishingPreviewById'),
-    status: 200,
-    query: officialSchema.query('getSitePublishingPreviewById'),
-    response: officialSchema.response('getSitePublishingPreviewById'),
+  officialOp('getSitePublishingPreviewById', {
     handle: (ctx) => {
       const { org, site } = siteOf(ctx);
       const { siteSpace, claims, draft, target } = ctx.query;
@@ -69,20 +58,13 @@ export const publishingOperations: Operation[] = [
       return { url: `${presentSite(ctx, org, site).urls.preview}${shown}` };
     },
   }),
-  op({
-    ...officialRow('getSitePublishingAuthById'),
-    status: 200,
-    response: officialSchema.response('getSitePublishingAuthById'),
+  officialOp('getSitePublishingAuthById', {
     handle: (ctx) => {
       const { site } = siteOf(ctx);
       return presentPublishingAuth(ctx, site, keptOne(ctx, KEPT.publishingAuth, site.id));
     },
   }),
-  op({
-    ...officialRow('updateSitePublishingAuthById'),
-    status: 200,
-    body: officialSchema.body('updateSitePublishingAuthById'),
-    response: officialSchema.response('updateSitePublishingAuthById'),
+  officialOp('updateSitePublishingAuthById', {
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const { backend, fallbackURL, logoutURL } = ctx.body;
@@ -95,11 +77,8 @@ export const publishingOperations: Operation[] = [
       return presentPublishingAuth(ctx, site, kept);
     },
   }),
-  op({
-    ...officialRow('regenerateSitePublishingAuthById'),
-    status: 200,
+  officialOp('regenerateSitePublishingAuthById', {
     body: 'common/empty-body',
-    response: officialSchema.response('regenerateSitePublishingAuthById'),
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const found = keptOne(ctx, KEPT.publishingAuth, site.id);
@@ -107,10 +86,8 @@ export const publishingOperations: Operation[] = [
       return presentPublishingAuth(ctx, site, kept);
     },
   }),
-  op({
+  officialOp('applyTemplateToSite', {
     // The default template's content is not modelled: the site is checked and left as it is.
-    ...officialRow('applyTemplateToSite'),
-    status: 200,
     body: 'common/empty-body',
     handle: (ctx) => {
       siteOf(ctx, true);

@@ -10,6 +10,7 @@ import { groupField, requireGroup, requireSection, sectionField, siteOf, type Si
 import { presentGroup, siteView } from '../shared/present-site.ts';
 import { groupsOf, isWithin, itemsIn, nextPosition, parentGroup, renumberTop, type TopItem } from '../shared/site-structure.ts';
 import { known } from '../shared/find.ts';
+import { officialOp } from '../engine/operations.ts';
 
 const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
 type GroupPath = SitePath & { siteSectionGroupId: string };
@@ -63,11 +64,7 @@ function parentField(ctx: HandlerContext, site: SiteRecord, id: string | null | 
 }
 
 export const sectionGroupOperations: Operation[] = [
-  op({
-    operationId: 'listSiteSectionGroups',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('listSiteSectionGroups', {
     query: 'common/pagination-query',
     response: 'sites/site-section-group-list',
     handle: (ctx) => {
@@ -76,11 +73,7 @@ export const sectionGroupOperations: Operation[] = [
       return paginate(arrayView(groupsOf(ctx.db, site.id)), ctx.query, (g) => presentGroup(ctx, view, g));
     },
   }),
-  op({
-    operationId: 'addSectionGroupToSite',
-    method: 'POST',
-    path: BASE,
-    status: 201,
+  officialOp('addSectionGroupToSite', {
     body: 'sites/add-section-group-body',
     response: 'sites/site-section-group',
     handle: (ctx) => {
@@ -102,10 +95,7 @@ export const sectionGroupOperations: Operation[] = [
       return reply(present(ctx, org, site, group), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/section-groups/${group.id}`) } });
     },
   }),
-  op({
-    operationId: 'deleteSiteSectionGroupById',
-    method: 'DELETE',
-    path: `${BASE}/{siteSectionGroupId}`,
+  officialOp('deleteSiteSectionGroupById', {
     status: 205,
     handle: (ctx) => {
       const { site, group } = groupOf(ctx, true);
@@ -113,11 +103,7 @@ export const sectionGroupOperations: Operation[] = [
       removeWithDependents(ctx.db, 'siteSectionGroups', group.id);
     },
   }),
-  op({
-    operationId: 'updateSiteSectionGroupById',
-    method: 'PATCH',
-    path: `${BASE}/{siteSectionGroupId}`,
-    status: 200,
+  officialOp('updateSiteSectionGroupById', {
     body: 'sites/update-section-group-body',
     response: 'sites/site-section-group',
     handle: (ctx) => {
@@ -159,11 +145,7 @@ export const sectionGroupOperations: Operation[] = [
       ungroup(ctx, site, group, [{ kind: 'section', row: section }], true);
     },
   }),
-  op({
-    operationId: 'moveSiteSectionGroup',
-    method: 'POST',
-    path: `${BASE}/{siteSectionGroupId}/move`,
-    status: 200,
+  officialOp('moveSiteSectionGroup', {
     body: 'sites/move-section-group-body',
     response: 'sites/site-section-group',
     handle: (ctx) => {

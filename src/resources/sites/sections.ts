@@ -1,7 +1,7 @@
 /** Site sections: list, add, update, delete, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import { slugify } from '../../text/slug.ts';
@@ -13,8 +13,7 @@ import { insertSiteSpace } from '../shared/site-space-writes.ts';
 import { spaceField } from './spaces.ts';
 import { createBlankSpace } from '../shared/create-space.ts';
 import { defaultSiteSpaceId, itemsIn, nextPosition, orderedSections, renumberTop, siteSpacesIn } from '../shared/site-structure.ts';
-
-const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
+import { officialOp } from '../engine/operations.ts';
 
 function sectionTitle(text: string): string {
   const title = text.trim().slice(0, 128);
@@ -63,11 +62,7 @@ function moveToContainer(ctx: HandlerContext, section: SiteSectionRecord, groupI
 }
 
 export const sectionOperations: Operation[] = [
-  op({
-    operationId: 'listSiteSections',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('listSiteSections', {
     query: 'sites/share-key-query',
     response: 'sites/site-section-list',
     handle: (ctx) => {
@@ -76,11 +71,7 @@ export const sectionOperations: Operation[] = [
       return paginate(arrayView(orderedSections(ctx.db, site.id)), ctx.query, (s) => presentSection(ctx, view, s));
     },
   }),
-  op({
-    operationId: 'addSectionToSite',
-    method: 'POST',
-    path: BASE,
-    status: 201,
+  officialOp('addSectionToSite', {
     body: 'sites/add-section-body',
     response: 'sites/site-section',
     handle: (ctx) => {
@@ -107,21 +98,14 @@ export const sectionOperations: Operation[] = [
       return reply(presentSection(ctx, siteView(ctx, org, ctx.db.sites.existing(site.id)), stored), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/sections/${section.id}`) } });
     },
   }),
-  op({
-    operationId: 'deleteSiteSectionById',
-    method: 'DELETE',
-    path: `${BASE}/{siteSectionId}`,
+  officialOp('deleteSiteSectionById', {
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       removeWithDependents(ctx.db, 'siteSections', requireSection(ctx, site, ctx.params.siteSectionId).id);
     },
   }),
-  op({
-    operationId: 'updateSiteSectionById',
-    method: 'PATCH',
-    path: `${BASE}/{siteSectionId}`,
-    status: 200,
+  officialOp('updateSiteSectionById', {
     body: 'sites/update-section-body',
     response: 'sites/site-section',
     handle: (ctx) => {
@@ -151,11 +135,7 @@ export const sectionOperations: Operation[] = [
       return presentSection(ctx, siteView(ctx, org, site), ctx.db.siteSections.existing(section.id));
     },
   }),
-  op({
-    operationId: 'moveSiteSection',
-    method: 'POST',
-    path: `${BASE}/{siteSectionId}/move`,
-    status: 200,
+  officialOp('moveSiteSection', {
     body: 'sites/move-section-body',
     response: 'sites/site-section',
     handle: (ctx) => {

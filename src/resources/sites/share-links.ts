@@ -1,20 +1,15 @@
 /** Share links of a site: list, create, update (activate / deactivate, rename), delete. */
-import { op, reply, type Operation } from '../../contract/operation.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { paginate } from '../../contract/paginate.ts';
 import { applyShareLinkChange, SHARE_LINK_MACHINE } from '../../rules/share-links.ts';
 import { apiUrl } from '../shared/present.ts';
 import { requireShareLink, siteOf } from '../shared/site-access.ts';
 import { presentShareLink } from '../shared/present-site.ts';
-
-const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/share-links';
+import { officialOp } from '../engine/operations.ts';
 
 export const shareLinkOperations: Operation[] = [
-  op({
-    operationId: 'listSiteShareLinks',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('listSiteShareLinks', {
     query: 'sites/list-share-links-query',
     response: 'sites/share-link-list',
     handle: (ctx) => {
@@ -25,11 +20,7 @@ export const shareLinkOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'createSiteShareLink',
-    method: 'POST',
-    path: BASE,
-    status: 201,
+  officialOp('createSiteShareLink', {
     body: 'sites/create-share-link-body',
     response: 'sites/share-link',
     handle: (ctx) => {
@@ -45,21 +36,14 @@ export const shareLinkOperations: Operation[] = [
       return reply(presentShareLink(view, link), { headers: { Location: apiUrl(ctx, `/orgs/${view.org.id}/sites/${view.site.id}/share-links/${link.id}`) } });
     },
   }),
-  op({
-    operationId: 'deleteSiteShareLinkById',
-    method: 'DELETE',
-    path: `${BASE}/{shareLinkId}`,
+  officialOp('deleteSiteShareLinkById', {
     status: 205,
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       removeWithDependents(ctx.db, 'shareLinks', requireShareLink(ctx, site, ctx.params.shareLinkId).id);
     },
   }),
-  op({
-    operationId: 'updateSiteShareLinkById',
-    method: 'PATCH',
-    path: `${BASE}/{shareLinkId}`,
-    status: 200,
+  officialOp('updateSiteShareLinkById', {
     body: 'sites/update-share-link-body',
     response: 'sites/share-link',
     handle: (ctx) => {

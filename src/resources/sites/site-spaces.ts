@@ -1,7 +1,7 @@
 /** Site spaces: list, add, update, delete, duplicate, and the deprecated move. */
 import { errors } from '../../contract/errors.ts';
 import { removeWithDependents } from '../../store/removal.ts';
-import { op, reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
+import { reply, type Operation, type HandlerContext } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import { canLeave, moveInOrder, uniquePath, type MovePosition } from '../../rules/site-order.ts';
 import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
@@ -11,11 +11,9 @@ import { presentSiteSpace, siteView } from '../shared/present-site.ts';
 import { assertSpaceFree, insertSiteSpace } from '../shared/site-space-writes.ts';
 import { spaceField } from './spaces.ts';
 import { copyOfSpace, createBlankSpace } from '../shared/create-space.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { defaultSectionId, isDefaultSiteSpace, orderedSiteSpaces, renumber, siteSpacesIn } from '../shared/site-structure.ts';
+import { officialOp } from '../engine/operations.ts';
 
-const BASE = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
 type SiteSpacePath = SitePath & { siteSpaceId: string };
 
 function siteSpaceOf(ctx: HandlerContext, write = false) {
@@ -54,11 +52,7 @@ export function placeSiteSpace(ctx: HandlerContext, site: SiteRecord, ss: SiteSp
 }
 
 export const siteSpaceOperations: Operation[] = [
-  op({
-    operationId: 'listSiteSpaces',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('listSiteSpaces', {
     query: 'sites/list-site-spaces-query',
     response: 'sites/site-space-list',
     handle: (ctx) => {
@@ -70,11 +64,7 @@ export const siteSpaceOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'addSpaceToSite',
-    method: 'POST',
-    path: BASE,
-    status: 201,
+  officialOp('addSpaceToSite', {
     body: 'sites/add-site-space-body',
     response: 'sites/site-space',
     handle: (ctx) => {
@@ -86,10 +76,7 @@ export const siteSpaceOperations: Operation[] = [
       return reply(presentSiteSpace(ctx, siteView(ctx, org, site), ss), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}/site-spaces/${ss.id}`) } });
     },
   }),
-  op({
-    operationId: 'deleteSiteSpaceById',
-    method: 'DELETE',
-    path: `${BASE}/{siteSpaceId}`,
+  officialOp('deleteSiteSpaceById', {
     status: 205,
     handle: (ctx) => {
       const { ss } = siteSpaceOf(ctx, true);
@@ -97,11 +84,7 @@ export const siteSpaceOperations: Operation[] = [
       removeWithDependents(ctx.db, 'siteSpaces', ss.id);
     },
   }),
-  op({
-    operationId: 'updateSiteSpaceById',
-    method: 'PATCH',
-    path: `${BASE}/{siteSpaceId}`,
-    status: 200,
+  officialOp('updateSiteSpaceById', {
     body: 'sites/update-site-space-body',
     response: 'sites/site-space',
     handle: (ctx) => {
@@ -125,11 +108,7 @@ export const siteSpaceOperations: Operation[] = [
       return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.update(ss.id, patch));
     },
   }),
-  op({
-    operationId: 'moveSiteSpace',
-    method: 'POST',
-    path: `${BASE}/{siteSpaceId}/move`,
-    status: 200,
+  officialOp('moveSiteSpace', {
     body: 'sites/move-site-space-body',
     response: 'sites/site-space',
     handle: (ctx) => {
@@ -139,14 +118,10 @@ export const siteSpaceOperations: Operation[] = [
       return presentSiteSpace(ctx, siteView(ctx, org, site), ctx.db.siteSpaces.existing(ss.id));
     },
   }),
-  op({
+  officialOp('duplicateSiteSpace', {
     // A copy of the site space's space (its content as it stands, titled "... (copy)") as a
     // new site space right after the original, in the same section, with its condition and
     // hidden flag; a draft when the body asks.
-    ...officialRow('duplicateSiteSpace'),
-    status: 201,
-    body: officialSchema.body('duplicateSiteSpace'),
-    response: officialSchema.response('duplicateSiteSpace'),
     handle: (ctx) => {
       const { org, site, ss } = siteSpaceOf(ctx, true);
       const space = ctx.db.spaces.get(ss.space);

@@ -6,10 +6,11 @@
  * site spaces. The published view (`liveOnly`) leaves drafts out. Read from the records the
  * section, group and site-space operations write, so every move shows at once.
  */
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { siteOf } from '../shared/site-access.ts';
 import { presentGroup, presentSection, presentSiteSpace, siteView, structureLinks, type SiteView } from '../shared/present-site.ts';
 import { siteSpacesIn, topLevel } from '../shared/site-structure.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;
@@ -32,14 +33,9 @@ export function presentStructure(ctx: HandlerContext, view: SiteView) {
 }
 
 export const siteStructureOperations: Operation[] = [
-  op({
-    operationId: 'getSiteStructure',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',
-    status: 200,
+  officialOp('getSiteStructure', {
     query: 'sites/structure-query',
     response: 'sites/site-structure',
-    official: true,
     handle: (ctx) => {
       const { org, site } = siteOf(ctx);
       return presentStructure(ctx, siteView(ctx, org, site, ctx.query.shareKey));

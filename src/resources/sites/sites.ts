@@ -1,6 +1,6 @@
 /** Sites: list, create, get, update, delete. */
 import { errors } from '../../contract/errors.ts';
-import { op, reply, type Operation } from '../../contract/operation.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { paginate } from '../../contract/paginate.ts';
 import type { SiteRecord } from '../../store/records.ts';
 import { requireOrg } from '../shared/access.ts';
@@ -14,16 +14,11 @@ import { defaultSectionId } from '../shared/site-structure.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { proxyTarget } from '../shared/site-urls.ts';
 import { KEPT, keepOne } from '../shared/kept.ts';
-
-const BASE = '/v1/orgs/{organizationId}/sites';
+import { officialOp } from '../engine/operations.ts';
 
 
 export const siteCoreOperations: Operation[] = [
-  op({
-    operationId: 'listSites',
-    method: 'GET',
-    path: BASE,
-    status: 200,
+  officialOp('listSites', {
     query: 'sites/list-sites-query',
     response: 'sites/site-list',
     handle: (ctx) => {
@@ -39,11 +34,7 @@ export const siteCoreOperations: Operation[] = [
       );
     },
   }),
-  op({
-    operationId: 'createSite',
-    method: 'POST',
-    path: BASE,
-    status: 201,
+  officialOp('createSite', {
     body: 'sites/create-site-body',
     response: 'sites/site',
     handle: (ctx) => {
@@ -67,31 +58,20 @@ export const siteCoreOperations: Operation[] = [
       return reply(presentSite(ctx, org, site), { headers: { Location: apiUrl(ctx, `/orgs/${org.id}/sites/${site.id}`) } });
     },
   }),
-  op({
-    operationId: 'getSiteById',
-    method: 'GET',
-    path: `${BASE}/{siteId}`,
-    status: 200,
+  officialOp('getSiteById', {
     response: 'sites/site',
     handle: (ctx) => {
       const { org, site } = siteOf(ctx);
       return presentSite(ctx, org, site);
     },
   }),
-  op({
-    operationId: 'deleteSiteById',
-    method: 'DELETE',
-    path: `${BASE}/{siteId}`,
+  officialOp('deleteSiteById', {
     status: 205,
     handle: (ctx) => {
       removeWithDependents(ctx.db, 'sites', siteOf(ctx, true).site.id);
     },
   }),
-  op({
-    operationId: 'updateSiteById',
-    method: 'PATCH',
-    path: `${BASE}/{siteId}`,
-    status: 200,
+  officialOp('updateSiteById', {
     body: 'sites/update-site-body',
     response: 'sites/site',
     handle: (ctx) => {

@@ -8,17 +8,17 @@
  * pointer naming nothing of the site, or a neighbour of another kind, is a 400 naming it.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { moveInOrder } from '../../rules/site-order.ts';
 import type { SiteExternalLinkRecord, SiteRecord } from '../../store/records.ts';
 import { findIn } from '../shared/find.ts';
-import { genericSchema, officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { genericSchema } from '../engine/family.ts';
 import { externalLinksIn, presentExternalLink } from '../shared/external-links.ts';
 import { groupField, sectionField, siteOf, siteSpaceField } from '../shared/site-access.ts';
 import { presentGroup, presentSection, presentSiteSpace, siteView } from '../shared/present-site.ts';
 import { placeSiteSpace } from './site-spaces.ts';
 import { isWithin, itemsIn, parentGroup, renumberTop } from '../shared/site-structure.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Kind = 'site-space' | 'site-section' | 'site-section-group' | 'site-external-link';
 interface Pointer {
@@ -85,10 +85,7 @@ function moveLink(ctx: HandlerContext, site: SiteRecord, link: SiteExternalLinkR
 }
 
 export const structureSortOperations: Operation[] = [
-  op({
-    ...officialRow('sortSiteStructure'),
-    status: 200,
-    body: officialSchema.body('sortSiteStructure'),
+  officialOp('sortSiteStructure', {
     response: genericSchema('sortSiteStructure-response'),
     handle: (ctx) => {
       const { org, site } = siteOf(ctx, true);

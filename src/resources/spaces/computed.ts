@@ -9,14 +9,12 @@
  * pages of the space's content or of a change request.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { deriveId } from '../../ids.ts';
 import { isActive } from '../../rules/change-request.ts';
 import { withDocument } from '../../rules/page-document.ts';
 import type { PageRecord, RevisionRecord, SpaceRecord } from '../../store/records.ts';
 import { slugify } from '../../text/slug.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { presentFile, presentPages, type ContentPlace } from '../shared/content-present.ts';
 import { revisionOf } from '../shared/revisions.ts';
 import { requireTranslation } from '../shared/org-lookup.ts';
@@ -28,6 +26,7 @@ import { toDocument } from '../shared/markdown.ts';
 import { openApiDocument, openApiPages, type DocumentProps } from './computed-openapi.ts';
 import { copyPages } from '../shared/create-space.ts';
 import { documentById } from './documents.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Json = Record<string, unknown>;
 interface Source {
@@ -133,27 +132,20 @@ function computeRevision(ctx: ComputeContext): Computation {
 }
 
 export const computedOperations: Operation[] = [
-  op({
-    ...officialRow('getComputedDocument'),
-    status: 200,
-    body: officialSchema.body('getComputedDocument'),
+  officialOp('getComputedDocument', {
+    // The official query (`schema`) changes nothing here: it is not checked.
+    query: null,
     // The answers' schemas reach every document block: the one copy in the generic file serves.
     response: 'official/generic#/$defs/getComputedDocument-response',
     handle: computeDocument,
     after: compute,
   }),
-  op({
-    ...officialRow('getComputedRevision'),
-    status: 200,
-    body: officialSchema.body('getComputedRevision'),
+  officialOp('getComputedRevision', {
     response: 'official/generic#/$defs/getComputedRevision-response',
     handle: computeRevision,
     after: compute,
   }),
-  op({
-    ...officialRow('applyTemplateToSpace'),
-    status: 201,
-    body: officialSchema.body('applyTemplateToSpace'),
+  officialOp('applyTemplateToSpace', {
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'edit', { action: 'apply a template to this space' });
       requireEditable(space);

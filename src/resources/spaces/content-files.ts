@@ -5,33 +5,24 @@
  * document has them. Anyone who may view the space reads them.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { changeRequestContent, liveContent, pageAtPath, requireFile, revisionContent } from '../shared/content.ts';
 import { presentFile, presentPage, type ContentPlace } from '../shared/content-present.ts';
 import { reusableDocument } from './documents.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Place = (ctx: HandlerContext<any>) => ContentPlace;
 
 function fileRows(list: 'listFiles' | 'listFilesInRevisionById', get: 'getFileById' | 'getFileInRevisionById', placeOf: Place): Operation[] {
   return [
-    op({
-      ...officialRow(list),
-      status: 200,
-      query: officialSchema.query(list),
-      response: officialSchema.response(list),
+    officialOp(list, {
       handle: (ctx) => {
         const place = placeOf(ctx);
         return paginate(arrayView(place.revision.files), ctx.query, (f) => presentFile(ctx, place.space, f, ctx.query));
       },
     }),
-    op({
-      ...officialRow(get),
-      status: 200,
-      query: officialSchema.query(get),
-      response: officialSchema.response(get),
+    officialOp(get, {
       handle: (ctx) => {
         const place = placeOf(ctx);
         return presentFile(ctx, place.space, requireFile(place, ctx.params.fileId), ctx.query);
@@ -47,11 +38,7 @@ function requireReusable(place: ContentPlace, id: string) {
 }
 
 function reusableRow(operationId: 'getReusableContentById' | 'getReusableContentInRevisionById' | 'getReusableContentInChangeRequestById', placeOf: Place): Operation {
-  return op({
-    ...officialRow(operationId),
-    status: 200,
-    query: officialSchema.query(operationId),
-    response: officialSchema.response(operationId),
+  return officialOp(operationId, {
     handle: (ctx) => {
       const r = requireReusable(placeOf(ctx), ctx.params.reusableContentId);
       return { id: r.id, title: r.title, document: r.document, ...(ctx.query.metadata !== false && r.git && { git: r.git }) };
@@ -65,21 +52,13 @@ export const contentFileOperations: Operation[] = [
   reusableRow('getReusableContentById', liveContent),
   reusableRow('getReusableContentInRevisionById', revisionContent),
   reusableRow('getReusableContentInChangeRequestById', changeRequestContent),
-  op({
-    ...officialRow('getReusableContentDocumentInRevisionById'),
-    status: 200,
-    query: officialSchema.query('getReusableContentDocumentInRevisionById'),
-    response: officialSchema.response('getReusableContentDocumentInRevisionById'),
+  officialOp('getReusableContentDocumentInRevisionById', {
     handle: (ctx) => {
       const place = revisionContent(ctx);
       return reusableDocument(place, requireReusable(place, ctx.params.reusableContentId), ctx.query);
     },
   }),
-  op({
-    ...officialRow('getPageInChangeRequestByPath'),
-    status: 200,
-    query: officialSchema.query('getPageInChangeRequestByPath'),
-    response: officialSchema.response('getPageInChangeRequestByPath'),
+  officialOp('getPageInChangeRequestByPath', {
     handle: (ctx) => {
       const place = changeRequestContent(ctx);
       return presentPage(place, pageAtPath(place, ctx.params.pagePath), ctx.query);

@@ -5,15 +5,15 @@
  * (getDocumentById). View role.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { pageEntries } from '../shared/page-tree.ts';
 import { requirePage, revisionContent } from '../shared/content.ts';
 import { presentPage, presentPages, type ContentOptions, type ContentPlace } from '../shared/content-present.ts';
 import { requireSpace } from '../shared/access.ts';
 import { evaluate, toDocument } from '../shared/markdown.ts';
 import type { ReusableContentRecord, SpaceRecord } from '../../store/records.ts';
+import { officialOp } from '../engine/operations.ts';
 
-const S = '/v1/spaces/{spaceId}';
 type DocumentOptions = Pick<ContentOptions, 'evaluated'>;
 
 /** The page's body as a document (computed and evaluated as the page read would). */
@@ -38,34 +38,19 @@ export function documentById(ctx: HandlerContext, space: SpaceRecord, documentId
 }
 
 export const documentOperations: Operation[] = [
-  op({
-    operationId: 'listPagesInRevisionById',
-    method: 'GET',
-    path: `${S}/revisions/{revisionId}/pages`,
-    status: 200,
+  officialOp('listPagesInRevisionById', {
     query: 'content/content-query',
     response: 'content/pages-result',
-    official: true,
     handle: (ctx) => ({ pages: presentPages(revisionContent(ctx), ctx.query) }),
   }),
-  op({
-    operationId: 'getPageDocumentInRevisionById',
-    method: 'GET',
-    path: `${S}/revisions/{revisionId}/page/{pageId}/document`,
-    status: 200,
+  officialOp('getPageDocumentInRevisionById', {
     query: 'content/document-query',
     response: 'content/document',
-    official: true,
     handle: (ctx) => documentOf(revisionContent(ctx), ctx.params.pageId, ctx.query),
   }),
-  op({
-    operationId: 'getDocumentById',
-    method: 'GET',
-    path: `${S}/documents/{documentId}`,
-    status: 200,
+  officialOp('getDocumentById', {
     query: 'content/document-query',
     response: 'content/document',
-    official: true,
     handle: (ctx) => documentById(ctx, requireSpace(ctx, ctx.params.spaceId, 'view').space, ctx.params.documentId, ctx.query),
   }),
 ];

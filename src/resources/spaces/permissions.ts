@@ -9,17 +9,16 @@
 import type { Role } from '../../auth/roles.ts';
 import { removeWithDependents } from '../../store/removal.ts';
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { SpacePermissionRecord } from '../../store/records.ts';
 import type { Tables } from '../../store/store.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { membership, orgRole, requireCapability, requireOrg, requireSpace, roleOnSpace } from '../shared/access.ts';
 import { requireSite } from '../shared/site-access.ts';
 import { presentUserById } from '../shared/present.ts';
 import { presentTeam } from '../shared/present-people.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type Kind = 'user' | 'team';
 type Params = Record<string, string>;
@@ -157,10 +156,7 @@ function grantee(g: SpacePermissionRecord, kind: Kind): string {
 function permissionOperations(content: Content): Operation[] {
   const { name } = content;
   return [
-    op({
-      ...officialRow(`inviteTo${name}`),
-      status: 204,
-      body: officialSchema.body(`inviteTo${name}`),
+    officialOp(`inviteTo${name}`, {
       handle: (ctx) => {
         const target = content.find(ctx, true);
         const role = roleOf(ctx.body.role);
@@ -177,31 +173,19 @@ function permissionOperations(content: Content): Operation[] {
         for (const team of teams) grant(ctx, content, target, 'team', team, role);
       },
     }),
-    op({
-      ...officialRow(`listUserPermissionsIn${name}`),
-      status: 200,
-      query: officialSchema.query(`listUserPermissionsIn${name}`),
-      response: officialSchema.response(`listUserPermissionsIn${name}`),
+    officialOp(`listUserPermissionsIn${name}`, {
       handle: (ctx) => {
         const target = content.find(ctx, false);
         return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, user: presentUserById(ctx, grantee(g, 'user')) }), (g) => g.user !== undefined && ctx.db.users.has(g.user));
       },
     }),
-    op({
-      ...officialRow(`listTeamPermissionsIn${name}`),
-      status: 200,
-      query: officialSchema.query(`listTeamPermissionsIn${name}`),
-      response: officialSchema.response(`listTeamPermissionsIn${name}`),
+    officialOp(`listTeamPermissionsIn${name}`, {
       handle: (ctx) => {
         const target = content.find(ctx, false);
         return paginate(content.table(ctx.db).viewBy('parent', target.id), ctx.query, (g) => ({ permission: g.role, team: presentTeam(ctx, ctx.db.teams.existing(grantee(g, 'team'))) }), (g) => g.team !== undefined && ctx.db.teams.has(g.team));
       },
     }),
-    op({
-      ...officialRow(`listPermissionsAggregateIn${name}`),
-      status: 200,
-      query: officialSchema.query(`listPermissionsAggregateIn${name}`),
-      response: officialSchema.response(`listPermissionsAggregateIn${name}`),
+    officialOp(`listPermissionsAggregateIn${name}`, {
       handle: (ctx) => {
         const target = content.find(ctx, false);
         // `team` and `search` are the site's filters (its official query has them; `sort` and `order` keep this order).
@@ -222,19 +206,14 @@ function permissionOperations(content: Content): Operation[] {
       const Kind = kind === 'user' ? 'User' : 'Team';
       const param = (ctx: HandlerContext) => (ctx.params as Params)[kind === 'user' ? 'userId' : 'teamId'];
       return [
-        op({
-          ...officialRow(`update${Kind}PermissionIn${name}`),
-          status: 204,
-          body: officialSchema.body(`update${Kind}PermissionIn${name}`),
+        officialOp(`update${Kind}PermissionIn${name}`, {
           handle: (ctx) => {
             const target = content.find(ctx, true);
             const found = requireGrant(ctx, content, target, kind, param(ctx));
             if (ctx.body.role !== undefined) content.table(ctx.db).update(found.id, { role: roleOf(ctx.body.role), updatedAt: ctx.now });
           },
         }),
-        op({
-          ...officialRow(`remove${Kind}From${name}`),
-          status: 204,
+        officialOp(`remove${Kind}From${name}`, {
           handle: (ctx) => {
             const target = content.find(ctx, true);
             removeWithDependents(ctx.db, content.collection, requireGrant(ctx, content, target, kind, param(ctx)).id);

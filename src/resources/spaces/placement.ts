@@ -9,6 +9,7 @@ import type { SpaceRecord } from '../../store/records.ts';
 import { requireOrg, requireSpace } from '../shared/access.ts';
 import { copyOfSpace } from '../shared/create-space.ts';
 import { presentSpace } from '../shared/present-space.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export type SpaceMove = RequestTypes['spaces/space-move'];
 type Pointer = NonNullable<NonNullable<SpaceMove['position']>['before']>;
@@ -53,11 +54,7 @@ function renumber(ctx: HandlerContext, list: SpaceRecord[]): void {
 }
 
 export const spacePlacementOperations: Operation[] = [
-  op({
-    operationId: 'duplicateSpace',
-    method: 'POST',
-    path: '/v1/spaces/{spaceId}/duplicate',
-    status: 201,
+  officialOp('duplicateSpace', {
     body: 'common/empty-body',
     response: 'spaces/space',
     handle: (ctx) => {
@@ -70,11 +67,7 @@ export const spacePlacementOperations: Operation[] = [
       return presentSpace(ctx, ctx.db.spaces.existing(copy.id), role);
     },
   }),
-  op({
-    operationId: 'moveSpace',
-    method: 'POST',
-    path: '/v1/spaces/{spaceId}/move',
-    status: 200,
+  officialOp('moveSpace', {
     body: 'spaces/space-move',
     response: 'spaces/space',
     handle: (ctx) => {

@@ -1,6 +1,6 @@
 /** Get, update, delete and restore a space (document 000, "Spaces"). */
 import { errors } from '../../contract/errors.ts';
-import { jsonReply, op, type HandlerContext, type Operation } from '../../contract/operation.ts';
+import { jsonReply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import type { RequestTypes } from '../../contract/request-types.ts';
 import type { Refusal } from '../../rules/decision.ts';
 import { applyLifecycle, SPACE_MACHINE, spaceState } from '../../rules/space-lifecycle.ts';
@@ -8,6 +8,7 @@ import { decided } from '../shared/decided.ts';
 import type { SpaceRecord } from '../../store/records.ts';
 import { requireSpace } from '../shared/access.ts';
 import { presentSpace, spaceJson } from '../shared/present-space.ts';
+import { officialOp } from '../engine/operations.ts';
 
 type SpaceParams = { spaceId: string };
 
@@ -42,11 +43,7 @@ function lifecycleError(spaceId: string, result: Refusal) {
 }
 
 export const spaceCoreOperations: Operation[] = [
-  op({
-    operationId: 'getSpaceById',
-    method: 'GET',
-    path: '/v1/spaces/{spaceId}',
-    status: 200,
+  officialOp('getSpaceById', {
     query: 'spaces/space-get-query',
     response: 'spaces/space',
     handle: (ctx) => {
@@ -54,11 +51,7 @@ export const spaceCoreOperations: Operation[] = [
       return jsonReply(spaceJson(ctx, space, role, ctx.query.shareKey));
     },
   }),
-  op({
-    operationId: 'updateSpaceById',
-    method: 'PATCH',
-    path: '/v1/spaces/{spaceId}',
-    status: 200,
+  officialOp('updateSpaceById', {
     body: 'spaces/space-update',
     response: 'spaces/space',
     handle: (ctx) => {
@@ -68,10 +61,7 @@ export const spaceCoreOperations: Operation[] = [
       return presentSpace(ctx, ctx.db.spaces.update(space.id, { ...patch, updatedAt: ctx.now }), role);
     },
   }),
-  op({
-    operationId: 'deleteSpaceById',
-    method: 'DELETE',
-    path: '/v1/spaces/{spaceId}',
+  officialOp('deleteSpaceById', {
     status: 205,
     handle: (ctx) => {
       const { space } = requireSpace(ctx, ctx.params.spaceId, 'admin', { action: 'delete this space' });
@@ -80,11 +70,7 @@ export const spaceCoreOperations: Operation[] = [
       ctx.coverage.transition(SPACE_MACHINE, 'active', 'deleted');
     },
   }),
-  op({
-    operationId: 'restoreSpace',
-    method: 'POST',
-    path: '/v1/spaces/{spaceId}/restore',
-    status: 200,
+  officialOp('restoreSpace', {
     body: 'common/empty-body',
     response: 'spaces/space',
     handle: (ctx) => {

@@ -5,9 +5,7 @@
  * its embed (GET /v1/urls/embed, GET /v1/spaces/{spaceId}/embed).
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type HandlerContext, type Operation } from '../../contract/operation.ts';
-import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
+import { type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { PARENTS } from '../engine/parents.ts';
 import { presentCollection } from '../shared/present-collection.ts';
 import { requireSpace } from '../shared/access.ts';
@@ -20,6 +18,7 @@ import { contentOfAppUrl, type AppContent } from './content.ts';
 import { outsideEmbed, ownEmbed } from './embeds.ts';
 import { lookupPublished, type Visitor } from './published.ts';
 import { signSiteToken } from '../../auth/site-token.ts';
+import { officialOp } from '../engine/operations.ts';
 
 /** The lookup's answer: a redirect as it is, site content with its API token signed. */
 function published(ctx: HandlerContext, url: string, visitor: Visitor) {
@@ -70,41 +69,21 @@ function contentOf(ctx: HandlerContext, url: string): AppContent {
 }
 
 export const urlOperations: Operation[] = [
-  op({
-    ...officialRow('getPublishedContentByUrl'),
-    status: 200,
+  officialOp('getPublishedContentByUrl', {
     anonymous: true,
-    query: officialSchema.query('getPublishedContentByUrl'),
-    response: officialSchema.response('getPublishedContentByUrl'),
     handle: (ctx) => published(ctx, ctx.query.url, { jwtToken: ctx.query.visitorAuthToken }),
   }),
-  op({
-    ...officialRow('resolvePublishedContentByUrl'),
-    status: 200,
+  officialOp('resolvePublishedContentByUrl', {
     anonymous: true,
-    body: officialSchema.body('resolvePublishedContentByUrl'),
-    response: officialSchema.response('resolvePublishedContentByUrl'),
     handle: (ctx) => published(ctx, ctx.body.url, ctx.body.visitor ?? {}),
   }),
-  op({
-    ...officialRow('getContentByUrl'),
-    status: 200,
-    query: officialSchema.query('getContentByUrl'),
-    response: officialSchema.response('getContentByUrl'),
+  officialOp('getContentByUrl', {
     handle: (ctx) => presentAppContent(ctx, contentOf(ctx, ctx.query.url)),
   }),
-  op({
-    ...officialRow('getEmbedByUrl'),
-    status: 200,
-    query: officialSchema.query('getEmbedByUrl'),
-    response: officialSchema.response('getEmbedByUrl'),
+  officialOp('getEmbedByUrl', {
     handle: (ctx) => ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url')),
   }),
-  op({
-    ...officialRow('getEmbedByUrlInSpace'),
-    status: 200,
-    query: officialSchema.query('getEmbedByUrlInSpace'),
-    response: officialSchema.response('getEmbedByUrlInSpace'),
+  officialOp('getEmbedByUrlInSpace', {
     handle: (ctx) => {
       requireSpace(ctx, ctx.params.spaceId, 'view');
       return ownEmbed(ctx, ctx.query.url) ?? outsideEmbed(parsed(ctx.query.url, 'query.url'));

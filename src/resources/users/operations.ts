@@ -4,39 +4,25 @@
  * user changes their own name and photo, and asks for a token of the notifications service.
  */
 import { errors } from '../../contract/errors.ts';
-import { op, type Operation } from '../../contract/operation.ts';
+import { type Operation } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
-import { officialRow } from '../engine/operations.ts';
 import { presentUser } from '../shared/present.ts';
+import { officialOp } from '../engine/operations.ts';
 
 export const userOperations: Operation[] = [
-  op({
-    operationId: 'getAuthenticatedUser',
-    method: 'GET',
-    path: '/v1/user',
-    status: 200,
+  officialOp('getAuthenticatedUser', {
     response: 'common/user',
-    official: true,
     handle: (ctx) => presentUser(ctx, ctx.user),
   }),
-  op({
-    operationId: 'getUserById',
-    method: 'GET',
-    path: '/v1/users/{userId}',
-    status: 200,
+  officialOp('getUserById', {
     response: 'common/user',
-    official: true,
     handle: (ctx) => {
       const user = ctx.db.users.get(ctx.params.userId);
       if (!user) throw errors.notFound('User', ctx.params.userId);
       return presentUser(ctx, user);
     },
   }),
-  op({
-    ...officialRow('updateUserById'),
-    status: 200,
-    body: officialSchema.body('updateUserById'),
-    response: officialSchema.response('updateUserById'),
+  officialOp('updateUserById', {
     handle: (ctx) => {
       const user = ctx.db.users.get(ctx.params.userId);
       if (!user) throw errors.notFound('User', ctx.params.userId);
@@ -49,12 +35,9 @@ export const userOperations: Operation[] = [
       return presentUser(ctx, next);
     },
   }),
-  op({
-    ...officialRow('createUserNotificationsToken'),
-    status: 200,
+  officialOp('createUserNotificationsToken', {
     // The official operation takes no body: its schema is an open object's.
     body: officialSchema.body('createUserNotificationsToken'),
-    response: officialSchema.response('createUserNotificationsToken'),
     // A token for GitBook's notifications service, which the mock does not run: made for the
     // caller and kept nowhere (the service would hand out a short-lived one each time).
     handle: (ctx) => ({ token: ctx.ids.token('notifications', 'gb_notif_') }),
