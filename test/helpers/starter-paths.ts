@@ -71,7 +71,7 @@ export function starterPaths(gb: GitBookMock, t: Calls) {
   async function valuesFor(path: string, given: Record<string, string> = {}): Promise<Record<string, string> | string> {
     const values: Record<string, string> = {};
     for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-      let value = given[name] ?? manifestValue(name, path);
+      let value: string | undefined = given[name] ?? manifestValue(name, path);
       if (value === undefined && name === 'documentId') {
         const page = await t.call('admin', 'GET', fill('/v1/spaces/{spaceId}/content/page/{pageId}', { ...values, pageId: gb.id('pages', 'welcome') }));
         value = page.body?.documentId;
