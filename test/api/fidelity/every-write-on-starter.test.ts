@@ -257,6 +257,11 @@ const READS: Record<string, (values: Record<string, string>, body: any, answer: 
     },
   }),
   deleteSiteTopicFindings: (v) => ({ url: fill(`${SITE_READ}/findings`, v), shows: (list) => (list.items?.some((f: any) => f.topic === v.siteTopicId) ? `findings of topic ${v.siteTopicId} are still listed` : undefined) }),
+  // The new key is the one the publishing auth reads from then on.
+  regenerateSitePublishingAuthById: (v, _b, auth) => ({
+    url: fill(`${SITE_READ}/publishing/auth`, v),
+    shows: (got) => (got.privateKey === auth.privateKey ? undefined : 'the publishing auth reads another private key than the one regenerated'),
+  }),
   // Without its override the site space shows the site's own settings, never updated.
   deleteSiteSpaceCustomizationById: (v) => ({
     url: fill('/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization', v),
@@ -300,7 +305,7 @@ const NO_READ: Record<string, string> = {
     'getComputedDocument', 'getComputedRevision', 'askInOrganization', 'searchSiteContent', 'streamAskInSite', 'streamAIResponseInSite',
     'aggregateSiteEvents', 'prewarmSiteSearch', 'testSiteContextConnection', 'renderIntegrationUIWithPost', 'resolvePublishedContentByUrl',
   ]),
-  ...because('gives a credential or a URL: its read is a call made with it, not a GET', ['createUserNotificationsToken', 'createIntegrationInstallationToken', 'generateStorageUploadURL', 'regenerateSitePublishingAuthById']),
+  ...because('gives a credential or a URL: its read is a call made with it, not a GET', ['createUserNotificationsToken', 'createIntegrationInstallationToken', 'generateStorageUploadURL']),
   ...because('what it sends or records shows elsewhere (the events sent, the insights, the Git side), which no official GET reads', [
     'importGitRepository', 'exportToGitRepository', 'queueIntegrationTask', 'trackEventsInSiteById', 'submitSiteAgentFeedback', 'submitAgentFeedbackToSite',
     'dnsRevalidateCustomHostname', 'syncSiteContextConnection', 'runTranslation', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
