@@ -1224,6 +1224,12 @@ export type OfficialStreamAIResponseInSiteBodyAIAttachment =
   | OfficialStreamAIResponseInSiteBodyAIAttachmentImportFile;
 export type OfficialStreamAIResponseInSiteBodyAIModel = 'fast' | 'reasoning-low' | 'reasoning-medium' | 'reasoning-high';
 export type OfficialStreamAskInSiteBodyAgentGoal = string;
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubject =
+  | OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectMCPTool
+  | OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectCliCommand
+  | OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectApiEndpoint
+  | OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectDocumentation
+  | OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectGeneric;
 export type OfficialTrackEventsInSiteByIdBodySiteInsightsEvent =
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageView
   | OfficialTrackEventsInSiteByIdBodySiteInsightsEventPageMarkdownRequest
@@ -2164,6 +2170,7 @@ export type RequestTypes = {
   'official/streamAskInSite-body': OfficialStreamAskInSiteBody;
   'official/streamAskInSite-query': OfficialStreamAskInSiteQuery;
   'official/streamRecommendedQuestionsInSite-query': OfficialStreamRecommendedQuestionsInSiteQuery;
+  'official/submitAgentFeedbackToSite-body': OfficialSubmitAgentFeedbackToSiteBody;
   'official/trackEventsInSiteById-body': OfficialTrackEventsInSiteByIdBody;
   'official/transferCollection-body': OfficialTransferCollectionBody;
   'official/updateChangeRequestContent-body': OfficialUpdateChangeRequestContentBody;
@@ -4129,6 +4136,55 @@ export type OfficialStreamRecommendedQuestionsInSiteQuery = {
   siteSpaceId?: string;
   spaceId?: string;
 };
+export type OfficialSubmitAgentFeedbackToSiteBody = {
+  reportedBy?: OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackReportedBy;
+  subject: OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubject;
+  feedback: OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackContent;
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackReportedBy = {
+  model?: string;
+  userAgent?: string;
+  correlationId?: string;
+  onDemand?: boolean;
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectMCPTool = {
+  kind: 'mcp-tool';
+  toolName: string;
+  target?: string;
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectCliCommand = {
+  kind: 'cli-command';
+  command: string;
+  /**
+   * @maxItems 50
+   */
+  flags?: string[];
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectApiEndpoint = {
+  kind: 'api-endpoint';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+  path: string;
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectDocumentation = {
+  kind: 'documentation';
+  url: OfficialAddExternalLinkToSiteBodyURL;
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackSubjectGeneric = {
+  kind: 'generic';
+};
+export type OfficialSubmitAgentFeedbackToSiteBodyAgentFeedbackContent = {
+  category: 'usability' | 'reliability' | 'documentation' | 'efficiency' | 'interoperability' | 'could-not-accomplish';
+  severity?: 'low' | 'medium' | 'high';
+  goal?: OfficialStreamAskInSiteBodyAgentGoal;
+  summary: string;
+  detail?: string;
+  workaround?: string;
+  metrics?: {
+    callCount?: number;
+    successCount?: number;
+    retryCount?: number;
+  };
+};
 export type OfficialTrackEventsInSiteByIdBody = {
   events: OfficialTrackEventsInSiteByIdBodySiteInsightsEvent[];
 };
@@ -6036,6 +6092,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/streamAskInSite-body',
   'official/streamAskInSite-query',
   'official/streamRecommendedQuestionsInSite-query',
+  'official/submitAgentFeedbackToSite-body',
   'official/trackEventsInSiteById-body',
   'official/transferCollection-body',
   'official/updateChangeRequestContent-body',

@@ -67,11 +67,11 @@ export function starterPaths(gb: GitBookMock, t: Calls) {
 
   const fill = (path: string, values: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? 'unresolved'));
 
-  /** Every parameter of `path`, left to right: a later one's list uses the earlier ones. */
-  async function valuesFor(path: string): Promise<Record<string, string> | string> {
+  /** Every parameter of `path`, left to right: a later one's list uses the earlier ones; `given` ones as given. */
+  async function valuesFor(path: string, given: Record<string, string> = {}): Promise<Record<string, string> | string> {
     const values: Record<string, string> = {};
     for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-      let value = manifestValue(name, path);
+      let value: string | undefined = given[name] ?? manifestValue(name, path);
       if (value === undefined && name === 'documentId') {
         const page = await t.call('admin', 'GET', fill('/v1/spaces/{spaceId}/content/page/{pageId}', { ...values, pageId: gb.id('pages', 'welcome') }));
         value = page.body?.documentId;
@@ -87,5 +87,5 @@ export function starterPaths(gb: GitBookMock, t: Calls) {
     return values;
   }
 
-    return { fill, valuesFor };
+  return { fill, valuesFor };
 }

@@ -181,6 +181,22 @@ function extendsComponent(defs: Defs, schema: Json | undefined, component: strin
   return parts.some((part) => refName(part) === component);
 }
 
+/** The properties an extension (`allOf` of a component and more) adds that are an AI message: an answer's AI response. */
+function addedAIMessages(defs: Defs, schema: Json | undefined): string[] {
+  const named = schema && refName(schema);
+  const target = named ? defs[named] : schema;
+  const parts = (target?.allOf as Json[] | undefined) ?? [];
+  return parts.flatMap((part) => Object.entries(isObject(part.properties) ? part.properties : {}).filter(([, p]) => refName(p) === 'AIMessage').map(([name]) => name));
+}
+
+/**
+ * An AI message the record does not hold (the mock asks no AI): an empty one of its own, named
+ * by the record's `responseId` or, without one, by the record itself.
+ */
+function emptyAIMessage(r: OfficialRecord) {
+  return { id: typeof r.fields.responseId === 'string' ? r.fields.responseId : r.id, role: 'assistant', steps: [] };
+}
+
 /** The `items` schema of a list answer (`allOf` of List and `{ items }`). */
 function listItems(defs: Defs, schema: Json | undefined): unknown {
   if (!schema) return undefined;
@@ -292,7 +308,8 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
     if (!defs[name] || name === s.item || (s.component && refName(defs[name]) === s.component)) return item;
     // An answer that extends the record's object (`allOf` of it and more) shows the record's fields too.
     // What the extension adds (an answer's AI response) is the record's own too, where it holds it.
-    const own = isObject(item) && extendsComponent(defs, defs[name], s.component) ? { ...(isObject(r.fields) ? r.fields : {}), ...item } : {};
+    const own: Json = isObject(item) && extendsComponent(defs, defs[name], s.component) ? { ...(isObject(r.fields) ? r.fields : {}), ...item } : {};
+    for (const field of extendsComponent(defs, defs[name], s.component) ? addedAIMessages(defs, defs[name]) : []) own[field] ??= emptyAIMessage(r);
     return build(ctx, name, `${g.operationId}:${r.id}`, { ...own, ...scope.hints }, { ...scope.hints }, s.component ? { [s.component]: item } : undefined, r);
   };
   /** The record an item path names, in its family under this parent: 404 otherwise. */
@@ -378,12 +395,15 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
           return noBody ? rawReply(null) : answerWith(ctx, g, s, next, scope);
         });
       case 'provision':
-        // PUT of an item by its own id: made if it is not there (the id is the caller's).
+        // PUT of an item by its own id (the caller's). One answered with no body only readies it
+        // and keeps nothing (an agent conversation is recorded at its first message, which the
+        // API does not send); one that answers the item makes it if it is not there.
         return familyRow((ctx, scope, s) => {
           const id = ctx.params[lastParam(g.path)];
           const parent = parentOf(ctx, s.family);
           const found = table(ctx).get(id);
           if (found && (found.family !== s.family || found.parent !== parent)) throw errors.conflict(`The id "${id}" is taken`);
+          if (noBody) return rawReply(null);
           const record = found ? table(ctx).update(id, { updatedAt: ctx.now, by: ctx.user.id }) : table(ctx).insert({ id, parent, family: s.family, fields: {}, createdAt: ctx.now, by: ctx.user.id });
           return noBody ? rawReply(null) : answerWith(ctx, g, s, record, scope);
         });

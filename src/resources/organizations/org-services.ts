@@ -1,9 +1,9 @@
 /**
  * What an organization asks of GitBook's services, answered from what the mock holds: AI usage
- * (the mock runs no AI feature: every period of the range at zero credits), its style guides and
- * the templates to start one (none: the mock has neither), a translation run (accepted; the mock
- * translates nothing), and a signed URL to upload a file to (`/__files/storage/...`, which
- * accepts the upload while the URL holds).
+ * (the mock runs no AI feature: every period of the range at zero credits), its style guides (the
+ * spaces its sites made one of) and the templates to start one (none: the mock has no built-in
+ * template), a translation run (accepted; the mock translates nothing), and a signed URL to
+ * upload a file to (`/__files/storage/...`, which accepts the upload while the URL holds).
  */
 import { errors } from '../../contract/errors.ts';
 import { reply, rawReply, type Operation } from '../../contract/operation.ts';
@@ -12,6 +12,11 @@ import { officialSchema } from '../engine/family.ts';
 import { firstValue, type FileRow } from '../shared/file-rows.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
 import { officialOp } from '../engine/operations.ts';
+import { styleguideOf } from '../shared/kept.ts';
+import { spaceRole } from '../shared/access.ts';
+import { presentSpace } from '../shared/present-space.ts';
+import { presentSite } from '../shared/present-site.ts';
+import type { SiteRecord } from '../../store/records.ts';
 
 /** How long an upload URL holds, on the virtual clock. */
 const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
@@ -72,8 +77,19 @@ export const orgServiceOperations: Operation[] = [
   }),
   officialOp('listOrganizationStyleguides', {
     handle: (ctx) => {
-      requireOrgReader(ctx, ctx.params.organizationId);
-      return { styleguides: [] };
+      const org = requireOrgReader(ctx, ctx.params.organizationId);
+      // Each space a site of the organization made its style guide (createSiteStyleguideById), with the sites that point at it.
+      const sitesOf = new Map<string, SiteRecord[]>();
+      for (const site of ctx.db.sites.by('organization', org.id)) {
+        const space = styleguideOf(ctx, site);
+        if (space) sitesOf.set(space.id, [...(sitesOf.get(space.id) ?? []), site]);
+      }
+      return {
+        styleguides: [...sitesOf].map(([id, sites]) => {
+          const space = ctx.db.spaces.existing(id);
+          return { space: presentSpace(ctx, space, spaceRole(ctx.db, space, ctx.user.id)), sites: sites.map((site) => presentSite(ctx, org, site)) };
+        }),
+      };
     },
   }),
   officialOp('listStyleguideTemplates', {

@@ -1,10 +1,10 @@
 /**
  * What a site keeps besides its own record: its publishing auth, agent settings, ads request,
- * style guide and its runs, and the insight events its pages reported. They are rows of
- * `officialRecords` (family: the official path with its parameters as `{}`, parent: the site),
- * the table the generic tier keeps its records in, so reset, sessions, `--data` and state export
- * and import hold them; a singleton is one row per site, found by the same key the generic
- * tier used before these operations were written by hand.
+ * style guide and its runs, the insight events its pages reported and the feedback agents
+ * sent. They are rows of `officialRecords` (family: the official path with its parameters as
+ * `{}`, parent: the site), the table the generic tier keeps its records in, so reset, sessions,
+ * `--data` and state export and import hold them; a singleton is one row per site, found by the
+ * same key the generic tier used before these operations were written by hand.
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { OfficialRecord, SiteRecord, SpaceRecord } from '../../store/records.ts';
@@ -16,6 +16,7 @@ export const KEPT = {
   styleguide: '/v1/orgs/{}/sites/{}/styleguide',
   styleguideRuns: '/v1/orgs/{}/sites/{}/styleguide/runs',
   insightEvents: '/v1/orgs/{}/sites/{}/insights/events',
+  agentFeedback: '/v1/orgs/{}/sites/{}/agents/feedback',
 } as const;
 
 type Family = (typeof KEPT)[keyof typeof KEPT];

@@ -69,6 +69,13 @@ export function callerManagesTeam(ctx: HandlerContext, team: TeamRecord): boolea
   return canManageTeamMembers(role === 'admin', teamRoleOf(ctx, team.id, ctx.user.id));
 }
 
+/** How many spaces the team has access to: by a grant on the space or on its collection (spaces in the trash left out). */
+function teamSpaceCount(ctx: HandlerContext, team: TeamRecord): number {
+  const granted = new Set(ctx.db.spacePermissions.by('team', team.id).map((g) => g.parent));
+  const collections = new Set(ctx.db.collectionPermissions.by('team', team.id).map((g) => g.parent));
+  return ctx.db.spaces.by('organization', team.organization).filter((s) => !s.deletedAt && (granted.has(s.id) || (s.parent !== undefined && collections.has(s.parent)))).length;
+}
+
 export function presentTeam(ctx: HandlerContext, team: TeamRecord) {
   const role = callerRole(ctx, team.organization);
   return {
@@ -76,7 +83,7 @@ export function presentTeam(ctx: HandlerContext, team: TeamRecord) {
     id: team.id,
     title: team.title,
     members: ctx.db.teamMembers.countBy('team', team.id),
-    spaces: 0,
+    spaces: teamSpaceCount(ctx, team),
     createdAt: team.createdAt,
     permissions: { admin: callerManagesTeam(ctx, team), view: can(role, 'view') },
   };

@@ -16,6 +16,8 @@ import { insightReadOperations } from './insight-reads.ts';
 import { integrationScriptOperations } from './integration-scripts.ts';
 import { agentOperations } from './agent.ts';
 import { adsOperations } from './ads.ts';
+import { agentFeedbackOperations } from './agent-feedback.ts';
+import { topicFindingOperations } from './topic-findings.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -34,4 +36,6 @@ export const siteOperations: Operation[] = [
   ...integrationScriptOperations,
   ...agentOperations,
   ...adsOperations,
+  ...agentFeedbackOperations,
+  ...topicFindingOperations,
 ];

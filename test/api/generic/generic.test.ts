@@ -427,6 +427,31 @@ describe('the generic tier', () => {
     expect(got.body).toMatchObject({ id: 'ticket-42', title: 'Cannot log in', type: 'ticket' });
   });
 
+  it('readies an agent conversation and keeps nothing: it is recorded at its first message', async () => {
+    const conversations = '/v1/orgs/{organizations.acme}/agent/conversations';
+    const listed = async () => (await t.call('admin', 'GET', conversations)).body.items.map((c: { id: string }) => c.id);
+    const before = await listed();
+    expect(before).toEqual([gb.id('officialRecords', 'per-diem-chat')]);
+    expect((await t.call('admin', 'PUT', `${conversations}/fresh-conversation`)).status).toBe(204);
+    expect((await t.call('admin', 'PUT', `${conversations}/{officialRecords.per-diem-chat}`)).status).toBe(204);
+    expect(await listed()).toEqual(before);
+  });
+
+  it("shows an answer's AI response the record does not hold as an empty one of its own: the answer's responseId, else its id", async () => {
+    const answer = gb.id('officialRecords', 'per-diem-answer');
+    const path = `/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/answers/${answer}`;
+    const state = (await t.admin('GET', '/__admin/state')).body;
+    const record = state.officialRecords.find((r: { id: string }) => r.id === answer);
+    delete record.fields.response;
+    expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
+    const kept = await t.call('admin', 'GET', path);
+    expectOfficial('getSiteQuestionAnswerById', 200, kept.body);
+    expect(kept.body.response).toEqual({ id: record.fields.responseId, role: 'assistant', steps: [] });
+    delete record.fields.responseId;
+    expect((await t.admin('PUT', '/__admin/state', state)).status).toBe(200);
+    expect((await t.call('admin', 'GET', path)).body.response).toEqual({ id: answer, role: 'assistant', steps: [] });
+  });
+
   it('filters a family\'s list by a query value naming a field its objects show', async () => {
     const records = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-records');
     // The scenario's own records (starter seeds one) stay in the lists, with their own types.

@@ -1,5 +1,5 @@
 /**
- * Joining (invites by e-mail, joining by domain), AI usage, style guides and their templates,
+ * Joining (invites by e-mail, joining by domain), AI usage, style guides (those the sites made) and their templates,
  * translation runs and upload URLs: what each keeps or answers from the state.
  */
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,17 @@ describe('getOrganizationAIUsage', () => {
 });
 
 describe('style guides and templates', () => {
+  it('list the style guide a site made, with the site; the templates stay empty', async () => {
+    const site = '/v1/orgs/{organizations.acme}/sites/{sites.docs-site}';
+    const made = await t.call('admin', 'POST', `${site}/styleguide`);
+    expect(made.status).toBe(200);
+    const guides = await t.call('reader', 'GET', `${ORG}/styleguides`);
+    expectOfficial('listOrganizationStyleguides', 200, guides.body);
+    expect(guides.body.styleguides.map((g: { space: { id: string }; sites: { id: string }[] }) => [g.space.id, g.sites.map((s) => s.id)])).toEqual([[made.body.id, [gb.id('sites', 'docs-site')]]]);
+    expect((await t.call('reader', 'GET', '/v1/orgs/{organizations.globex}/styleguides')).status).toBe(404);
+    expect((await t.call('admin', 'GET', '/v1/orgs/{organizations.globex}/styleguides')).body).toEqual({ styleguides: [] });
+  });
+
   it('answer empty lists to members, 404 to strangers', async () => {
     const guides = await t.call('reader', 'GET', `${ORG}/styleguides`);
     expectOfficial('listOrganizationStyleguides', 200, guides.body);

@@ -63,6 +63,15 @@ describe('teams', () => {
     expect(data).toMatchObject({ title: 'Writers', members: 2, permissions: { admin: true, view: true } });
   });
 
+  it('counts the spaces the team was invited to, not those in the trash', async () => {
+    const team = `${T}/{teams.writers}`;
+    expect((await t.call('admin', 'GET', team)).body.spaces).toBe(0);
+    expect((await t.call('admin', 'POST', '/v1/spaces/{spaces.handbook}/permissions', { role: 'edit', teams: [gb.id('teams', 'writers')] })).status).toBeLessThan(300);
+    expect((await t.call('admin', 'GET', team)).body.spaces).toBe(1);
+    await t.call('admin', 'DELETE', '/v1/spaces/{spaces.handbook}');
+    expect((await t.call('admin', 'GET', team)).body.spaces).toBe(0);
+  });
+
   it('renames a team (admin only)', async () => {
     const { data } = await gb.client('admin').orgs.updateTeamInOrganizationById(gb.id('organizations', 'acme'), gb.id('teams', 'writers'), { title: 'Authors' });
     expectOfficial('updateTeamInOrganizationById', 200, data);

@@ -1,7 +1,7 @@
 /**
  * What a site keeps for its agent and its ads: agent settings, the style guide and its runs,
- * the ads request and the partner's answer, and the default template. Each write is read back
- * where the service shows it.
+ * the ads request and the partner's answer, the default template, an agent's feedback and the
+ * findings of a topic. Each write is read back where the service shows it.
  */
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
@@ -117,5 +117,30 @@ describe('applyTemplateToSite', () => {
     expect((await t.call('admin', 'POST', `${SITE}/template`)).status).toBe(200);
     expect((await t.call('editor', 'POST', `${SITE}/template`)).status).toBe(403);
     expect((await t.call('outsider', 'POST', `${SITE}/template`)).status).toBe(404);
+  });
+});
+
+describe("an agent's feedback", () => {
+  it('is kept with an id of its own, never the site\'s, for members (201); strangers get 404', async () => {
+    const body = { subject: { kind: 'generic' }, feedback: { category: 'usability', summary: 'The expenses page does not say what a per diem covers' } };
+    const res = await t.call('reader', 'POST', `${SITE}/agents/feedback`, body);
+    expect(res.status).toBe(201);
+    expectOfficial('submitAgentFeedbackToSite', 201, res.body);
+    expect(res.body.id).not.toBe(gb.id('sites', 'docs-site'));
+    const kept = (await t.admin('GET', '/__admin/state')).body.officialRecords.find((r: { id: string }) => r.id === res.body.id);
+    expect(kept).toMatchObject({ parent: gb.id('sites', 'docs-site'), fields: { ...body, by: gb.id('users', 'reader') } });
+    expect((await t.call('outsider', 'POST', `${SITE}/agents/feedback`, body)).status).toBe(404);
+  });
+});
+
+describe("a topic's findings", () => {
+  it('are all deleted at once (205), then there are none (204); editors are refused (403)', async () => {
+    const topic = `${SITE}/topics/{officialRecords.expenses-topic}/findings`;
+    const findings = async () => (await t.call('reader', 'GET', `${SITE}/findings`)).body.items.map((f: { id: string }) => f.id);
+    expect(await findings()).toEqual([gb.id('officialRecords', 'expense-form-link')]);
+    expect((await t.call('editor', 'DELETE', topic)).status).toBe(403);
+    expect((await t.call('admin', 'DELETE', topic)).status).toBe(205);
+    expect(await findings()).toEqual([]);
+    expect((await t.call('admin', 'DELETE', topic)).status).toBe(204);
   });
 });
