@@ -231,8 +231,9 @@ export class Table<T extends Row> {
     this.own();
     const frozen = Object.freeze(row);
     this.changes = ++lastVersion;
-    this.rows.set(row.id, frozen);
-    this.seqs.set(row.id, this.nextSeq++);
+    // New to both maps (the check above; the sequences have the rows' ids).
+    this.rows.add(row.id, frozen);
+    this.seqs.add(row.id, this.nextSeq++);
     this.count(row.id, 1);
     for (const [index, keyOf] of this.indexes) {
       const key = keyOf(frozen);
