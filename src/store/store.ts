@@ -7,7 +7,7 @@ import { type Table, type AnyTable, type Row, type TableSnapshot, type Transacti
 import type { RowMaker } from './generated-rows.ts';
 import { COLLECTIONS, type CollectionName, type Declared } from './collections/index.ts';
 import type { RecordOf } from './collections/define.ts';
-import { IdIndex } from './id-index.ts';
+import { IdIndex, type IdIndexSnapshot } from './id-index.ts';
 
 /** One table per declared collection (collections/), with the declaration's indexes. */
 function createTables(): Tables {
@@ -33,7 +33,7 @@ export type RowChange = [CollectionName, string, Row | null];
 /** Every table as it was, by name, and the index of their ids with them. */
 export interface StoreSnapshot {
   tables: ReadonlyMap<string, TableSnapshot<Row>>;
-  ids: ReadonlyMap<string, number>;
+  ids: IdIndexSnapshot;
 }
 
 /** Every table seen through what all tables share (for whole-store operations). */

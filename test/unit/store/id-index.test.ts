@@ -47,6 +47,19 @@ describe('Store.taken', () => {
     expect(agrees(store)).toEqual(['grace', 'acme']);
   });
 
+  it('after a snapshot, follows an id given up and taken again, and one of two tables given up by each', () => {
+    const store = loaded();
+    store.snapshot();
+    store.tables.users.delete('ada');
+    expect(agrees(store)).toEqual(['both', 'acme']);
+    store.tables.users.insert(user('ada'));
+    store.tables.organizations.delete('both');
+    expect(agrees(store)).toEqual(['ada', 'both', 'acme']);
+    store.tables.users.delete('both');
+    store.tables.organizations.insert(org('grace'));
+    expect(agrees(store)).toEqual(['ada', 'grace', 'acme']);
+  });
+
   it('forgets what a rolled-back transaction wrote, and what an undo takes back', () => {
     const store = loaded();
     expect(() =>
