@@ -12,9 +12,9 @@ import type { HttpBindings } from '@hono/node-server';
 
 /** The value of the header `lowerName` (a lower-case name), or undefined when the request has none. */
 export function headerOf(c: Context, lowerName: string): string | undefined {
-  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (incoming === undefined) return c.req.header(lowerName);
-  const value = incoming.headers[lowerName];
+  const headers = (c.env as Partial<HttpBindings> | undefined)?.incoming?.headers;
+  if (headers === undefined) return c.req.header(lowerName);
+  const value = headers[lowerName];
   // A list is only ever Set-Cookie's: read as the Request reads it.
   return typeof value === 'string' || value === undefined ? value : c.req.header(lowerName);
 }
