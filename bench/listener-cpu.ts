@@ -16,7 +16,8 @@
  * `src/`: modules that export `createMock` (this code and the code before a change, each built
  * into one module two folders below its package, as the CLI's bundle is), all run in this one
  * process, their rounds alternating with the floor's, so that what the host takes it takes from
- * each of them.
+ * each of them. Past the first module, each one's CPU over the first's in the same round (the
+ * median of the rounds, "÷ the first"): on a busy host the figure that moves least.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
@@ -97,8 +98,10 @@ for (const { label, name, path, method } of cases) {
     }
   }
   // Beside each figure, the floor's CPU over this code's, round by round (the speed aims' measure), its median.
+  // Past the first contender, its CPU over the first's in the same round (new code over old), the median of the rounds.
   const figures = runs.map(([who], i) => {
-    const ratio = i === 0 ? '' : `, floor / it ${median(samples[i].map((us, round) => samples[0][round] / us)).toFixed(2)}`;
+    const paired = i < 2 ? '' : `, ÷ the first ${median(samples[i].map((us, round) => us / samples[1][round])).toFixed(2)}`;
+    const ratio = i === 0 ? '' : `, floor / it ${median(samples[i].map((us, round) => samples[0][round] / us)).toFixed(2)}${paired}`;
     return `${who} ${Math.min(...samples[i]).toFixed(1)} µs (median ${median(samples[i]).toFixed(1)}${ratio})`;
   });
   console.log(`${label}: ${figures.join(', ')}`);

@@ -196,10 +196,11 @@ const AT = 20 - HEAD;
  * Ids of generated rows that can be read back: the id of position `n` of a seed text is made
  * from `n` alone, and an id gives back its position. A generated table (store/generated-rows.ts)
  * makes its rows when they are first read; finding a row by id, or telling that an id is not
- * one of its own (every new id is checked against every table), must not need an index of all
- * of them. The last six characters spell the position mixed with the seed (a permutation of
- * the 32-bit numbers), the first fourteen are drawn from that number, so that ids look as
- * random as the rest; reading an id back checks all twenty.
+ * one of its own (the store's index of ids asks such a table for every new id,
+ * store/id-index.ts), must not need an index of all of them. The last six characters spell
+ * the position mixed with the seed (a permutation of the 32-bit numbers), the first fourteen
+ * are drawn from that number, so that ids look as random as the rest; reading an id back
+ * checks all twenty.
  */
 export class PositionalIds {
   private readonly key: number;

@@ -10,7 +10,7 @@ import type { DataFile, JournalEntry, SavedState } from './persistence/data-file
 import { DataFileError } from './persistence/data-file-error.ts';
 import { VirtualClock } from './clock.ts';
 import { IdSource } from './ids.ts';
-import { COLLECTION_NAMES, Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
+import { Store, type RowChange, type StateJson, type StoreSnapshot, type Tables } from './store/store.ts';
 import { RequestLog } from './journal/request-log.ts';
 import { problemOf, type Validators } from './contract/validators.ts';
 import type { Catalog } from './scenarios/scenario-source.ts';
@@ -75,9 +75,8 @@ export class Runtime {
     // The options of an app are checked once, by its default session (its forks share them).
     if (!fork) checkAppOptions(options);
     this.clock = new VirtualClock(0, options.wallClock);
-    const tables = COLLECTION_NAMES.map((name) => this.store.tables[name] as { has(id: string): boolean });
     const seed = () => String(this.seed);
-    this.ids = new IdSource(seed, (id) => tables.some((table) => table.has(id)));
+    this.ids = new IdSource(seed, (id) => this.store.taken(id));
     this.log = new RequestLog(options.requestLogLimit);
     this.events = new EventLog(this.clock, seed, options.events, (type) => this.coverage.event(type));
     this.catalog = fork?.catalog ?? platform.catalog(options.scenariosDirs ?? []);

@@ -14,8 +14,9 @@
  * Where values live, by what they depend on:
  * - `derived` (reads the store): per session, in the `Caches` its runtime holds. A fork
  *   starts empty: its tables have new versions, so no value of another session could hold.
- *   Kept: comment JSON (comments/list-json.ts), space JSON (shared/present-space.ts), member
- *   rosters (organizations/members.ts), spaces a member reaches (shared/present-people.ts).
+ *   Kept: comment JSON (comments/list-json.ts), space JSON (shared/present-space.ts), the
+ *   caller's role on a space (shared/access.ts), member rosters (organizations/members.ts),
+ *   spaces a member reaches (shared/present-people.ts).
  * - `perRow` (reads no table, only immutable rows): one per process, beside the row while
  *   it lives (a WeakMap), shared by the sessions that share the row: a page tree's entries
  *   (shared/page-tree.ts), a body's document nodes (shared/comment-body.ts), a presented user

@@ -9,6 +9,7 @@ import { errorBody } from '../contract/errors.ts';
 import { rawReply, reply, type Operation, type Reply } from '../contract/operation.ts';
 import type { FaultRules, FaultRule } from './rules.ts';
 import { parsePrefer, warningHeader } from './rules.ts';
+import { headerOf } from '../contract/request-header.ts';
 
 /**
  * What response control leaves on the request's exchange for the journal. Declared here, so
@@ -56,7 +57,7 @@ async function byRule(c: Context, op: Operation, rule: FaultRule): Promise<Reply
 
 /** Whether response control has anything to do for this request: a `Prefer` header or a fault rule. */
 export function controlled(c: Context, rules: FaultRules): boolean {
-  return !rules.empty || c.req.header('prefer') !== undefined;
+  return !rules.empty || headerOf(c, 'prefer') !== undefined;
 }
 
 /**

@@ -61,7 +61,7 @@ export class BuiltScenarios {
   set(key: string, built: BuiltScenario): void {
     this.delete(key);
     let rows = 0;
-    for (const table of built.snapshot.values()) rows += table.rows.size;
+    for (const table of built.snapshot.tables.values()) rows += table.rows.size;
     this.entries.set(key, { ...built, rows });
     this.rows += rows;
     for (const oldest of this.entries.keys()) {

@@ -5,6 +5,7 @@
  * sets them as prepared headers instead, which every response then carries, errors too.
  */
 import type { Context } from 'hono';
+import { headerOf } from '../contract/request-header.ts';
 
 export interface CorsOptions {
   allowMethods: string[];
@@ -30,7 +31,7 @@ export function cors(options: CorsOptions): (c: Context, path: string, answer: A
   const allowHeaders = options.allowHeaders.join(', ');
   const expose = options.exposeHeaders.join(', ');
   return (c, path, answer) => {
-    const origin = c.req.header('origin');
+    const origin = headerOf(c, 'origin');
     // Only browsers send Origin, and only their requests need CORS headers.
     if (!origin || (options.allows && !options.allows(origin, path))) return undefined;
     // Any origin may call /v1, with credentials: echo it back.

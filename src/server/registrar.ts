@@ -22,6 +22,7 @@ import { JSON_TYPE, withSource } from '../journal/journal-capture.ts';
 import type { UserRecord } from '../store/records.ts';
 import type { Store, Tables } from '../store/store.ts';
 import { siteTokenCaller, verifySiteToken } from '../auth/site-token.ts';
+import { headerOf } from '../contract/request-header.ts';
 
 /** Statuses written without a body (304 only by a fault rule or `Prefer: code=`). */
 const NO_BODY = new Set([204, 205, 304]);
@@ -63,7 +64,7 @@ const ANONYMOUS: UserRecord = Object.freeze({ id: 'anonymous', displayName: 'Ano
  * (auth/site-token.ts). The token read is noted on the exchange, for the journal's caller.
  */
 function authenticate(c: Context, exchange: Exchange, rt: { db: Tables; options: { seed?: number }; clock: { iso(): string } }, op: Operation): UserRecord {
-  const header = c.req.header('authorization');
+  const header = headerOf(c, 'authorization');
   if (!header && op.anonymous) return ANONYMOUS;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match) throw errors.unauthorized();
@@ -81,7 +82,7 @@ function readBody(c: Context, exchange: Exchange, reading: BodyReading = 'json')
   const text = exchange.text ?? '';
   if (reading === 'json') {
     if (text.trim() === '') return {};
-    const type = c.req.header('content-type');
+    const type = headerOf(c, 'content-type');
     if (type && !/json/i.test(type)) throw errors.unsupportedMediaType(type.split(';')[0]);
   } else if (reading === 'required' && text.trim() === '') throw errors.badRequest('body is required');
   try {

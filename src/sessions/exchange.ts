@@ -16,8 +16,11 @@ import { callerOf, callerOfToken, type Auth, type Caller, type Source } from '..
 import type { JournalEntry } from '../journal/request-log.ts';
 import type { ControlNotes } from '../faults/apply.ts';
 import type { SessionUse } from '../contract/operation.ts';
+import { headerOf } from '../contract/request-header.ts';
 
 export const SESSION_HEADER = 'X-Mock-Session';
+/** The session header's name as a request's headers are read by (lower case). */
+const SESSION_HEADER_NAME = SESSION_HEADER.toLowerCase();
 /** Says what of a request the mock did not honour (a `Prefer` part, a session that does not exist), on whatever answers it. */
 export const WARNING_HEADER = 'X-Mock-Warning';
 
@@ -73,13 +76,13 @@ export class Exchange implements JournalEntry, ControlNotes {
   open(use: SessionUse = 'open'): void {
     if (use === 'none') return;
     const c = this.c;
-    const name = c.req.header(SESSION_HEADER);
+    const name = headerOf(c, SESSION_HEADER_NAME);
     if (use === 'existing' && name !== undefined && !this.sessions.get(name)) return;
     const create = use === 'open' || (use === 'read' && this.method !== 'GET' && this.method !== 'HEAD');
     const session = this.sessions.open(name, create);
     this.#opened = session;
     this.session = session.name;
-    if (name !== undefined && c.req.header('origin')) this.header(SESSION_HEADER, name);
+    if (name !== undefined && headerOf(c, 'origin')) this.header(SESSION_HEADER, name);
     // Wrong input is flagged, never passed in silence: a typo'd session name on a read.
     if (session.missing) this.header(WARNING_HEADER, session.missing);
   }
@@ -172,7 +175,7 @@ export class Exchange implements JournalEntry, ControlNotes {
   /** Completes the journal entry once the request is answered: its URL, status, caller and time taken. */
   answered(status: number): this {
     const rt = this.runtime;
-    const { caller, auth } = this.#identified ?? callerOf(this.c.req.header('authorization'), rt.manifest, rt.db);
+    const { caller, auth } = this.#identified ?? callerOf(headerOf(this.c, 'authorization'), rt.manifest, rt.db);
     this.url = this.c.req.url;
     this.status = status;
     this.caller = caller;

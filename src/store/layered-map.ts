@@ -42,6 +42,16 @@ export class LayeredMap<V> {
     return this;
   }
 
+  /**
+   * Sets a key the map does not have (`has(key)` is false: the caller checked), without
+   * looking in the base for it: a table's insert, whose id it has just looked for.
+   */
+  add(key: string, value: V): this {
+    this.top.set(key, value);
+    this.added++;
+    return this;
+  }
+
   delete(key: string): boolean {
     if (!this.has(key)) return false;
     if (this.top.has(key)) {

@@ -36,8 +36,9 @@ function hashOf(id: string): number {
 }
 
 /**
- * The last id hashed and its hash: a new id is looked up in every table in turn (is it
- * taken?), and each would hash it again.
+ * The last id hashed and its hash: one id is often looked up several times in a row (an
+ * insert looks for it, then a read or an update of the row it made), and each would hash it
+ * again.
  */
 let lastId = '';
 let lastHash = hashOf('');

@@ -7,6 +7,7 @@ import { type Table, type AnyTable, type Row, type TableSnapshot, type Transacti
 import type { RowMaker } from './generated-rows.ts';
 import { COLLECTIONS, type CollectionName, type Declared } from './collections/index.ts';
 import type { RecordOf } from './collections/define.ts';
+import { IdIndex, type IdIndexSnapshot } from './id-index.ts';
 
 /** One table per declared collection (collections/), with the declaration's indexes. */
 function createTables(): Tables {
@@ -29,7 +30,11 @@ export type GeneratedState = { [K in CollectionName]?: RowMaker<StateJson[K][num
 /** One row a transaction wrote: its table, id, and new value (null when deleted). */
 export type RowChange = [CollectionName, string, Row | null];
 
-export type StoreSnapshot = Map<string, TableSnapshot<Row>>;
+/** Every table as it was, by name, and the index of their ids with them. */
+export interface StoreSnapshot {
+  tables: ReadonlyMap<string, TableSnapshot<Row>>;
+  ids: IdIndexSnapshot;
+}
 
 /** Every table seen through what all tables share (for whole-store operations). */
 function eachTable(tables: Tables): AnyTable[] {
@@ -42,13 +47,20 @@ export class Store {
   private readonly transactionState: Transaction = { open: false, written: [] };
   /** Each table's place in COLLECTION_NAMES: a transaction's changes are listed in that order. */
   private readonly order = new Map<AnyTable, number>();
+  /** Every id the tables hold, kept by them (id-index.ts). */
+  private readonly ids = new IdIndex();
 
   constructor() {
     this.db = new Low<Tables>(new Memory<Tables>(), createTables());
     eachTable(this.tables).forEach((table, i) => {
-      table.enlist(this.transactionState);
+      table.enlist(this.transactionState, this.ids);
       this.order.set(table, i);
     });
+  }
+
+  /** Whether any table holds a row with this id (what a new id must not be). */
+  taken(id: string): boolean {
+    return this.ids.has(id);
   }
 
   get tables(): Tables {
@@ -56,15 +68,17 @@ export class Store {
   }
 
   snapshot(): StoreSnapshot {
-    return new Map(eachTable(this.tables).map((table) => [table.name, table.snapshot()]));
+    return { tables: new Map(eachTable(this.tables).map((table) => [table.name, table.snapshot()])), ids: this.ids.snapshot() };
   }
 
   restore(snapshot: StoreSnapshot): void {
-    for (const table of eachTable(this.tables)) {
-      const kept = snapshot.get(table.name);
+    const tables = eachTable(this.tables);
+    for (const table of tables) {
+      const kept = snapshot.tables.get(table.name);
       if (!kept) throw new Error(`the snapshot has no table ${table.name}`);
       table.restore(kept);
     }
+    this.ids.restore(snapshot.ids, tables);
   }
 
   /**
@@ -140,9 +154,11 @@ export class Store {
    * of a generator, made when first read.
    */
   import(state: Partial<StateJson>, owned = false, generated: GeneratedState = {}): void {
-    for (const table of eachTable(this.tables)) {
+    const tables = eachTable(this.tables);
+    for (const table of tables) {
       const rows = (state[table.name as CollectionName] ?? []) as Row[];
       table.load(owned ? rows : rows.map((row) => structuredClone(row)), generated[table.name as CollectionName]);
     }
+    this.ids.rebuild(tables);
   }
 }

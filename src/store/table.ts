@@ -9,6 +9,7 @@
 import { LayeredMap } from './layered-map.ts';
 import { LoadIndex, LoadedRows, LoadedSeqs } from './loaded-rows.ts';
 import { JoinedPositions, MadeRows, PendingBuckets, type RowMaker } from './generated-rows.ts';
+import type { IdIndex } from './id-index.ts';
 
 export interface Row {
   readonly id: string;
@@ -30,6 +31,8 @@ export interface TableSnapshot<T extends Row> {
   buckets: Map<string, Map<string, string[]>>;
   /** The buckets of generated rows not worked out yet (generated-rows.ts); `buckets` then has the listed rows' alone. */
   pending: PendingBuckets<T> | undefined;
+  /** Whether the rows include generated ones (see `Table.generated`). */
+  generated: boolean;
   nextSeq: number;
 }
 
@@ -40,6 +43,7 @@ export interface TableSnapshot<T extends Row> {
 export interface AnyTable {
   readonly name: string;
   get(id: string): Row | undefined;
+  has(id: string): boolean;
   existing(id: string): Row;
   list(): Row[];
   insert(row: Row): Row;
@@ -49,7 +53,8 @@ export interface AnyTable {
   delete(id: string): boolean;
   clear(): void;
   load(rows: readonly Row[], generated?: RowMaker<Row>): void;
-  enlist(transaction: Transaction): void;
+  enlist(transaction: Transaction, ids?: IdIndex): void;
+  readonly generated: boolean;
   commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
   rollback(): void;
   snapshot(): TableSnapshot<Row>;
@@ -126,6 +131,9 @@ export class Table<T extends Row> {
    */
   private touched: Map<string, T | undefined> | undefined;
   private readonly indexes: [string, (row: T) => string | null | undefined][];
+  /** The store's index of every id (id-index.ts), which this table keeps: its ids counted there unless `generated`. */
+  private ids: IdIndex | undefined;
+  private hasGenerated = false;
 
   constructor(
     readonly name: string,
@@ -137,6 +145,18 @@ export class Table<T extends Row> {
 
   get version(): number {
     return this.changes;
+  }
+
+  /** Whether the rows include rows of a generator (a load's `generated`): the store's index of ids asks this table for them rather than count them. */
+  get generated(): boolean {
+    return this.hasGenerated;
+  }
+
+  /** The id counted in the store's index of ids, or uncounted (`by` -1), as a row comes or goes. */
+  private count(id: string, by: 1 | -1): void {
+    if (this.ids === undefined || this.hasGenerated) return;
+    if (by === 1) this.ids.add(id);
+    else this.ids.remove(id);
   }
 
   /** Notes this table in the cache computation under way (see `readsOf`). */
@@ -211,8 +231,10 @@ export class Table<T extends Row> {
     this.own();
     const frozen = Object.freeze(row);
     this.changes = ++lastVersion;
-    this.rows.set(row.id, frozen);
-    this.seqs.set(row.id, this.nextSeq++);
+    // New to both maps (the check above; the sequences have the rows' ids).
+    this.rows.add(row.id, frozen);
+    this.seqs.add(row.id, this.nextSeq++);
+    this.count(row.id, 1);
     for (const [index, keyOf] of this.indexes) {
       const key = keyOf(frozen);
       if (key != null) this.bucketFor(index, key, true).push(row.id);
@@ -273,6 +295,7 @@ export class Table<T extends Row> {
    */
   private putBack(row: T, seq: number): void {
     this.seqs.set(row.id, seq);
+    this.count(row.id, 1);
     const rows = new LayeredMap<T>();
     let placed = false;
     for (const [id, current] of this.rows.entries()) {
@@ -300,9 +323,13 @@ export class Table<T extends Row> {
     return (this.journal = []);
   }
 
-  /** Makes this table record its writes while `transaction` is open; `rollback` replays them, `commit` forgets them. */
-  enlist(transaction: Transaction): void {
+  /**
+   * Makes this table record its writes while `transaction` is open (`rollback` replays them,
+   * `commit` forgets them), and keep the count of its ids in `ids`, the store's index of them.
+   */
+  enlist(transaction: Transaction, ids?: IdIndex): void {
     this.transaction = transaction;
+    this.ids = ids;
   }
 
   /** Stops recording; returns the undo steps (newest last) and the ids written, with their rows before. */
@@ -339,6 +366,7 @@ export class Table<T extends Row> {
     this.changes = ++lastVersion;
     this.rows.delete(id);
     this.seqs.delete(id);
+    this.count(id, -1);
     return places;
   }
 
@@ -419,7 +447,7 @@ export class Table<T extends Row> {
   /** The table as it is now; shared until either side writes. Never mutate the result. */
   snapshot(): TableSnapshot<T> {
     this.shared = true;
-    return { rows: this.rows.freeze(), seqs: this.seqs.freeze(), buckets: this.buckets, pending: this.pending, nextSeq: this.nextSeq };
+    return { rows: this.rows.freeze(), seqs: this.seqs.freeze(), buckets: this.buckets, pending: this.pending, generated: this.hasGenerated, nextSeq: this.nextSeq };
   }
 
   restore(snapshot: TableSnapshot<T>): void {
@@ -428,6 +456,7 @@ export class Table<T extends Row> {
     this.seqs = new LayeredMap(snapshot.seqs);
     this.buckets = snapshot.buckets;
     this.pending = snapshot.pending;
+    this.hasGenerated = snapshot.generated;
     this.nextSeq = snapshot.nextSeq;
     this.shared = true;
   }
@@ -479,6 +508,7 @@ export class Table<T extends Row> {
     // Nobody else holds these: they are the layered maps' bases from the start.
     this.rows = new LayeredMap<T>(new LoadedRows(positions));
     this.seqs = new LayeredMap(new LoadedSeqs(positions));
+    this.hasGenerated = positions instanceof JoinedPositions;
     if (positions instanceof JoinedPositions) this.pending = new PendingBuckets(this.buckets, positions, this.indexes.map(([name, keyOf]) => ({ name, keyOf })));
   }
 
@@ -499,6 +529,7 @@ export class Table<T extends Row> {
     this.seqs = new LayeredMap();
     this.buckets = new Map(this.indexes.map(([index]) => [index, new Map()]));
     this.pending = undefined;
+    this.hasGenerated = false;
     this.nextSeq = 1;
     this.shared = false;
   }

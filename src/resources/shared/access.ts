@@ -13,6 +13,7 @@ import { grantedRole } from '../../rules/space-grants.ts';
 import { installationRole, missingScope } from '../../rules/installation-scopes.ts';
 import { siteOfCaller } from '../../auth/site-token.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
+import { derived } from '../../cache/caches.ts';
 
 export function membership(db: Tables, organizationId: string, userId: string): MemberRecord | undefined {
   return db.members.get(`${organizationId}:${userId}`);
@@ -91,6 +92,14 @@ export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role 
   return grantedRole(role, grants, userId, teams);
 }
 
+/**
+ * `spaceRole`, kept while the tables it read are unchanged (cache/caches.ts): every request on a
+ * space asks it (GET a space, a page of comments, a comment posted), and working it out (a
+ * membership by a key made for the request, the installations, the grants on the space and its
+ * collection) was a sixth of GET a space's own CPU (--cpu-prof, issues 40 and 41).
+ */
+const keptSpaceRole = derived('space role', (db, space: SpaceRecord, userId: string) => spaceRole(db, space, userId));
+
 /** The role on a space of someone with `role` in its organization (null: a guest; undefined: a stranger). */
 export function roleOnSpace(role: Role | null | undefined, space: SpaceRecord): Role | null {
   const open = space.visibility === 'public' || space.visibility === 'unlisted';
@@ -122,7 +131,7 @@ export function requireSpace(
 ): SpaceAccess {
   const space = ctx.db.spaces.get(spaceId);
   if (!space || isPurged(space, ctx.now)) throw errors.notFound('Space', spaceId);
-  const role = spaceRole(ctx.db, space, ctx.user.id);
+  const role = keptSpaceRole(ctx, space, ctx.user.id);
   if (role === null) throw errors.notFound('Space', spaceId);
   if (space.deletedAt && !options.allowDeleted) {
     throw new ApiError(404, `Space "${spaceId}" is deleted; restore it with POST /v1/spaces/${spaceId}/restore`);

@@ -39,6 +39,18 @@ describe('LayeredMap', () => {
     expect([...frozen.entries()]).toEqual([['a', 1], ['b', 2], ['c', 3]]);
   });
 
+  it('adds a key it does not have as set does: new, or deleted from the base', () => {
+    const { layered, plain, same } = twin([['a', 1], ['b', 2]]);
+    layered.add('d', 4);
+    plain.set('d', 4);
+    same();
+    layered.delete('a');
+    plain.delete('a');
+    layered.add('a', 10);
+    plain.set('a', 10);
+    same();
+  });
+
   it('freezes its content into a new base that later writes do not change', () => {
     const { frozen, layered, plain, same } = twin([['a', 1], ['b', 2]]);
     layered.set('c', 3);
