@@ -10,7 +10,8 @@
  * `next dev` on localhost:3000, where the renderer expects to be. Each URL is a site when its
  * page answers 200 with a title, Chromium shows it without the "Application error" of a crash,
  * and a path the site lacks answers the renderer's 404; a screenshot of the site's search for its
- * first page's title follows, and what Chromium's console printed is kept. The mock's journal then
+ * first page's title follows, then one of each other section a visitor sees, and what Chromium's
+ * console printed is kept. The mock's journal then
  * names every call it did not answer with a success (aside: the URL lookups the renderer expects
  * to miss, and the redirect and page-by-path lookups of the missing path, which must be 404s).
  * Chromium resolves no host but localhost: nothing leaves the machine. Exit 0 when every site
@@ -164,6 +165,28 @@ function chromium(args: string[], consoleLog: string): string {
   return result.stdout ?? '';
 }
 
+interface Section {
+  object: string;
+  path?: string;
+  default?: boolean;
+  sections?: Section[];
+}
+
+/**
+ * The paths of the sections a visitor of `url` sees besides the default one, as the renderer
+ * reads them: the URL lookup's token, then the site's published structure (groups opened).
+ */
+async function otherSections(url: string): Promise<string[]> {
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) };
+  const found = await (await fetch(`${mock}/v1/urls/published`, post)).json();
+  if (!found.apiToken) return [];
+  const query = found.shareKey ? `?shareKey=${encodeURIComponent(found.shareKey)}` : '';
+  const site = await (await fetch(`${mock}/v1/orgs/${found.organization}/sites/${found.site}/published${query}`, { headers: { authorization: `Bearer ${found.apiToken}` } })).json();
+  if (site.structure?.type !== 'sections') return [];
+  const flat = (items: Section[]): Section[] => items.flatMap((s) => (s.object === 'site-section-group' ? flat(s.sections ?? []) : [s]));
+  return flat(site.structure.structure).filter((s) => !s.default && s.path).map((s) => s.path!);
+}
+
 let rendered = 0;
 for (const url of urls) {
   const bare = url.replace(/^https?:\/\//, '');
@@ -189,6 +212,13 @@ for (const url of urls) {
     chromium([`--screenshot=${join(out, `${name}.search.png`)}`, `${local}?q=${encodeURIComponent(query)}`], consoleLog);
     const shot = join(out, `${name}.search.png`);
     console.log(`site ${bare}: search for "${query}", ${existsSync(shot) ? `screenshot ${shot}` : 'no screenshot (Chromium ran out of time)'}`);
+  }
+  // Every other section a visitor sees: its first page, with the section tabs.
+  for (const section of ok ? await otherSections(url) : []) {
+    const shot = join(out, `${name}.${section.replace(/[^A-Za-z0-9.-]/g, '_')}.png`);
+    chromium([`--screenshot=${shot}`, `${local.replace(/\/$/, '')}/${section}`], consoleLog);
+    if (!existsSync(shot)) chromium([`--screenshot=${shot}`, `${local.replace(/\/$/, '')}/${section}`], consoleLog);
+    console.log(`site ${bare}: section "${section}", ${existsSync(shot) ? `screenshot ${shot}` : 'no screenshot (Chromium ran out of time)'}`);
   }
 }
 

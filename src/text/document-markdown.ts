@@ -1,8 +1,8 @@
 /**
  * A GitBook JSON document written as GitBook's markdown: what text/document.ts reads back into
  * the same nodes. Marks are opened and closed as the text runs (`**bold *and italic***`), code
- * blocks fenced with their language, hints, files, embeds and page cards as `{% ... %}` tags,
- * tables as GitHub's pipe tables, images with a caption as the `<figure>` GitBook writes.
+ * blocks fenced with their language, hints, files, embeds, page cards and OpenAPI operations as
+ * `{% ... %}` tags, tables as GitHub's pipe tables, images with a caption as the `<figure>` GitBook writes.
  * A node this writer does not know keeps its text, as a paragraph.
  *
  * Where a reference points is the caller's to say (`href`): a page's file relative to the
@@ -68,6 +68,12 @@ function blockMarkdown(node: BlockNode, href: Href): string {
     case 'content-ref': {
       const target = href(data.ref as ContentRef);
       return `{% content-ref url="${attr(target)}" %}\n[${escapeText(target)}](${destination(target)})\n{% endcontent-ref %}`;
+    }
+    case 'openapi-operation': {
+      const spec = (data.ref as { spec?: string } | undefined)?.spec ?? '';
+      const source = href({ kind: 'openapi', spec });
+      const link = source ? `[OpenAPI ${escapeText(spec)}](${destination(source)})\n` : '';
+      return `{% openapi-operation spec="${attr(spec)}" path="${attr(String(data.path ?? ''))}" method="${attr(String(data.method ?? ''))}" %}\n${link}{% endopenapi-operation %}`;
     }
     case 'table':
       return tableMarkdown(node, href);

@@ -10,7 +10,8 @@ export type ContentRef =
   | { kind: 'page'; page: string }
   | { kind: 'anchor'; anchor: string; page?: string }
   | { kind: 'file'; file: string }
-  | { kind: 'url'; url: string };
+  | { kind: 'url'; url: string }
+  | { kind: 'openapi'; spec: string };
 
 export type MarkType = 'bold' | 'italic' | 'code' | 'strikethrough';
 

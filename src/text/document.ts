@@ -3,7 +3,7 @@
  * headings (with the anchor each one gets), paragraphs with marks (bold, italic, code,
  * strikethrough), links and inline images with the reference they resolve to, variables,
  * lists (ordered, bulleted, tasks), quotes, code blocks with their language, hints, tables,
- * images, files, embeds and page cards (GitBook's `{% ... %}` tags), dividers. Where a block
+ * images, files, embeds, page cards and OpenAPI operations (GitBook's `{% ... %}` tags), dividers. Where a block
  * holds a node its type may not hold (a code block in a quote), the node becomes paragraphs
  * of its content, so that every node keeps to the official schema.
  *
@@ -204,6 +204,10 @@ function liquidBlock(token: LiquidToken, reading: Reading): BlockNode[] {
       if (ref.kind === 'page' || ref.kind === 'anchor') return [{ object: 'block', type: 'content-ref', data: { ref }, isVoid: true }];
       return inner();
     }
+    case 'openapi-operation':
+      // The link inside names where the spec was fetched from; the block points at the spec by its slug.
+      if (!attrs.spec || !attrs.path || !attrs.method) return inner();
+      return [{ object: 'block', type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: attrs.spec }, path: attrs.path, method: attrs.method.toLowerCase() }, isVoid: true }];
     default:
       return inner();
   }

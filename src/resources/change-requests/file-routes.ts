@@ -1,20 +1,18 @@
 /**
  * Files the mock serves itself, outside the API (no token: the URLs are what the API hands
  * out): the change-request PDFs, and the downloads of content files (`downloadURL`), whose
- * bytes are a placeholder of the right type (the mock keeps no uploaded bytes).
+ * bytes are a placeholder of the right type (the mock keeps no uploaded bytes): a PNG is a
+ * picture drawn at the file's dimensions (shared/picture.ts), a PDF names the file.
  */
-import { decodeBase64 } from 'hono/utils/encode';
 import { errors } from '../../contract/errors.ts';
 import type { FileRecord } from '../../store/records.ts';
 import { rawReply } from '../../contract/operation.ts';
 import { PDF_ROW, SPACE_PDF_ROW, pdfWriter } from './pdf.ts';
 import type { FileRow, PdfPlatform } from '../shared/file-rows.ts';
-
-/** A 1×1 transparent PNG. */
-const PNG = decodeBase64('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=');
+import { picturePng } from '../shared/picture.ts';
 
 async function placeholder(file: FileRecord, platform: PdfPlatform, now: Date): Promise<Uint8Array<ArrayBuffer>> {
-  if (file.contentType === 'image/png') return PNG;
+  if (file.contentType === 'image/png') return picturePng(file.dimensions);
   if (file.contentType === 'application/pdf') return pdfWriter(platform)(file.name, [{ text: file.name, heading: true }], now);
   return new TextEncoder().encode(`${file.name}\n`);
 }

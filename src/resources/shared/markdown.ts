@@ -89,6 +89,9 @@ function hrefOf(place: BodyPlace, ref: ContentRef): string {
       const page = ref.page && ref.page !== place.entry.page.id ? findPage(place.revision.pages, ref.page) : undefined;
       return `${page ? encodeURI(relative(from, page.file)) : ''}#${encodeURIComponent(ref.anchor)}`;
     }
+    case 'openapi':
+      // The spec is the organization's, named by its slug; the page knows no URL of it to write.
+      return '';
   }
 }
 

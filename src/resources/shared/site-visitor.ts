@@ -9,6 +9,7 @@
 import { siteOfCaller } from '../../auth/site-token.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { OpenApiSpecRecord, SiteRecord } from '../../store/records.ts';
+import { toDocument } from './markdown.ts';
 
 /** The operations under `/orgs/{organizationId}/sites/{siteId}` a visitor of that site makes. */
 export const SITE_VISITOR_OPERATIONS: ReadonlySet<string> = new Set([
@@ -39,8 +40,8 @@ export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, oper
 }
 
 /**
- * Whether a page of a space of the caller's site is generated from `spec` (an OpenAPI page), so
- * that its visitor reads the spec's content as the page needs it.
+ * Whether a page of a space of the caller's site is generated from `spec` or shows one of its
+ * operations (an OpenAPI page), so that its visitor reads the spec's content as the page needs it.
  */
 export function siteEmbedsSpec(ctx: Pick<HandlerContext, 'user' | 'db'>, spec: OpenApiSpecRecord): boolean {
   const site = visitorSite(ctx);
@@ -56,9 +57,16 @@ export function siteEmbedsSpec(ctx: Pick<HandlerContext, 'user' | 'db'>, spec: O
 
 interface PageLike {
   computed?: { spec?: string };
+  markdown?: string;
   pages?: PageLike[];
 }
 
 function embeds(pages: readonly PageLike[] | undefined, slug: string): boolean {
-  return (pages ?? []).some((p) => p.computed?.spec === slug || embeds(p.pages, slug));
+  return (pages ?? []).some((p) => p.computed?.spec === slug || showsOperationOf(p.markdown, slug) || embeds(p.pages, slug));
+}
+
+/** Whether the page's body holds an OpenAPI block of `slug` (as the markdown reader reads it). */
+function showsOperationOf(markdown: string | undefined, slug: string): boolean {
+  if (!markdown?.includes('{%')) return false;
+  return toDocument(markdown).nodes.some((block) => block.type.startsWith('openapi-') && (block.data.ref as { spec?: string } | undefined)?.spec === slug);
 }

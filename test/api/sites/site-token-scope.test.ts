@@ -67,6 +67,37 @@ describe('a site API token', () => {
     expect((await t.call(await changelogToken(t), 'GET', content)).status).toBe(403);
   });
 
+  it('reads a spec once a page of its site shows one of its operations (an OpenAPI block)', async () => {
+    const content = `${ORG}/openapi/petstore/versions/latest/content`;
+    const token = await changelogToken(t);
+    expect((await t.call(token, 'GET', content)).status).toBe(403);
+    const cr = await t.call('admin', 'POST', '/v1/spaces/{spaces.changelog}/change-requests', { subject: 'Link the pet API' });
+    const markdown = '# 2026\n\nJanuary: first release.\n\n{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}\n';
+    const changed = await t.call('admin', 'POST', `/v1/spaces/{spaces.changelog}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: gb.id('pages', 'changelog-2026'), document: { markdown } }],
+    });
+    expect(changed.status).toBe(200);
+    expect((await t.call('admin', 'POST', `/v1/spaces/{spaces.changelog}/change-requests/${cr.body.id}/merge`)).status).toBe(200);
+    expect((await t.call(token, 'GET', content)).status).toBe(200);
+  });
+
+  it('reads the OpenAPI spec whose operation a page of its site shows, and the page\'s block points at it', async () => {
+    // The Pet Store API section (no condition) holds "List pets", an openapi-operation block of petstore.
+    const urls = gb.manifest.publishedUrls!;
+    const found = await t.call(null, 'POST', '/v1/urls/published', { url: `${urls.shareLinks['partner-active']}/pets` });
+    expect(found.status).toBe(200);
+    const { apiToken, space } = found.body;
+    expect(space).toBe(gb.id('spaces', 'pets-api'));
+    const revision = (await t.call(apiToken, 'GET', `/v1/spaces/${space}/content`)).body.id;
+    const page = await t.call(apiToken, 'GET', `/v1/spaces/${space}/revisions/${revision}/page/${gb.id('pages', 'pets-list')}/document`);
+    expectOfficial('getPageDocumentInRevisionById', 200, page.body);
+    const block = page.body.nodes.find((n: { type: string }) => n.type === 'openapi-operation');
+    expect(block?.data).toEqual({ ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'get' });
+    const read = await t.call(apiToken, 'GET', `${ORG}/openapi/petstore/versions/latest/content`);
+    expect(read.status).toBe(200);
+    expectOfficial('getLatestOpenAPISpecVersionContent', 200, read.body);
+  });
+
   it('reads the partner portal\'s first page with its code block, as the renderer shows it', async () => {
     const links = await t.call('admin', 'GET', `${ORG}/sites/{sites.partner-portal}/share-links`);
     const url = links.body.items.find((l: { active: boolean }) => l.active).urls.published;

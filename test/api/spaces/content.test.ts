@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useGitBookMock } from '../../../src/vitest/index.ts';
 import { callsOn } from '../../helpers/calls.ts';
@@ -75,6 +76,20 @@ describe('change request content', () => {
     expectOfficial('getFileInChangeRequestById', 200, data);
     const download = await gb.fetch(data.downloadURL);
     expect([download.status, download.headers.get('content-type')]).toEqual([200, 'image/png']);
+  });
+
+  it('serves a PNG file as a picture of the dimensions its record gives, not a blank', async () => {
+    const { data } = await gb.client('reader').spaces.getFileInChangeRequestById(gb.id('spaces', 'handbook'), gb.id('changeRequests', 'handbook-draft'), gb.id('files', 'team-photo'));
+    const png = new Uint8Array(await (await gb.fetch(data.downloadURL)).arrayBuffer());
+    const view = new DataView(png.buffer);
+    expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([data.dimensions!.width, data.dimensions!.height]);
+    // The image data, one palette index a pixel after each row's filter byte: many colours, not one.
+    let at = 8;
+    while (String.fromCharCode(...png.subarray(at + 4, at + 8)) !== 'IDAT') at += 12 + view.getUint32(at);
+    const rows = inflateSync(png.subarray(at + 8, at + 8 + view.getUint32(at)));
+    expect(rows.length).toBe((data.dimensions!.width + 1) * data.dimensions!.height);
+    expect(new Set(rows).size).toBeGreaterThan(8);
   });
 
   it('answers 404 for an unknown file', async () => {

@@ -26,6 +26,7 @@ function href(r: ContentRef): string {
   if (r.kind === 'file') return `.gitbook/assets/${r.file.slice(5)}`;
   if (r.kind === 'page') return r.page.slice(5);
   if (r.kind === 'anchor') return `${r.page ? r.page.slice(5) : ''}#${r.anchor}`;
+  if (r.kind === 'openapi') return `https://specs.test/${r.spec}.json`;
   return r.url;
 }
 
@@ -96,6 +97,10 @@ Travel over **500 EUR** needs approval.
 [policies/expenses.md](policies/expenses.md)
 {% endcontent-ref %}
 
+{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}
+[OpenAPI petstore](https://specs.test/petstore.json)
+{% endopenapi-operation %}
+
 <figure><img src=".gitbook/assets/office.png" alt="The office"><figcaption><p>Our office</p></figcaption></figure>
 `;
 
@@ -115,7 +120,7 @@ describe('markdown to a document', () => {
   it('keeps the order and the kind of every block', () => {
     expect(blocks.map((b) => b.type)).toEqual([
       'paragraph', 'images', 'heading-2', 'paragraph', 'list-unordered', 'list-ordered', 'list-tasks', 'blockquote',
-      'code', 'code', 'hint', 'table', 'divider', 'file', 'embed', 'content-ref', 'images',
+      'code', 'code', 'hint', 'table', 'divider', 'file', 'embed', 'content-ref', 'openapi-operation', 'images',
     ]);
   });
 
@@ -182,6 +187,14 @@ describe('markdown to a document', () => {
     expect(ofType('embed')[0].data).toEqual({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     expect(ofType('file')[0].data).toEqual({ ref: { kind: 'file', file: 'file:expenses.pdf' } });
     expect(ofType('content-ref')[0].data).toEqual({ ref: { kind: 'page', page: 'page:policies/expenses.md' } });
+  });
+
+  it('makes an OpenAPI operation a block that points at the spec by its slug, whatever link the tag holds', () => {
+    expect(ofType('openapi-operation')[0]).toEqual({ object: 'block', type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'get' }, isVoid: true });
+    const written = read('{% openapi-operation spec="petstore" path="/pets" method="POST" %}\n[Broken link](broken-reference)\n{% endopenapi-operation %}');
+    expect(written.nodes).toEqual([{ object: 'block', type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'post' }, isVoid: true }]);
+    // Without the spec, path or method it points at nothing: its content is kept as text.
+    expect(read('{% openapi-operation path="/pets" method="get" %}\nno spec\n{% endopenapi-operation %}').nodes.map((n) => n.type)).toEqual(['paragraph']);
   });
 
   it('makes a table a grid of text columns whose cells are fragments, rows in order', () => {
