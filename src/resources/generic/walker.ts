@@ -153,7 +153,10 @@ export function walk(schema: Schema, hint: unknown, options: WalkOptions): unkno
         return n + (typeOf(s) === 'object' ? 1 : 0);
       }
       if (hint === undefined) return typeOf(s) === 'null' ? -1 : 0;
-      return typeOf(s) === jsonType(hint) ? 1 : 0;
+      // A value that one alternative takes as it is (`builtin:email` of a connector's builtin
+      // enum, not its `integration:` pattern) picks that one: another would replace it.
+      const takes = Array.isArray(s.enum) ? s.enum.includes(hint) : typeof hint === 'string' && typeOf(s) === 'string' && fitsString(s, hint);
+      return takes ? 2 : typeOf(s) === jsonType(hint) ? 1 : 0;
     };
     let best = alternatives[0];
     let bestScore = -Infinity;
