@@ -6,9 +6,11 @@
  * On another site, or any operation not listed here, the token is a guest of the organization
  * that sees no site (404) and reads only the spaces of its own site (shared/access.ts).
  */
-import { siteOfCaller } from '../../auth/site-token.ts';
+import { claimsOfCaller, siteOfCaller } from '../../auth/site-token.ts';
+import { conditionHolds } from '../../rules/adaptive-condition.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
-import type { OpenApiSpecRecord, SiteRecord } from '../../store/records.ts';
+import type { Tables } from '../../store/store.ts';
+import type { OpenApiSpecRecord, SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { toDocument } from './markdown.ts';
 
 /** The operations under `/orgs/{organizationId}/sites/{siteId}` a visitor of that site makes. */
@@ -34,6 +36,24 @@ export function visitorSite(ctx: Pick<HandlerContext, 'user'>): string | undefin
   return siteOfCaller(ctx.user.id);
 }
 
+/**
+ * Whether the caller sees a section or site space with this `condition` (adaptive content,
+ * docs/behaviour.md): a site token's visitor when the condition holds for the claims the URL
+ * lookup put in the token; anyone else (members, admins, guests by their own token) always.
+ */
+export function shownToCaller(ctx: Pick<HandlerContext, 'user'>): (row: { condition?: string }) => boolean {
+  const claims = claimsOfCaller(ctx.user.id);
+  return claims === undefined ? () => true : (row) => !row.condition || conditionHolds(row.condition, claims);
+}
+
+/** `shownToCaller` for site spaces: a site space in a section the caller does not see is not seen either. */
+export function siteSpaceShownTo(db: Tables, userId: string): (ss: SiteSpaceRecord) => boolean {
+  const claims = claimsOfCaller(userId);
+  if (claims === undefined) return () => true;
+  const holds = (condition: string | undefined) => !condition || conditionHolds(condition, claims);
+  return (ss) => holds(ss.condition) && (ss.section === undefined || holds(db.siteSections.get(ss.section)?.condition));
+}
+
 /** Whether the caller visits `site` (by its token) and `operationId` is one a visitor makes. */
 export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, operationId: string): boolean {
   return visitorSite(ctx) === site.id && SITE_VISITOR_OPERATIONS.has(operationId);
@@ -46,7 +66,8 @@ export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, oper
 export function siteEmbedsSpec(ctx: Pick<HandlerContext, 'user' | 'db'>, spec: OpenApiSpecRecord): boolean {
   const site = visitorSite(ctx);
   if (site === undefined) return false;
-  const spaces = new Set(ctx.db.siteSpaces.by('site', site).map((ss) => ss.space));
+  const shown = siteSpaceShownTo(ctx.db, ctx.user.id);
+  const spaces = new Set(ctx.db.siteSpaces.by('site', site).filter(shown).map((ss) => ss.space));
   for (const space of spaces) {
     const record = ctx.db.spaces.get(space);
     const revision = record && ctx.db.revisions.get(record.revision);
