@@ -5,7 +5,9 @@
  * expressions that builds a syntax tree and runs nothing, so no condition a site holds can
  * execute code here. Only this subset is evaluated: member access from `visitor` (its `claims`,
  * signed, and `claims.unsigned`), literals, `===` `!==` `==` `!=` `<` `<=` `>` `>=`, `&&` `||`
- * `!`, parentheses and `.includes(x)` on an array or a string. Anything else, a parse error or
+ * `!`, parentheses and `.includes(x)` on an array or a string; and, as the template conditions
+ * this mock derives from a visitor schema use them (rules/adaptive-schema.ts), `??`, `Boolean(x)`
+ * `[...]` and `.length` of an array or a string. Anything else, a parse error or
  * a member read on nothing (as JavaScript would throw) makes the condition false: the visitor
  * does not see what it guards. The result is the expression's truthiness, as in JavaScript.
  */
@@ -63,6 +65,7 @@ function includes(node: jsep.CallExpression, visitor: Record<string, unknown>): 
 function evaluate(node: Node, visitor: Record<string, unknown>): unknown {
   switch (node.type) {
     case 'Literal': return (node as jsep.Literal).value;
+    case 'ArrayExpression': return (node as jsep.ArrayExpression).elements.map((e) => (e ? evaluate(e, visitor) : fail()));
     case 'Identifier': return (node as jsep.Identifier).name === 'visitor' ? visitor : fail();
     case 'MemberExpression': {
       const m = node as jsep.MemberExpression;
@@ -77,9 +80,15 @@ function evaluate(node: Node, visitor: Record<string, unknown>): unknown {
       const b = node as jsep.BinaryExpression;
       if (b.operator === '&&') return evaluate(b.left, visitor) && evaluate(b.right, visitor);
       if (b.operator === '||') return evaluate(b.left, visitor) || evaluate(b.right, visitor);
+      if (b.operator === '??') return evaluate(b.left, visitor) ?? evaluate(b.right, visitor);
       return compare(b.operator, evaluate(b.left, visitor), evaluate(b.right, visitor));
     }
-    case 'CallExpression': return includes(node as jsep.CallExpression, visitor);
+    case 'CallExpression': {
+      const call = node as jsep.CallExpression;
+      const callee = call.callee as jsep.Identifier;
+      if (callee.type === 'Identifier' && callee.name === 'Boolean' && call.arguments.length === 1) return Boolean(evaluate(call.arguments[0], visitor));
+      return includes(call, visitor);
+    }
   }
   return fail();
 }

@@ -22,6 +22,14 @@ describe('adaptive-content conditions', () => {
     ['visitor.claims.unsigned.prefersDark', false],
     ['visitor.claims["plan"] === "pro"', true],
     ['true', true],
+    // The forms of the template conditions derived from a visitor schema (rules/adaptive-schema.ts).
+    ['Boolean(visitor.claims.plan)', true],
+    ['Boolean(visitor.claims.unsigned.missing)', false],
+    ['(visitor.claims.tags ?? []).includes("eu")', true],
+    ['(visitor.claims.missing ?? []).length > 0', false],
+    ['visitor.claims.tags.length > 0', true],
+    ['!(visitor.claims.missing ?? []).length', true],
+    ['["pro", "team"].includes(visitor.claims.plan)', true],
     ['false', false],
   ])('%s is %s', (condition, expected) => {
     expect(conditionHolds(condition, claims)).toBe(expected);
