@@ -14,7 +14,7 @@ import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentG
 import { sectionUrl, siteSpaceUrl, siteUrl } from './site-urls.ts';
 import { externalLinksIn, presentExternalLink } from './external-links.ts';
 import { adsOf, styleguideOf } from './kept.ts';
-import { shownToCaller, siteSpaceShownTo } from './site-visitor.ts';
+import { sectionShownTo, siteSpaceShownTo } from './site-visitor.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -44,7 +44,7 @@ export function siteView(ctx: HandlerContext, org: OrganizationRecord, site: Sit
   if (resolution.kind === 'inactive') throw errors.badRequest('query.shareKey belongs to a share link that is not active');
   const key = resolution.kind === 'active' ? resolution.key : undefined;
   const resolves = site.published && (site.visibility !== 'share-link' || key !== undefined);
-  const showsSection = shownToCaller(ctx);
+  const showsSection = sectionShownTo(ctx.db, ctx.user.id);
   const showsSiteSpace = siteSpaceShownTo(ctx.db, ctx.user.id);
   return { org, site, resolves, defaultSection: defaultSectionId(ctx.db, site, showsSection), showsSection, showsSiteSpace, ...(key && { shareKey: key }) };
 }

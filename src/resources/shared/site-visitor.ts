@@ -10,7 +10,7 @@ import { claimsOfCaller, siteOfCaller } from '../../auth/site-token.ts';
 import { conditionHolds } from '../../rules/adaptive-condition.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { Tables } from '../../store/store.ts';
-import type { OpenApiSpecRecord, SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
+import type { OpenApiSpecRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { toDocument } from './markdown.ts';
 
 /** The operations under `/orgs/{organizationId}/sites/{siteId}` a visitor of that site makes. */
@@ -37,21 +37,22 @@ export function visitorSite(ctx: Pick<HandlerContext, 'user'>): string | undefin
 }
 
 /**
- * Whether the caller sees a section or site space with this `condition` (adaptive content,
- * docs/behaviour.md): a site token's visitor when the condition holds for the claims the URL
- * lookup put in the token; anyone else (members, admins, guests by their own token) always.
+ * The site spaces the caller sees (adaptive content, docs/behaviour.md): a site token's visitor,
+ * those whose condition and whose section's condition hold for the claims the URL lookup put in
+ * the token; anyone else (members, admins, guests by their own token) every one.
  */
-export function shownToCaller(ctx: Pick<HandlerContext, 'user'>): (row: { condition?: string }) => boolean {
-  const claims = claimsOfCaller(ctx.user.id);
-  return claims === undefined ? () => true : (row) => !row.condition || conditionHolds(row.condition, claims);
-}
-
-/** `shownToCaller` for site spaces: a site space in a section the caller does not see is not seen either. */
 export function siteSpaceShownTo(db: Tables, userId: string): (ss: SiteSpaceRecord) => boolean {
   const claims = claimsOfCaller(userId);
   if (claims === undefined) return () => true;
   const holds = (condition: string | undefined) => !condition || conditionHolds(condition, claims);
   return (ss) => holds(ss.condition) && (ss.section === undefined || holds(db.siteSections.get(ss.section)?.condition));
+}
+
+/** The sections the caller sees: those with a site space it sees (so its own condition holds). */
+export function sectionShownTo(db: Tables, userId: string): (section: SiteSectionRecord) => boolean {
+  if (claimsOfCaller(userId) === undefined) return () => true;
+  const siteSpace = siteSpaceShownTo(db, userId);
+  return (section) => db.siteSpaces.by('site', section.site).some((ss) => ss.section === section.id && siteSpace(ss));
 }
 
 /** Whether the caller visits `site` (by its token) and `operationId` is one a visitor makes. */

@@ -154,12 +154,12 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
 
   const sitePath = [...rest];
   const spaceSegments = [...siteSegments];
-  const sections = liveSections(ctx, site).filter(holds);
+  const sections = liveSections(ctx, site).filter((s) => holds(s) && siteSpacesIn(ctx.db, site.id, s.id).some((ss) => !ss.draft && holds(ss)));
   const hasSections = ctx.db.siteSections.countBy('site', site.id) > 0;
   let section: SiteSectionRecord | undefined;
   let sectionExplicit = false;
   if (hasSections) {
-    const picked = pick(sections, rest[0], defaultSectionId(ctx.db, site, holds));
+    const picked = pick(sections, rest[0], defaultSectionId(ctx.db, site, (s) => sections.includes(s)));
     if (!picked.item) throw notFound();
     section = picked.item;
     sectionExplicit = picked.explicit;

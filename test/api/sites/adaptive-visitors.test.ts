@@ -99,6 +99,15 @@ describe('adaptive content on the partner portal', () => {
     expect(await searchAll(token)).toContain(BETA_PAGE);
   });
 
+  it('hides a default site space whose condition fails, and a section with no site space shown', async () => {
+    const patched = await t.call('admin', 'PATCH', `${PORTAL}/site-spaces/{siteSpaces.guides-stable}`, { condition: 'visitor.claims.isPartner' });
+    expect(patched.status).toBe(200);
+    const beta = await t.call(await tokenFor({ jwtToken: jwt({ isBetaUser: true }) }), 'GET', `${PORTAL}/published`);
+    const guides = beta.body.structure.structure[0].children.find((c: { path: string }) => c.path === 'guides');
+    expect(guides.siteSpaces.map((ss: { path: string; default: boolean }) => [ss.path, ss.default])).toEqual([['beta', true]]);
+    expect((await publishedPaths(await tokenFor())).sections).toEqual(['pets']);
+  });
+
   it('shows a member everything, conditions included', async () => {
     const seen = await publishedPaths('admin');
     expect(seen.sections).toEqual(['guides', 'api', 'pets']);
