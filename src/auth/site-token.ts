@@ -92,7 +92,11 @@ export function visitorJwtClaims(token: string, now: string): Record<string, unk
   }
 }
 
-/** Callers by a site API token have this id prefix, then the site's id. */
+/**
+ * Callers by a site API token have this id prefix, then the site's id, then, when the lookup
+ * put claims into the token, `:` and those claims (JSON, base64url). The claims travel in the
+ * id so that whatever is kept per caller (a space role: shared/access.ts) is kept per visitor.
+ */
 const SITE_CALLER = 'site-token:';
 
 /**
@@ -112,10 +116,21 @@ export interface SiteVisitor {
  * (a guest of its organization who reads the spaces of the site's site spaces: resources/shared/access.ts).
  */
 export function siteTokenCaller(claims: SiteTokenClaims): SiteVisitor {
-  return { id: `${SITE_CALLER}${claims.site}`, displayName: 'Site visitor', email: '', token: '', createdAt: new Date(claims.iat * 1000).toISOString() };
+  const visitor = claims.claims ? `:${textToBase64Url(JSON.stringify(claims.claims))}` : '';
+  return { id: `${SITE_CALLER}${claims.site}${visitor}`, displayName: 'Site visitor', email: '', token: '', createdAt: new Date(claims.iat * 1000).toISOString() };
 }
 
 /** The site whose token the caller holds, if it holds one. */
 export function siteOfCaller(userId: string): string | undefined {
-  return userId.startsWith(SITE_CALLER) ? userId.slice(SITE_CALLER.length) : undefined;
+  return userId.startsWith(SITE_CALLER) ? userId.slice(SITE_CALLER.length).split(':')[0] : undefined;
+}
+
+/**
+ * The visitor claims a site token's caller holds (none: `{}`); undefined when the caller holds
+ * no site token (a member, a guest, an installation: they see every section and site space).
+ */
+export function claimsOfCaller(userId: string): Record<string, unknown> | undefined {
+  if (!userId.startsWith(SITE_CALLER)) return undefined;
+  const encoded = userId.slice(SITE_CALLER.length).split(':')[1];
+  return encoded ? (JSON.parse(textFromBase64Url(encoded)) as Record<string, unknown>) : {};
 }

@@ -12,6 +12,7 @@ import { findIn } from './find.ts';
 import { grantedRole } from '../../rules/space-grants.ts';
 import { installationRole, missingScope } from '../../rules/installation-scopes.ts';
 import { siteOfCaller } from '../../auth/site-token.ts';
+import { siteSpaceShownTo } from './site-visitor.ts';
 import type { ChangeRequestRecord, MemberRecord, OrganizationRecord, SpaceRecord } from '../../store/records.ts';
 import { derived } from '../../cache/caches.ts';
 
@@ -79,9 +80,12 @@ export function requireOrg(ctx: HandlerContext, organizationId: string, capabili
  */
 export function spaceRole(db: Tables, space: SpaceRecord, userId: string): Role | null {
   const role = roleOnSpace(orgRole(db, space.organization, userId), space);
-  // A site API token reads the spaces of its site.
   const site = role === null ? siteOfCaller(userId) : undefined;
-  if (site !== undefined && db.siteSpaces.by('space', space.id).some((ss) => ss.site === site)) return 'read';
+  if (site !== undefined) {
+    // A site API token reads the spaces of its site that its visitor sees (adaptive content: site-visitor.ts).
+    const shown = siteSpaceShownTo(db, userId);
+    if (db.siteSpaces.by('space', space.id).some((ss) => ss.site === site && shown(ss))) return 'read';
+  }
   // Grants on the space and on its collection (resources/spaces/permissions.ts) raise it; most have none.
   const own = db.spacePermissions.countBy('parent', space.id) > 0;
   const { parent } = space;

@@ -14,6 +14,7 @@ import { defaultSectionId, defaultSiteSpaceId, itemsIn, orderedSections, parentG
 import { sectionUrl, siteSpaceUrl, siteUrl } from './site-urls.ts';
 import { externalLinksIn, presentExternalLink } from './external-links.ts';
 import { adsOf, styleguideOf } from './kept.ts';
+import { sectionShownTo, siteSpaceShownTo } from './site-visitor.ts';
 
 /** What every object of one site needs to present itself, worked out once per request. */
 export interface SiteView {
@@ -26,6 +27,10 @@ export interface SiteView {
   defaultSection?: string;
   /** Leave draft sections, groups and site spaces out (the published structure). */
   liveOnly?: boolean;
+  /** The sections the caller sees (a site token's visitor: those whose condition holds; shared/site-visitor.ts). */
+  showsSection: (section: SiteSectionRecord) => boolean;
+  /** The site spaces the caller sees. */
+  showsSiteSpace: (ss: SiteSpaceRecord) => boolean;
 }
 
 /**
@@ -39,7 +44,9 @@ export function siteView(ctx: HandlerContext, org: OrganizationRecord, site: Sit
   if (resolution.kind === 'inactive') throw errors.badRequest('query.shareKey belongs to a share link that is not active');
   const key = resolution.kind === 'active' ? resolution.key : undefined;
   const resolves = site.published && (site.visibility !== 'share-link' || key !== undefined);
-  return { org, site, resolves, defaultSection: defaultSectionId(ctx.db, site), ...(key && { shareKey: key }) };
+  const showsSection = sectionShownTo(ctx.db, ctx.user.id);
+  const showsSiteSpace = siteSpaceShownTo(ctx.db, ctx.user.id);
+  return { org, site, resolves, defaultSection: defaultSectionId(ctx.db, site, showsSection), showsSection, showsSiteSpace, ...(key && { shareKey: key }) };
 }
 
 function siteFeatures(ctx: HandlerContext, site: SiteRecord) {
@@ -99,7 +106,7 @@ export function presentSite(ctx: HandlerContext, org: OrganizationRecord, site: 
 
 export function presentSiteSpace(ctx: HandlerContext, view: SiteView, ss: SiteSpaceRecord) {
   const space = ctx.db.spaces.get(ss.space);
-  const isDefault = defaultSiteSpaceId(ctx.db, view.site, ss.section) === ss.id;
+  const isDefault = defaultSiteSpaceId(ctx.db, view.site, ss.section, view.showsSiteSpace) === ss.id;
   return {
     object: 'site-space' as const,
     id: ss.id,
@@ -129,14 +136,14 @@ export function presentSection(ctx: HandlerContext, view: SiteView, section: Sit
     ...(section.sectionGroup && { sectionGroup: section.sectionGroup }),
     ...(section.icon && { icon: section.icon }),
     siteSpaces: siteSpacesIn(ctx.db, view.site.id, section.id)
-      .filter((ss) => !(view.liveOnly && ss.draft))
+      .filter((ss) => !(view.liveOnly && ss.draft) && view.showsSiteSpace(ss))
       .map((ss) => presentSiteSpace(ctx, view, ss)),
     urls: view.resolves ? { published: sectionUrl(view, section) } : {},
   };
 }
 
 export function presentGroup(ctx: HandlerContext, view: SiteView, group: SiteSectionGroupRecord): PresentedGroup {
-  const items = itemsIn(ctx.db, view.site.id, group.id).filter((item) => !(view.liveOnly && item.row.draft));
+  const items = itemsIn(ctx.db, view.site.id, group.id).filter((item) => !(view.liveOnly && item.row.draft) && (item.kind === 'group' || view.showsSection(item.row)));
   const sections = items.flatMap((item) => (item.kind === 'section' ? [presentSection(ctx, view, item.row)] : []));
   const parent = parentGroup(ctx.db, group);
   return {
@@ -179,7 +186,7 @@ export function presentShareLink(view: Pick<SiteView, 'org' | 'site'>, link: Sha
 
 /** Every section in structure order, presented (for lists that are not paginated by id). */
 export function presentSections(ctx: HandlerContext, view: SiteView) {
-  return orderedSections(ctx.db, view.site.id).map((s) => presentSection(ctx, view, s));
+  return orderedSections(ctx.db, view.site.id).filter(view.showsSection).map((s) => presentSection(ctx, view, s));
 }
 
 /**

@@ -101,13 +101,14 @@ export function orderedSiteSpaces(db: Tables, siteId: string): SiteSpaceRecord[]
   return [...siteSpacesIn(db, siteId, undefined), ...orderedSections(db, siteId).flatMap((s) => siteSpacesIn(db, siteId, s.id))];
 }
 
-export function defaultSectionId(db: Tables, site: SiteRecord): string | undefined {
-  return effectiveDefault(orderedSections(db, site.id).map((s) => s.id), site.defaultSiteSection);
+/** The default section; with `shown`, among the sections it keeps (what a visitor sees: shared/site-visitor.ts). */
+export function defaultSectionId(db: Tables, site: SiteRecord, shown: (s: SiteSectionRecord) => boolean = () => true): string | undefined {
+  return effectiveDefault(orderedSections(db, site.id).filter(shown).map((s) => s.id), site.defaultSiteSection);
 }
 
 /** The default site space of a section, or of the root. */
-export function defaultSiteSpaceId(db: Tables, site: SiteRecord, sectionId: string | undefined): string | undefined {
-  const ids = siteSpacesIn(db, site.id, sectionId).map((s) => s.id);
+export function defaultSiteSpaceId(db: Tables, site: SiteRecord, sectionId: string | undefined, shown: (ss: SiteSpaceRecord) => boolean = () => true): string | undefined {
+  const ids = siteSpacesIn(db, site.id, sectionId).filter(shown).map((s) => s.id);
   const preferred = sectionId ? db.siteSections.get(sectionId)?.defaultSiteSpace : site.defaultSiteSpace;
   return effectiveDefault(ids, preferred);
 }

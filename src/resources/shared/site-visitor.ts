@@ -6,9 +6,11 @@
  * On another site, or any operation not listed here, the token is a guest of the organization
  * that sees no site (404) and reads only the spaces of its own site (shared/access.ts).
  */
-import { siteOfCaller } from '../../auth/site-token.ts';
+import { claimsOfCaller, siteOfCaller } from '../../auth/site-token.ts';
+import { conditionHolds } from '../../rules/adaptive-condition.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
-import type { OpenApiSpecRecord, SiteRecord } from '../../store/records.ts';
+import type { Tables } from '../../store/store.ts';
+import type { OpenApiSpecRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
 import { toDocument } from './markdown.ts';
 
 /** The operations under `/orgs/{organizationId}/sites/{siteId}` a visitor of that site makes. */
@@ -34,6 +36,25 @@ export function visitorSite(ctx: Pick<HandlerContext, 'user'>): string | undefin
   return siteOfCaller(ctx.user.id);
 }
 
+/**
+ * The site spaces the caller sees (adaptive content, docs/behaviour.md): a site token's visitor,
+ * those whose condition and whose section's condition hold for the claims the URL lookup put in
+ * the token; anyone else (members, admins, guests by their own token) every one.
+ */
+export function siteSpaceShownTo(db: Tables, userId: string): (ss: SiteSpaceRecord) => boolean {
+  const claims = claimsOfCaller(userId);
+  if (claims === undefined) return () => true;
+  const holds = (condition: string | undefined) => !condition || conditionHolds(condition, claims);
+  return (ss) => holds(ss.condition) && (ss.section === undefined || holds(db.siteSections.get(ss.section)?.condition));
+}
+
+/** The sections the caller sees: those with a site space it sees (so its own condition holds). */
+export function sectionShownTo(db: Tables, userId: string): (section: SiteSectionRecord) => boolean {
+  if (claimsOfCaller(userId) === undefined) return () => true;
+  const siteSpace = siteSpaceShownTo(db, userId);
+  return (section) => db.siteSpaces.by('site', section.site).some((ss) => ss.section === section.id && siteSpace(ss));
+}
+
 /** Whether the caller visits `site` (by its token) and `operationId` is one a visitor makes. */
 export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, operationId: string): boolean {
   return visitorSite(ctx) === site.id && SITE_VISITOR_OPERATIONS.has(operationId);
@@ -46,7 +67,8 @@ export function visits(ctx: Pick<HandlerContext, 'user'>, site: SiteRecord, oper
 export function siteEmbedsSpec(ctx: Pick<HandlerContext, 'user' | 'db'>, spec: OpenApiSpecRecord): boolean {
   const site = visitorSite(ctx);
   if (site === undefined) return false;
-  const spaces = new Set(ctx.db.siteSpaces.by('site', site).map((ss) => ss.space));
+  const shown = siteSpaceShownTo(ctx.db, ctx.user.id);
+  const spaces = new Set(ctx.db.siteSpaces.by('site', site).filter(shown).map((ss) => ss.space));
   for (const space of spaces) {
     const record = ctx.db.spaces.get(space);
     const revision = record && ctx.db.revisions.get(record.revision);

@@ -3,6 +3,7 @@
  * PUT .../customization sets its own (see customization-ops.ts), and what the published site
  * carries.
  */
+import { siteSpaceShownTo } from '../shared/site-visitor.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import { overlay } from '../../rules/customization.ts';
 import type { SiteRecord, SiteSpaceRecord } from '../../store/records.ts';
@@ -72,6 +73,7 @@ export function siteSpaceCustomization(site: SiteRecord, ss: SiteSpaceRecord): R
  */
 export function siteSpaceCustomizations(ctx: HandlerContext<unknown, unknown, unknown>, site: SiteRecord) {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const ss of ctx.db.siteSpaces.by('site', site.id)) out[ss.id] = siteSpaceCustomization(site, ss);
+  const shown = siteSpaceShownTo(ctx.db, ctx.user.id);
+  for (const ss of ctx.db.siteSpaces.by('site', site.id)) if (shown(ss)) out[ss.id] = siteSpaceCustomization(site, ss);
   return out;
 }

@@ -15,7 +15,7 @@ import { officialOp } from '../engine/operations.ts';
 export function presentStructure(ctx: HandlerContext, view: SiteView) {
   const { site, liveOnly } = view;
   if (ctx.db.siteSections.countBy('site', site.id) > 0) {
-    const top = topLevel(ctx.db, site.id).filter((item) => !(liveOnly && item.row.draft));
+    const top = topLevel(ctx.db, site.id).filter((item) => !(liveOnly && item.row.draft) && (item.kind === 'group' || view.showsSection(item.row)));
     return {
       type: 'sections' as const,
       structure: [
@@ -27,7 +27,7 @@ export function presentStructure(ctx: HandlerContext, view: SiteView) {
   return {
     type: 'siteSpaces' as const,
     structure: siteSpacesIn(ctx.db, site.id, undefined)
-      .filter((ss) => !(liveOnly && ss.draft))
+      .filter((ss) => !(liveOnly && ss.draft) && view.showsSiteSpace(ss))
       .map((ss) => presentSiteSpace(ctx, view, ss)),
   };
 }

@@ -15,6 +15,7 @@ import { pageEntries } from '../shared/page-tree.ts';
 import { defaultSectionId, defaultSiteSpaceId, groupsAround, orderedSections, siteSpacesIn } from '../shared/site-structure.ts';
 import { gitbookIoUrl, siteBaseUrl } from '../shared/site-urls.ts';
 import { tokenTimes, visitorJwtClaims, type SiteTokenClaims } from '../../auth/site-token.ts';
+import { conditionHolds } from '../../rules/adaptive-condition.ts';
 
 export interface Visitor {
   type?: 'human' | 'agent';
@@ -128,7 +129,9 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
 
   let shareKey: string | undefined;
   let contextId: string | undefined;
-  let visitorClaims: Record<string, unknown> | undefined;
+  // A visitor token carries the visitor's signed claims on any site (adaptive content); only a
+  // visitor-auth site requires one.
+  const visitorClaims = visitor.jwtToken ? visitorJwtClaims(visitor.jwtToken, ctx.now) : undefined;
   if (site.visibility === 'share-link') {
     const legacy = url.searchParams.get('share_key') ?? undefined;
     const key = legacy ?? rest[0];
@@ -140,26 +143,30 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
       rest = rest.slice(1);
     }
   } else if (site.visibility === 'visitor-auth') {
-    visitorClaims = visitor.jwtToken ? visitorJwtClaims(visitor.jwtToken, ctx.now) : undefined;
     if (!visitorClaims) throw new ApiError(401, AUTH_MISSING);
     contextId = sha256Hex(`${site.id}:${visitor.jwtToken}`).slice(0, 20);
   }
 
+  // What the visitor's claims open (adaptive content): a section or site space whose condition
+  // fails for them is not there, as for the reads made with the token (shared/site-visitor.ts).
+  const claims = { ...visitorClaims, ...(visitor.unsignedClaims && { unsigned: visitor.unsignedClaims }) };
+  const holds = (row: { condition?: string }) => !row.condition || conditionHolds(row.condition, claims);
+
   const sitePath = [...rest];
   const spaceSegments = [...siteSegments];
-  const sections = liveSections(ctx, site);
+  const sections = liveSections(ctx, site).filter((s) => holds(s) && siteSpacesIn(ctx.db, site.id, s.id).some((ss) => !ss.draft && holds(ss)));
   const hasSections = ctx.db.siteSections.countBy('site', site.id) > 0;
   let section: SiteSectionRecord | undefined;
   let sectionExplicit = false;
   if (hasSections) {
-    const picked = pick(sections, rest[0], defaultSectionId(ctx.db, site));
+    const picked = pick(sections, rest[0], defaultSectionId(ctx.db, site, (s) => sections.includes(s)));
     if (!picked.item) throw notFound();
     section = picked.item;
     sectionExplicit = picked.explicit;
     if (picked.explicit) spaceSegments.push(...rest.splice(0, 1));
   }
-  const siteSpaces = siteSpacesIn(ctx.db, site.id, section?.id).filter((ss) => !ss.draft);
-  const pickedSpace = pick<SiteSpaceRecord>(siteSpaces, rest[0], defaultSiteSpaceId(ctx.db, site, section?.id));
+  const siteSpaces = siteSpacesIn(ctx.db, site.id, section?.id).filter((ss) => !ss.draft && holds(ss));
+  const pickedSpace = pick<SiteSpaceRecord>(siteSpaces, rest[0], defaultSiteSpaceId(ctx.db, site, section?.id, holds));
   const siteSpace = pickedSpace.item;
   const space = siteSpace && ctx.db.spaces.get(siteSpace.space);
   if (!siteSpace || !space || space.deletedAt) throw notFound();
@@ -186,7 +193,6 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
   const basePath = path(spaceSegments);
   const canonical = `${url.protocol}//${url.host}${basePath}${pathname.split('/').map(encodeURIComponent).join('/')}`;
   const complete = (!hasSections || sectionExplicit || sections.length === 1) && (pickedSpace.explicit || siteSpaces.length === 1);
-  const claims = { ...visitorClaims, ...(visitor.unsignedClaims && { unsigned: visitor.unsignedClaims }) };
   return {
     content: {
       site: site.id,
