@@ -101,3 +101,8 @@ export function conditionHolds(condition: string, claims: Readonly<Record<string
     return false;
   }
 }
+
+/** Whether a row's `condition` lets a visitor with `claims` see it: no condition, or one that holds. */
+export function opensFor(claims: Readonly<Record<string, unknown>>): (condition: string | undefined) => boolean {
+  return (condition) => !condition || conditionHolds(condition, claims);
+}

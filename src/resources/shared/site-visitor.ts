@@ -7,7 +7,7 @@
  * that sees no site (404) and reads only the spaces of its own site (shared/access.ts).
  */
 import { claimsOfCaller, siteOfCaller } from '../../auth/site-token.ts';
-import { conditionHolds } from '../../rules/adaptive-condition.ts';
+import { opensFor } from '../../rules/adaptive-condition.ts';
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { Tables } from '../../store/store.ts';
 import type { OpenApiSpecRecord, SiteRecord, SiteSectionRecord, SiteSpaceRecord } from '../../store/records.ts';
@@ -44,7 +44,7 @@ export function visitorSite(ctx: Pick<HandlerContext, 'user'>): string | undefin
 export function siteSpaceShownTo(db: Tables, userId: string): (ss: SiteSpaceRecord) => boolean {
   const claims = claimsOfCaller(userId);
   if (claims === undefined) return () => true;
-  const holds = (condition: string | undefined) => !condition || conditionHolds(condition, claims);
+  const holds = opensFor(claims);
   return (ss) => holds(ss.condition) && (ss.section === undefined || holds(db.siteSections.get(ss.section)?.condition));
 }
 

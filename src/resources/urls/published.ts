@@ -15,7 +15,7 @@ import { pageEntries } from '../shared/page-tree.ts';
 import { defaultSectionId, defaultSiteSpaceId, groupsAround, orderedSections, siteSpacesIn } from '../shared/site-structure.ts';
 import { gitbookIoUrl, siteBaseUrl } from '../shared/site-urls.ts';
 import { tokenTimes, visitorJwtClaims, type SiteTokenClaims } from '../../auth/site-token.ts';
-import { conditionHolds } from '../../rules/adaptive-condition.ts';
+import { opensFor } from '../../rules/adaptive-condition.ts';
 
 export interface Visitor {
   type?: 'human' | 'agent';
@@ -150,7 +150,8 @@ export function lookupPublished(ctx: HandlerContext, input: string, visitor: Vis
   // What the visitor's claims open (adaptive content): a section or site space whose condition
   // fails for them is not there, as for the reads made with the token (shared/site-visitor.ts).
   const claims = { ...visitorClaims, ...(visitor.unsignedClaims && { unsigned: visitor.unsignedClaims }) };
-  const holds = (row: { condition?: string }) => !row.condition || conditionHolds(row.condition, claims);
+  const opens = opensFor(claims);
+  const holds = (row: { condition?: string }) => opens(row.condition);
 
   const sitePath = [...rest];
   const spaceSegments = [...siteSegments];
