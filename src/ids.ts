@@ -1,4 +1,4 @@
-import { sha256Of } from './text/digest.ts';
+import { sha256Of, sha256Uuid } from './text/digest.ts';
 import { checkWhole } from './text/argument-error.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -76,18 +76,34 @@ export class IdSource {
     private readonly taken: (id: string) => boolean = () => false,
   ) {}
 
-  /**
-   * A new id of a `kind`. `shape` turns the derived id into the id kept (an audit event's is a
-   * UUID of it): what is checked against the ids in use is the id kept.
-   */
-  next(kind: string, shape?: (derived: string) => string): string {
+  /** A new id of a `kind`, derived from the seed and the counter. */
+  next(kind: string): string {
     let id: string;
     do {
       this.counter += 1;
-      const derived = deriveKindId(kind, `${this.seed()}:runtime:${kind}:${this.counter}`);
-      id = shape ? shape(derived) : derived;
+      id = deriveKindId(kind, this.textOf(kind));
     } while (this.taken(id));
     return id;
+  }
+
+  /**
+   * A new UUID-shaped id of a `kind` (an audit event's, the official AuditEvent's format): the
+   * first 16 bytes of the SHA-256 of the text `next` derives from, in hex. One digest: it was
+   * the digest of the base62 id `next` makes, a second SHA-256 for every audit event, which
+   * every write leaves (issue 41; the ids stay one per seed and counter).
+   */
+  nextUuid(kind: string): string {
+    let id: string;
+    do {
+      this.counter += 1;
+      id = sha256Uuid(this.textOf(kind));
+    } while (this.taken(id));
+    return id;
+  }
+
+  /** What the counter's current id of a `kind` is derived from. */
+  private textOf(kind: string): string {
+    return `${this.seed()}:runtime:${kind}:${this.counter}`;
   }
 
   /** A secret-looking token (share link keys, API tokens), never one `inUse` knows. */

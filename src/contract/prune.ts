@@ -83,6 +83,12 @@ interface Applying {
   fields: Map<string, Field>;
 }
 
+/** A step of the tree of plans (\`Resolver.plan\`): the plan of the list that ends here, and the steps past it. */
+interface PlanNode {
+  plan?: Applying;
+  readonly next: Map<number, PlanNode>;
+}
+
 /** What the schemas of an object decide for one of its fields. */
 interface Field {
   /** The schemas of the field's value (none: it is kept as it is if `open`, else dropped). */
@@ -102,8 +108,12 @@ class Resolver {
   private readonly patterns = new Map<string, RegExp>();
   private readonly ats = new Map<string, WeakMap<Json, At>>();
   private count = 0;
-  /** The plans by list of schemas (their numbers joined). */
-  private readonly plans = new Map<string, Applying>();
+  /**
+   * The plans by list of schemas, as a tree keyed by each schema's number in turn: finding a
+   * list's plan builds no key (a key of the numbers joined was a string a lookup, and a body
+   * with a \`oneOf\` looks up a plan per value).
+   */
+  private readonly plans: PlanNode = { next: new Map() };
   /** What applies from a schema whose reach has no `oneOf`/`anyOf` (null: it has). */
   private readonly fixedFrom = new WeakMap<At, Applying | null>();
 
@@ -166,13 +176,17 @@ class Resolver {
 
   /** The plan of a list of schemas: the same object for the same list. */
   plan(ats: At[]): Applying {
-    const key = ats.map((at) => at.n).join(',');
-    let plan = this.plans.get(key);
-    if (!plan) {
-      const described = ats.some(({ schema }) => 'properties' in schema || 'patternProperties' in schema || 'additionalProperties' in schema);
-      this.plans.set(key, (plan = { ats, described, fields: new Map() }));
+    let node = this.plans;
+    for (let i = 0; i < ats.length; i++) {
+      let next = node.next.get(ats[i].n);
+      if (!next) node.next.set(ats[i].n, (next = { next: new Map() }));
+      node = next;
     }
-    return plan;
+    if (!node.plan) {
+      const described = ats.some(({ schema }) => 'properties' in schema || 'patternProperties' in schema || 'additionalProperties' in schema);
+      node.plan = { ats, described, fields: new Map() };
+    }
+    return node.plan;
   }
 
   /** What applies to `value` from each of `from` in turn. */
@@ -233,8 +247,13 @@ const TYPE_OF = (value: unknown): string => (value === null ? 'null' : Array.isA
 function typeFits(type: unknown, value: unknown): boolean {
   if (type === undefined) return true;
   const actual = TYPE_OF(value);
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => t === actual || (t === 'integer' && typeof value === 'number' && Number.isInteger(value)));
+  if (!Array.isArray(type)) return oneTypeFits(type, actual, value);
+  for (const t of type) if (oneTypeFits(t, actual, value)) return true;
+  return false;
+}
+
+function oneTypeFits(type: unknown, actual: string, value: unknown): boolean {
+  return type === actual || (type === 'integer' && typeof value === 'number' && Number.isInteger(value));
 }
 
 /** Whether `value` may match branch `at`: the cheap checks that tell branches apart (a full check is the validator's). */
@@ -245,7 +264,7 @@ function fits(lookup: Resolver, at: At, value: unknown, depth = 0): boolean {
   if (r.hasConst && isObject(value) === false && r.const !== value) return false;
   if (r.enum && !isObject(value) && !Array.isArray(value) && !r.enum.includes(value)) return false;
   if (isObject(value)) {
-    if (r.required && !r.required.every((name) => typeof name === 'string' && Object.hasOwn(value, name))) return false;
+    if (r.required) for (const name of r.required) if (typeof name !== 'string' || !Object.hasOwn(value, name)) return false;
     for (const [name, sub] of r.discriminators) {
       if (!Object.hasOwn(value, name)) continue;
       const field = value[name];
@@ -254,8 +273,15 @@ function fits(lookup: Resolver, at: At, value: unknown, depth = 0): boolean {
     }
   }
   if (r.ref && !fits(lookup, r.ref, value, depth + 1)) return false;
-  if (!r.allOf.every((sub) => fits(lookup, sub, value, depth + 1))) return false;
-  return r.choices.every(({ branches, loose }) => loose || branches.some((sub) => fits(lookup, sub, value, depth + 1)));
+  for (const sub of r.allOf) if (!fits(lookup, sub, value, depth + 1)) return false;
+  // Loops, not \`every\` and \`some\`: this runs for each branch of a \`oneOf\` on every body that has one.
+  for (const { branches, loose } of r.choices) {
+    if (loose) continue;
+    let any = false;
+    for (const sub of branches) if ((any = fits(lookup, sub, value, depth + 1))) break;
+    if (!any) return false;
+  }
+  return true;
 }
 
 /**
@@ -270,8 +296,14 @@ function applying(lookup: Resolver, at: At, value: unknown, out: At[], start = o
   if (r.ref) applying(lookup, r.ref, value, out, start);
   for (const part of r.allOf) applying(lookup, part, value, out, start);
   for (const { branches } of r.choices) {
-    const fitting = branches.filter((b) => fits(lookup, b, value));
-    for (const part of fitting.length ? fitting : branches) applying(lookup, part, value, out, start);
+    // The branches it fits, each as it is found (no list of them made: this runs for every body with a \`oneOf\`).
+    let fitting = 0;
+    for (const part of branches) {
+      if (!fits(lookup, part, value)) continue;
+      fitting++;
+      applying(lookup, part, value, out, start);
+    }
+    if (fitting === 0) for (const part of branches) applying(lookup, part, value, out, start);
   }
   for (const part of r.conditional) applying(lookup, part, value, out, start);
   return out;
@@ -320,12 +352,17 @@ export type Pruner = (id: string, value: unknown, where?: string) => string[];
  */
 export function pruner(lookup: SchemaLookup): Pruner {
   const resolver = new Resolver(lookup);
+  // The root of each schema id, once found (one body's pruning looked it up again each time).
+  const roots = new Map<string, readonly At[]>();
   return (id, value, where = 'body') => {
     const dropped: string[] = [];
-    const [file, fragment = ''] = id.split('#');
-    const root = fragment === '' ? lookup(file) : resolver.resolve(`#${fragment}`, file)?.schema;
-    if (!isObject(root)) return dropped;
-    const from = [resolver.at(root, file)];
+    let from = roots.get(id);
+    if (!from) {
+      const [file, fragment = ''] = id.split('#');
+      const root = fragment === '' ? lookup(file) : resolver.resolve(`#${fragment}`, file)?.schema;
+      if (!isObject(root)) return dropped;
+      roots.set(id, (from = [resolver.at(root, file)]));
+    }
     prune(resolver, resolver.fixed(from) ?? resolver.applying(from, value), value, where, dropped);
     return dropped;
   };

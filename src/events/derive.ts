@@ -83,23 +83,24 @@ function contentEvents(kind: 'space' | 'site', before: ContentInstallationRecord
  * the content update it made, if any.
  */
 export function deriveEvents(changes: RowChange[], before: (Row | null)[]): Occurrence[] {
-  const sync = new Map<string, GitOperation[]>();
+  // Made at the first Git operation: most writes have none (every write of a session with an installation comes here).
+  let sync: Map<string, GitOperation[]> | undefined;
   changes.forEach(([collection, , after], i) => {
     if (collection !== 'revisions') return;
     const op = gitOperation(before[i] as RevisionRecord | null, after as RevisionRecord | null);
-    if (op) sync.set(op.space, [...(sync.get(op.space) ?? []), op]);
+    if (op) (sync ??= new Map()).set(op.space, [...(sync.get(op.space) ?? []), op]);
   });
   const out: Occurrence[] = [];
   changes.forEach(([collection, id, after], i) => {
     const old = before[i];
     if (collection === 'spaces') {
-      out.push(...spaceEvents(old as SpaceRecord | null, after as SpaceRecord | null, sync.get(id) ?? []));
-      sync.delete(id);
+      out.push(...spaceEvents(old as SpaceRecord | null, after as SpaceRecord | null, sync?.get(id) ?? []));
+      sync?.delete(id);
     } else if (collection === 'installations') out.push(...installationEvents(old as InstallationRecord | null, after as InstallationRecord | null));
     else if (collection === 'spaceInstallations') out.push(...contentEvents('space', old as ContentInstallationRecord | null, after as ContentInstallationRecord | null));
     else if (collection === 'siteInstallations') out.push(...contentEvents('site', old as ContentInstallationRecord | null, after as ContentInstallationRecord | null));
   });
   // Operations that left the space's row as it was (a standalone import, an export).
-  for (const ops of sync.values()) out.push(...ops.map(started), ...ops.map(completed));
+  if (sync) for (const ops of sync.values()) out.push(...ops.map(started), ...ops.map(completed));
   return out;
 }

@@ -134,7 +134,22 @@ export class Pipeline {
       // sends (at most 64 MB or half a second) and closes the connection; nothing is kept.
       answer = sendError(c, error, exchange);
     }
-    if (answer instanceof Promise) return answer.catch((error: unknown) => sendError(c, error, exchange)).finally(() => exchange.close());
+    if (answer instanceof Promise) {
+      // One step, not \`.catch().finally()\`: two promises fewer a request that waits (every POST).
+      return answer.then(
+        (res) => {
+          exchange.close();
+          return res;
+        },
+        (error: unknown) => {
+          try {
+            return sendError(c, error, exchange);
+          } finally {
+            exchange.close();
+          }
+        },
+      );
+    }
     exchange.close();
     return answer;
   }

@@ -104,13 +104,14 @@ export class Store {
       // The row each change replaced (null: inserted), in the order of `changes`.
       const before: (Row | null)[] = [];
       // In the order of the tables, as when every table took part: events follow this order.
-      const tables = transaction.written.length > 1 ? [...transaction.written].sort((a, b) => this.placeOf(a) - this.placeOf(b)) : transaction.written;
+      const tables = this.inOrder(transaction.written);
       for (const table of tables) {
         const { undo, touched } = table.commit();
         steps.push(...undo);
-        for (const [id, old] of touched) {
+        for (let i = 0; i < touched.ids.length; i++) {
+          const id = touched.ids[i];
           changes.push([table.name as CollectionName, id, table.get(id) ?? null]);
-          before.push(old ?? null);
+          before.push(touched.before[i] ?? null);
         }
       }
       const undo = () => {
@@ -124,6 +125,13 @@ export class Store {
       transaction.open = false;
       transaction.written = [];
     }
+  }
+
+  /** `written` in the order of the tables; two (a write and its audit event) without a sort, which allocates. */
+  private inOrder(written: AnyTable[]): AnyTable[] {
+    if (written.length < 2) return written;
+    if (written.length === 2) return this.placeOf(written[0]) <= this.placeOf(written[1]) ? written : [written[1], written[0]];
+    return [...written].sort((a, b) => this.placeOf(a) - this.placeOf(b));
   }
 
   private placeOf(table: AnyTable): number {

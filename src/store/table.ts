@@ -55,7 +55,7 @@ export interface AnyTable {
   load(rows: readonly Row[], generated?: RowMaker<Row>): void;
   enlist(transaction: Transaction, ids?: IdIndex): void;
   readonly generated: boolean;
-  commit(): { undo: (() => void)[]; touched: Map<string, Row | undefined> };
+  commit(): { undo: (() => void)[]; touched: Touched<Row> };
   rollback(): void;
   snapshot(): TableSnapshot<Row>;
   restore(snapshot: TableSnapshot<Row>): void;
@@ -75,10 +75,39 @@ export interface Transaction {
 }
 
 /**
+ * The ids a transaction wrote in one table, each with the row it had before its first write
+ * there (undefined: inserted), in the order first written. Two lists, and a set to tell a
+ * second write of an id only past a few ids: a transaction mostly writes one row a table (a
+ * comment, its audit event), for which a map was the largest thing the write made.
+ */
+export class Touched<T> {
+  readonly ids: string[] = [];
+  readonly before: (T | undefined)[] = [];
+  private seen: Set<string> | undefined;
+
+  /** Notes a write of `id`, whose row was `before`; a later write of the same id keeps the first. */
+  note(id: string, before: T | undefined): void {
+    if (this.seen ? this.seen.has(id) : this.ids.includes(id)) return;
+    this.ids.push(id);
+    this.before.push(before);
+    if (this.seen) this.seen.add(id);
+    else if (this.ids.length > 8) this.seen = new Set(this.ids);
+  }
+}
+
+/**
  * Versions are unique across every table of the process: a value derived from a table and
  * kept by its version can never be mistaken for another table's (another session's).
  */
 let lastVersion = 0;
+
+/**
+ * The newest version of any table of the process: it moves with every write. A synchronous
+ * handler that sees it move wrote (nothing else runs meanwhile, and handlers make no tables).
+ */
+export function newestVersion(): number {
+  return lastVersion;
+}
 
 /**
  * The tables read while a cache computes a value (src/cache/caches.ts), if one is computing:
@@ -129,7 +158,7 @@ export class Table<T extends Row> {
    * Ids the open transaction wrote (what the `--data` journal records), each with its row
    * before the transaction's first write to it (undefined: inserted), which events compare.
    */
-  private touched: Map<string, T | undefined> | undefined;
+  private touched: Touched<T> | undefined;
   private readonly indexes: [string, (row: T) => string | null | undefined][];
   /** The store's index of every id (id-index.ts), which this table keeps: its ids counted there unless `generated`. */
   private ids: IdIndex | undefined;
@@ -312,13 +341,13 @@ export class Table<T extends Row> {
   /** Notes that the open transaction wrote `id`, keeping the row it had first. */
   private touch(id: string, before: T | undefined): void {
     this.recorder();
-    if (this.touched && !this.touched.has(id)) this.touched.set(id, before);
+    this.touched?.note(id, before);
   }
 
   /** The undo steps of the open transaction: begun at this table's first write in it, which joins the table to it. */
   private recorder(): (() => void)[] | undefined {
     if (this.journal || !this.transaction?.open) return this.journal;
-    this.touched = new Map();
+    this.touched = new Touched();
     this.transaction.written.push(this);
     return (this.journal = []);
   }
@@ -333,8 +362,8 @@ export class Table<T extends Row> {
   }
 
   /** Stops recording; returns the undo steps (newest last) and the ids written, with their rows before. */
-  commit(): { undo: (() => void)[]; touched: Map<string, T | undefined> } {
-    const result = { undo: this.journal ?? [], touched: this.touched ?? new Map<string, T | undefined>() };
+  commit(): { undo: (() => void)[]; touched: Touched<T> } {
+    const result = { undo: this.journal ?? [], touched: this.touched ?? new Touched<T>() };
     this.journal = undefined;
     this.touched = undefined;
     return result;

@@ -83,11 +83,14 @@ const scratch = new Uint8Array(32);
  */
 export function sha256Uuid(text: string): string {
   const digest = sha256Of(text, scratch);
-  const codes: number[] = [];
+  // Its 36 codes in an array of that length (pushed one by one, the array grew three times).
+  const codes = new Array<number>(36);
+  let at = 0;
   for (let i = 0; i < 16; i++) {
     // A dash before bytes 4, 6, 8 and 10: groups of 4, 2, 2, 2 and 6 bytes.
-    if (i >= 4 && i <= 10 && i % 2 === 0) codes.push(45);
-    codes.push(HEX_CODES[2 * digest[i]], HEX_CODES[2 * digest[i] + 1]);
+    if (i >= 4 && i <= 10 && i % 2 === 0) codes[at++] = 45;
+    codes[at++] = HEX_CODES[2 * digest[i]];
+    codes[at++] = HEX_CODES[2 * digest[i] + 1];
   }
   return String.fromCharCode(...codes);
 }

@@ -10,8 +10,7 @@ import { errors } from '../../contract/errors.ts';
 import { Reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
-import { COLLECTION_NAMES, type Tables } from '../../store/store.ts';
-import { sha256Uuid } from '../../text/digest.ts';
+import { newestVersion } from '../../store/table.ts';
 import { officialOp, officialRoute } from '../engine/operations.ts';
 import { shape } from '../shared/paths.ts';
 import { apiUrl } from '../shared/present.ts';
@@ -22,13 +21,6 @@ export const AUDIT_EVENTS = shape(officialRoute('listOrganizationAuditEvents').p
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The newest write of any table: it moves with every write (table.ts numbers them across tables). */
-function lastWrite(db: Tables): number {
-  let last = 0;
-  for (const name of COLLECTION_NAMES) last = Math.max(last, db[name].version);
-  return last;
-}
 
 /** The organization a request's path (or, for a new organization, its answer) is in; undefined when none. */
 function organizationOf(ctx: HandlerContext, params: Record<string, string>, answer: Json | undefined): string | undefined {
@@ -43,19 +35,31 @@ function organizationOf(ctx: HandlerContext, params: Record<string, string>, ans
 
 /** Who made the request: the integration or installation a token belongs to, else the user. */
 function actorOf(ctx: HandlerContext) {
-  const integration = ctx.db.integrations.find((i) => i.user === ctx.user.id);
-  if (integration) return { type: 'integration', id: integration.id, label: integration.title };
-  const installation = ctx.db.installations.find((i) => i.user === ctx.user.id);
-  if (installation) return { type: 'installation', id: installation.id, label: ctx.user.displayName };
+  // By the tables' index of users: a look at every integration and installation was a scan a write.
+  const integration = ctx.db.integrations.idsBy('user', ctx.user.id)[0];
+  if (integration !== undefined) return { type: 'integration', id: integration, label: ctx.db.integrations.existing(integration).title };
+  const installation = ctx.db.installations.idsBy('user', ctx.user.id)[0];
+  if (installation !== undefined) return { type: 'installation', id: installation, label: ctx.user.displayName };
   return { type: 'user', id: ctx.user.id, label: ctx.user.displayName };
+}
+
+/** The fields that name an object, the first one set naming it in an audit event. */
+const LABELS = ['title', 'displayName', 'name', 'subject', 'slug'] as const;
+
+function labelOf(o: Json): string | undefined {
+  for (const key of LABELS) {
+    const value = o[key];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return undefined;
 }
 
 /** What the request changed: the object it answered, else the innermost thing its path names. */
 function targetOf(path: string, params: Record<string, string>, answer: Json | undefined) {
-  const label = (o: Json) => [o.title, o.displayName, o.name, o.subject, o.slug].find((v): v is string => typeof v === 'string' && v.length > 0);
   if (answer && typeof answer.id === 'string') {
-    const name = label(answer);
-    return { type: typeof answer.object === 'string' ? answer.object : 'object', id: answer.id, ...(name && { label: name }) };
+    const name = labelOf(answer);
+    const type = typeof answer.object === 'string' ? answer.object : 'object';
+    return name ? { type, id: answer.id, label: name } : { type, id: answer.id };
   }
   const last = [...path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1];
   if (!last) return undefined;
@@ -63,12 +67,9 @@ function targetOf(path: string, params: Record<string, string>, answer: Json | u
   return { type, id: params[last] };
 }
 
-/**
- * A uuid-shaped id (the official AuditEvent's format), from the session's id source: the SHA-256
- * of a derived id, which is checked against the ids in use (an imported state may hold it).
- */
+/** A uuid-shaped id (the official AuditEvent's format) from the session's id source, checked against the ids in use (an imported state may hold it). */
 function auditId(ctx: HandlerContext): string {
-  return ctx.ids.next('auditEvent', sha256Uuid);
+  return ctx.ids.nextUuid('auditEvent');
 }
 
 /** `before`: the organization the path named before the write (what a removal takes away). */
@@ -99,10 +100,10 @@ export function audited(row: Operation): Operation {
   return {
     ...row,
     handle: (ctx: HandlerContext) => {
-      const before = lastWrite(ctx.db);
+      const before = newestVersion();
       const organization = organizationOf(ctx, ctx.params as Record<string, string>, undefined);
       const result = handle(ctx);
-      if (lastWrite(ctx.db) !== before) record(ctx, row, result, organization);
+      if (newestVersion() !== before) record(ctx, row, result, organization);
       return result;
     },
   } as Operation;

@@ -66,6 +66,7 @@ function presentRepliers(ctx: Presenting, commentId: string) {
 
 export function presentComment(ctx: CommentReader, scope: ScopeView, c: CommentRecord, format?: BodyFormat) {
   const { target } = c;
+  const replies = ctx.db.commentReplies.countBy('comment', c.id);
   return {
     object: 'comment' as const,
     id: c.id,
@@ -73,8 +74,9 @@ export function presentComment(ctx: CommentReader, scope: ScopeView, c: CommentR
     postedAt: c.postedAt,
     ...(c.editedAt && { editedAt: c.editedAt }),
     reactions: presentReactions(ctx, c.reactions),
-    replies: ctx.db.commentReplies.countBy('comment', c.id),
-    repliers: presentRepliers(ctx, c.id),
+    replies,
+    // Most comments have no reply (every new one): no copy of an empty list, no map.
+    repliers: replies === 0 ? [] : presentRepliers(ctx, c.id),
     body: renderBody(c.body, format),
     target: {
       space: c.space,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Table, type Transaction } from '../../../src/store/table.ts';
+import { Table, Touched, type Transaction } from '../../../src/store/table.ts';
 
 interface Item {
   id: string;
@@ -223,7 +223,9 @@ describe('Table transactions', () => {
     t.insert({ id: 'b' });
     t.update('a', { name: 'n' });
     const { undo, touched } = t.commit();
-    expect([...touched.keys()].sort()).toEqual(['a', 'b']);
+    expect(touched.ids).toEqual(['b', 'a']);
+    // The row each had before the transaction's first write to it: none for the inserted one.
+    expect(touched.before).toEqual([undefined, { id: 'a' }]);
     expect(t.size).toBe(2);
     for (let i = undo.length - 1; i >= 0; i--) undo[i]();
     expect(t.list()).toEqual([{ id: 'a' }]);
@@ -241,7 +243,9 @@ describe('Table transactions', () => {
     t.insert({ id: 'a' });
     const transaction = begin(t);
     expect(transaction.written).toEqual([]);
-    expect(t.commit()).toEqual({ undo: [], touched: new Map() });
+    const { undo, touched } = t.commit();
+    expect(undo).toEqual([]);
+    expect(touched.ids).toEqual([]);
   });
 
   it('joins the open transaction at its first write, once, and records nothing once it is closed', () => {
@@ -250,10 +254,23 @@ describe('Table transactions', () => {
     t.insert({ id: 'a' });
     t.update('a', { name: 'n' });
     expect(transaction.written).toEqual([t]);
-    expect([...t.commit().touched.keys()]).toEqual(['a']);
+    expect(t.commit().touched.ids).toEqual(['a']);
     transaction.open = false;
     t.insert({ id: 'b' });
-    expect(t.commit()).toEqual({ undo: [], touched: new Map() });
+    const after = t.commit();
+    expect(after.undo).toEqual([]);
+    expect(after.touched.ids).toEqual([]);
+  });
+});
+
+describe('Touched', () => {
+  it('keeps the first row of an id written again, past the few ids it tells apart without a set too', () => {
+    const touched = new Touched<{ id: string; n: number }>();
+    for (let n = 0; n < 12; n++) touched.note(`id${n}`, { id: `id${n}`, n });
+    for (let n = 0; n < 12; n++) touched.note(`id${n}`, { id: `id${n}`, n: n + 100 });
+    touched.note('new', undefined);
+    expect(touched.ids).toEqual([...Array.from({ length: 12 }, (_, n) => `id${n}`), 'new']);
+    expect(touched.before.map((row) => row?.n)).toEqual([...Array.from({ length: 12 }, (_, n) => n), undefined]);
   });
 });
 
