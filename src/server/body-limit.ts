@@ -34,11 +34,12 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const fail = (error: ApiError) => {
+    // The error made only for a read that fails: 'close' comes after every read, ended or not.
+    const fail = (error: () => ApiError) => {
       if (settled) return;
       settled = true;
       chunks.length = 0;
-      reject(error);
+      reject(error());
     };
     incoming.on('data', (chunk: Buffer) => {
       if (settled) return;
@@ -46,7 +47,7 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
       if (size <= maxBytes) chunks.push(chunk);
       else {
         incoming.pause();
-        fail(errors.payloadTooLarge(maxBytes));
+        fail(() => errors.payloadTooLarge(maxBytes));
       }
     });
     incoming.on('end', () => {
@@ -54,7 +55,7 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
       settled = true;
       resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
     });
-    const cutOff = () => fail(new ApiError(400, 'The request body was cut off before its end'));
+    const cutOff = () => fail(() => new ApiError(400, 'The request body was cut off before its end'));
     incoming.on('error', cutOff);
     incoming.on('aborted', cutOff);
     // A socket closed before the end: neither 'end' nor (on every Node version) 'error' comes.
@@ -62,13 +63,20 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
   });
 }
 
-/** Reads the body a caller sent, at most `maxBytes` of it (413 past them), from the Node request or, in-process, the Request. */
-async function limited(c: Context, maxBytes: number): Promise<string> {
+/**
+ * Reads the body a caller sent, at most `maxBytes` of it (413 past them), from the Node request or, in-process, the Request.
+ * Not \`async\`: the Node request's read is its promise as it is, with none wrapped around it.
+ */
+function limited(c: Context, maxBytes: number): Promise<string> {
   const declared = headerOf(c, 'content-length');
-  if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
+  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(errors.payloadTooLarge(maxBytes));
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes);
-  // In-process (app.request, mock.fetch): the caller already holds the whole body.
+  return heldBody(c, maxBytes);
+}
+
+/** In-process (app.request, mock.fetch): the caller already holds the whole body. */
+async function heldBody(c: Context, maxBytes: number): Promise<string> {
   const text = await c.req.text();
   if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
   return text;
