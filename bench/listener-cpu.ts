@@ -19,40 +19,11 @@
  * each of them. Past the first module, each one's CPU over the first's in the same round (the
  * median of the rounds, "÷ the first"): on a busy host the figure that moves least.
  */
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { pathToFileURL } from 'node:url';
 import { createMock, type Mock } from '../src/app.ts';
 import { floorApp, threeRequests } from './three-requests.ts';
-
-type Listener = ReturnType<typeof getRequestListener>;
-
-/** One request through `listener`; resolves with the status once the answer has ended. */
-function send(listener: Listener, method: string, url: string, headers: Record<string, string>, body?: string): Promise<number> {
-  const socket = new Socket();
-  const incoming = new IncomingMessage(socket);
-  incoming.method = method;
-  incoming.url = url;
-  incoming.httpVersion = '1.1';
-  incoming.httpVersionMajor = 1;
-  incoming.httpVersionMinor = 1;
-  const all = { host: '127.0.0.1:4010', ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) };
-  incoming.headers = all;
-  incoming.rawHeaders = Object.entries(all).flat();
-  if (body !== undefined) incoming.push(body);
-  incoming.push(null);
-  const outgoing = new ServerResponse(incoming);
-  return new Promise((resolve) => {
-    const end = outgoing.end.bind(outgoing);
-    outgoing.end = ((...args: Parameters<ServerResponse['end']>) => {
-      const result = end(...args);
-      resolve(outgoing.statusCode);
-      return result;
-    }) as ServerResponse['end'];
-    void listener(incoming, outgoing);
-  });
-}
+import { send } from './listener-send.ts';
 
 async function cpuPerRequest(run: () => Promise<number>, requests: number): Promise<number> {
   const start = process.cpuUsage();
