@@ -15,6 +15,7 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { ApiError, errors } from '../contract/errors.ts';
 import { utf8Length } from '../text/digest.ts';
+import { binaryOf } from '../text/binary.ts';
 
 /**
  * Admin imports (`PUT /__admin/state`) have their own limits: the export of `large` is 35 MB
@@ -23,8 +24,11 @@ import { utf8Length } from '../text/digest.ts';
 export const MAX_IMPORT_BYTES = 256 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 2_000_000;
 
-/** Reads a Node request's body as UTF-8 text; rejects with 413 once it passes `maxBytes`. */
-export function readLimited(incoming: IncomingMessage, maxBytes: number): Promise<string> {
+/**
+ * Reads a Node request's body as UTF-8 text (or, `binary`, one character per byte: text/binary.ts);
+ * rejects with 413 once it passes `maxBytes`.
+ */
+export function readLimited(incoming: IncomingMessage, maxBytes: number, binary = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -44,7 +48,7 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
         done(() => reject(errors.payloadTooLarge(maxBytes)));
       } else chunks.push(chunk);
     };
-    const onEnd = () => done(() => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    const onEnd = () => done(() => resolve(Buffer.concat(chunks, size).toString(binary ? 'latin1' : 'utf8')));
     const onFail = () => done(() => reject(new ApiError(400, 'The request body was cut off before its end')));
     incoming.on('data', onData);
     incoming.on('end', onEnd);
@@ -56,12 +60,17 @@ export function readLimited(incoming: IncomingMessage, maxBytes: number): Promis
 }
 
 /** Reads the body a caller sent, at most `maxBytes` of it (413 past them), from the Node request or, in-process, the Request. */
-async function limited(c: Context, maxBytes: number): Promise<string> {
+async function limited(c: Context, maxBytes: number, binary: boolean): Promise<string> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) throw errors.payloadTooLarge(maxBytes);
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes);
+  if (incoming && !incoming.readableEnded && !incoming.readableDidRead) return readLimited(incoming, maxBytes, binary);
   // In-process (app.request, mock.fetch): the caller already holds the whole body.
+  if (binary) {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length > maxBytes) throw errors.payloadTooLarge(maxBytes);
+    return binaryOf(bytes);
+  }
   const text = await c.req.text();
   if (text.length * 3 > maxBytes && utf8Length(text) > maxBytes) throw errors.payloadTooLarge(maxBytes);
   return text;
@@ -70,9 +79,10 @@ async function limited(c: Context, maxBytes: number): Promise<string> {
 /**
  * The body limit step of the pipeline (server/pipeline.ts): reads the body of a request that may
  * have one, once, and refuses it past `maxBytes` (its row's `maxBody`). Undefined for GET, HEAD
- * and OPTIONS, which have none: nothing to wait for.
+ * and OPTIONS, which have none: nothing to wait for. `binary`: the bytes as sent, one character
+ * each (a row that reads `bytes`: an upload), not UTF-8 text.
  */
-export function readBodyOf(c: Context, maxBytes: number): Promise<string> | undefined {
+export function readBodyOf(c: Context, maxBytes: number, binary = false): Promise<string> | undefined {
   const method = c.req.method;
-  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : limited(c, maxBytes);
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : limited(c, maxBytes, binary);
 }

@@ -156,7 +156,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   if (update) {
     const route = officialRoute(update);
     rows.push(runtimeOp({
-      operationId: update, ...route, status: 200, official: true,
+      operationId: update, ...route, status: OFFICIAL_ANSWERS[update]?.[0] ?? 200, official: true,
       body: officialSchema.body(update), response: officialSchema.response(update),
       handle: (ctx) => {
         const { record, scope: found } = item(ctx, route.path, family.access.write);

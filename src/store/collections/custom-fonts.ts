@@ -1,0 +1,36 @@
+/** An organization's custom fonts: a family of the resource engine (src/resources/families/custom-fonts.ts). */
+import type { CustomFontRecord } from '../records.ts';
+import { defineCollection, owner } from './define.ts';
+
+export const customFonts = defineCollection<CustomFontRecord>()({
+  name: 'customFonts',
+  indexes: { parent: (r) => r.parent },
+  references: [owner('parent', 'organizations')],
+  state: { record: 'CustomFontRecord', rules: { $ref: '#/$defs/engine' } },
+  scenario: {
+    def: 'customFont',
+    entry: {
+      description: 'A custom font of an organization (resource engine, src/resources/families/custom-fonts.ts): each face a weight and the key of its file in `storageFiles`.',
+      type: 'object',
+      properties: {
+        key: { $ref: '#/$defs/key' },
+        organization: { $ref: '#/$defs/key' },
+        fontFamily: { type: 'string', minLength: 1, maxLength: 50 },
+        fontFaces: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            properties: { weight: { type: 'integer', minimum: 1, maximum: 1000 }, file: { $ref: '#/$defs/key' } },
+            required: ['weight', 'file'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['key', 'organization', 'fontFamily', 'fontFaces'],
+      additionalProperties: false,
+    },
+  },
+  manifest: ['customFonts'],
+  params: ['fontId'],
+});
