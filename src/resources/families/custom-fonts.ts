@@ -71,7 +71,9 @@ export const customFonts = defineFamily<CustomFontRecord, CreateBody, UpdateBody
     update: 'updateCustomFont',
     delete: 'deleteCustomFont',
   },
+  // The official document answers a deleted font 205, and one that is not there 204.
   deleteStatus: 205,
+  deleteMissingStatus: 204,
   // starter's acme holds the file (scenarios/starter.json, storageFiles).
   example: {
     create: { fontFamily: 'Acme Serif', fontFaces: [{ weight: 400, storageKey: 'customization_font/acme/acme-sans-regular.woff2' }] },

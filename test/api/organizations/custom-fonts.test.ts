@@ -77,6 +77,8 @@ describe('custom fonts', () => {
     const removed = await admin.orgs.deleteCustomFont(org, made.data.id);
     expect(removed.status).toBe(205);
     expect((await t.call('admin', 'GET', `${ORG}/fonts/${made.data.id}`)).status).toBe(404);
+    // Deleting it again: the official "font not found" answer, 204, nothing changed.
+    expect((await t.call('admin', 'DELETE', `${ORG}/fonts/${made.data.id}`)).status).toBe(204);
     expect((await admin.orgs.listCustomFonts(org)).data.items.map((f) => f.id)).not.toContain(made.data.id);
   });
 
@@ -131,10 +133,55 @@ describe('custom fonts', () => {
     expect((await t.call('reader', 'PUT', `${ORG}/fonts`, body)).status).toBe(403);
     expect((await t.call('reader', 'POST', `${ORG}/fonts/{customFonts.acme-sans}`, { fontFamily: 'Nope' })).status).toBe(403);
     expect((await t.call('reader', 'DELETE', `${ORG}/fonts/{customFonts.acme-sans}`)).status).toBe(403);
+    expect((await t.call('reader', 'DELETE', `${ORG}/fonts/nope`)).status).toBe(403);
+    expect((await t.call('outsider', 'DELETE', `${ORG}/fonts/{customFonts.acme-sans}`)).status).toBe(404);
+    // Acme's font is not globex's: nothing there to delete (204), and acme's stays.
+    expect((await t.call('admin', 'DELETE', `/v1/orgs/{organizations.globex}/fonts/{customFonts.acme-sans}`)).status).toBe(204);
+    expect((await t.call('admin', 'GET', `${ORG}/fonts/{customFonts.acme-sans}`)).status).toBe(200);
     expect((await t.call('outsider', 'GET', `${ORG}/fonts`)).status).toBe(404);
     expect((await t.call('admin', 'GET', `/v1/orgs/{organizations.globex}/fonts/{customFonts.acme-sans}`)).status).toBe(404);
     const missing = await t.call('admin', 'PUT', `${ORG}/fonts`, { fontFaces: body.fontFaces });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toMatch(/fontFamily/);
+  });
+
+  describe('with a second mock to import into', () => {
+    const other = useGitBookMock({ wallClock: () => 0 });
+
+    it('an uploaded file and its font go with the state: exported, imported, the file still served', async () => {
+      const key = await upload('brand-regular.woff2');
+      const made = await t.call('admin', 'PUT', `${ORG}/fonts`, { fontFamily: 'Moving Sans', fontFaces: [{ weight: 400, storageKey: key }] });
+      const state = (await t.admin('GET', '/__admin/state')).body;
+      expect((await callsOn(other).admin('PUT', '/__admin/state', state)).status).toBe(200);
+      const font = await callsOn(other).call('reader', 'GET', `${ORG}/fonts/${made.body.id}`);
+      expect(font.body.fontFamily).toBe('Moving Sans');
+      const file = await other.fetch(new URL(font.body.fontFaces[0].sources[0].url).pathname);
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(FONT_BYTES);
+    });
+
+    it('an export made when the generic tier kept fonts still loads: its fonts become custom fonts, keeping the URLs they held', async () => {
+      const state = (await t.admin('GET', '/__admin/state')).body;
+      const org = gb.id('organizations', 'acme');
+      const older = { ...state, customFonts: undefined, storageFiles: undefined };
+      delete older.customFonts;
+      delete older.storageFiles;
+      const row = (id: string, fields: object) => ({ id, parent: org, family: '/v1/orgs/{}/fonts', createdAt: gb.manifest.now, fields });
+      older.officialRecords = [
+        ...state.officialRecords,
+        row('old-sans', { fontFamily: 'Old Sans', custom: false, fontFaces: [{ weight: 700, sources: [{ url: 'https://cdn.acme.test/old-bold.woff2', format: 'woff2' }] }, { weight: 400, sources: [{ url: 'https://cdn.acme.test/old.woff' }] }] }),
+        // Made through the generic tier: its storage key names a file the mock never kept.
+        row('lost-sans', { fontFamily: 'Lost Sans', fontFaces: [{ weight: 400, storageKey: 'fonts/lost.woff2' }] }),
+      ];
+      const imported = await callsOn(other).admin('PUT', '/__admin/state', older);
+      expect(imported.body?.error).toBeUndefined();
+      const list = await callsOn(other).call('admin', 'GET', `${ORG}/fonts`);
+      expectOfficial('listCustomFonts', 200, list.body);
+      expect(list.body.items).toEqual([{
+        id: 'old-sans', custom: true, fontFamily: 'Old Sans', permissions: { edit: true },
+        fontFaces: [{ weight: 400, sources: [{ url: 'https://cdn.acme.test/old.woff' }] }, { weight: 700, sources: [{ url: 'https://cdn.acme.test/old-bold.woff2', format: 'woff2' }] }],
+      }]);
+      const exported = (await callsOn(other).admin('GET', '/__admin/state')).body;
+      expect(exported.officialRecords.filter((r: { family: string }) => r.family === '/v1/orgs/{}/fonts')).toEqual([]);
+    });
   });
 });
