@@ -17,7 +17,7 @@ const ORG = '/v1/orgs/{organizations.acme}';
 const FONT_BYTES = new Uint8Array([...new TextEncoder().encode('wOF2'), ...Array.from({ length: 700 }, (_, i) => (i * 37 + 11) % 256)]);
 
 /** Uploads `bytes` as a font file named `name` through the official client; the storage key it answers. */
-async function upload(name: string, bytes: Uint8Array = FONT_BYTES, kind: 'customization_font' | 'organization_file' = 'customization_font', type = 'font/woff2'): Promise<string> {
+async function upload(name: string, bytes: Uint8Array<ArrayBuffer> = FONT_BYTES, kind: 'customization_font' | 'organization_file' = 'customization_font', type = 'font/woff2'): Promise<string> {
   const org = gb.id('organizations', 'acme');
   const { data } = await gb.client('admin').orgs.generateStorageUploadUrl(org, { file: { name, type, size: bytes.length }, kind } as never);
   const url = new URL(data.url);
