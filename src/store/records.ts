@@ -512,7 +512,7 @@ export interface FontSourceRecord {
 /** A custom font of an organization (parent: the organization), each face one weight's file. */
 export interface CustomFontRecord extends EngineRecord {
   fontFamily: string;
-  /** Ordered by weight; `file`: the id of the face's storage file (or `sources` as an older state kept them). */
+  /** At least one, ordered by weight; `file`: the id of the face's storage file (or `sources` as an older state kept them). */
   faces: { weight: number; file?: string; sources?: FontSourceRecord[] }[];
 }
 

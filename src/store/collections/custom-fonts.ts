@@ -5,8 +5,9 @@ import { defineCollection, owner } from './define.ts';
 export const customFonts = defineCollection<CustomFontRecord>()({
   name: 'customFonts',
   indexes: { parent: (r) => r.parent },
-  references: [owner('parent', 'organizations')],
-  state: { record: 'CustomFontRecord', rules: { $ref: '#/$defs/engine' } },
+  // A face's file stays while a font names it.
+  references: [owner('parent', 'organizations'), { in: 'faces', key: 'file', to: 'storageFiles', onDelete: 'retain' }],
+  state: { record: 'CustomFontRecord', rules: { $ref: '#/$defs/engine', properties: { faces: { minItems: 1 } } } },
   scenario: {
     def: 'customFont',
     entry: {

@@ -159,6 +159,16 @@ describe('custom fonts', () => {
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(FONT_BYTES);
     });
 
+    it('refuses a state whose font names a file the state does not hold (400 naming it), keeping the state it had', async () => {
+      const state = (await t.admin('GET', '/__admin/state')).body;
+      const before = (await callsOn(other).admin('GET', '/__admin/state')).body;
+      const spoiled = { ...state, storageFiles: state.storageFiles.filter((f: { storageKey: string }) => !f.storageKey.endsWith('acme-sans-bold.woff2')) };
+      const refused = await callsOn(other).admin('PUT', '/__admin/state', spoiled);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/customFonts\[0\]\.faces\.file ".+" is not an id of storageFiles/);
+      expect((await callsOn(other).admin('GET', '/__admin/state')).body).toEqual(before);
+    });
+
     it('an export made when the generic tier kept fonts still loads: its fonts become custom fonts, keeping the URLs they held', async () => {
       const state = (await t.admin('GET', '/__admin/state')).body;
       const org = gb.id('organizations', 'acme');
