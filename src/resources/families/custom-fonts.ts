@@ -36,16 +36,17 @@ function fileOf(ctx: HandlerContext, scope: Scope, storageKey: string, at: strin
 
 /** `faces` with the body's faces laid over them by weight (`null`: the weight removed), ordered by weight, a regular one required. */
 function facesWith(ctx: HandlerContext, scope: Scope, faces: readonly Face[], given: NonNullable<UpdateBody['fontFaces']>): Face[] {
-  const byWeight = new Map(faces.map((face) => [face.weight, face]));
+  // A weight the body removes maps to null.
+  const byWeight = new Map<number, Face | null>(faces.map((face) => [face.weight, face]));
   const seen = new Set<number>();
   given.forEach(({ weight, storageKey }, i) => {
     if (seen.has(weight)) throw errors.invalid('body', `fontFaces[${i}].weight: weight ${weight} is given twice`);
     seen.add(weight);
-    if (storageKey === null) byWeight.delete(weight);
-    else byWeight.set(weight, { weight, file: fileOf(ctx, scope, storageKey, `fontFaces[${i}].storageKey`) });
+    byWeight.set(weight, storageKey === null ? null : { weight, file: fileOf(ctx, scope, storageKey, `fontFaces[${i}].storageKey`) });
   });
-  if (!byWeight.has(400)) throw errors.preconditionFailed('fontFaces: a font needs a regular face (weight 400)');
-  return [...byWeight.values()].sort((a, b) => a.weight - b.weight);
+  const kept = [...byWeight.values()].filter((face) => face !== null);
+  if (!kept.some((face) => face.weight === 400)) throw errors.preconditionFailed('fontFaces: a font needs a regular face (weight 400)');
+  return kept.sort((a, b) => a.weight - b.weight);
 }
 
 /** A face's sources: the file the mock keeps for it (none when the state lost it), or the URLs an older state kept. */
