@@ -85,7 +85,7 @@ export function buildMock(options: AppOptions, platform: Platform): Mock {
   platform.routes?.((rows, answer) => registrar.serve(rows, answer));
   registrar.register(routedOperations);
   // The files the API links to, on the request's session (opened by the pipeline).
-  registrar.serve(fileRows, (c, row, input, exchange) => row.handle({ ...input, path: c.req.path, session: exchange.runtime }));
+  registrar.serve(fileRows, (c, row, input, exchange) => row.handle({ ...input, path: c.req.path, body: exchange.text, session: exchange.runtime }));
   // The integration URLs, on the request's session: the integration's answer, noted for the journal.
   registrar.serve(INTEGRATION_ROWS, async (c, row, input, exchange) => {
     exchange.mark(row.operationId, null);

@@ -40,6 +40,7 @@ export const errors = {
     new ApiError((typeof ids === 'string' ? ids === '' : ids.includes('')) ? 404 : 400, message),
   conflict: (message: string) => new ApiError(409, message),
   gone: (message: string) => new ApiError(410, message),
+  preconditionFailed: (message: string) => new ApiError(412, message),
   payloadTooLarge: (limit: number) => new ApiError(413, `Request body is larger than ${limit} bytes`),
   unsupportedMediaType: (type: string) =>
     new ApiError(415, `Unsupported content type "${type}"; send application/json`),

@@ -24,9 +24,10 @@ export type Access = (typeof ACCESSES)[number];
 /**
  * How the registrar reads a row's body: `json` (the API's: no body is `{}`, a content type
  * that is not JSON a 415), `required` (no body is a 400 "body is required"; any content type),
- * `as sent` (the text parsed as it came, any content type).
+ * `as sent` (the text parsed as it came, any content type), `bytes` (not parsed: the bytes as
+ * sent, read by the pipeline one character per byte, for a file row's upload).
  */
-export type BodyReading = 'json' | 'required' | 'as sent';
+export type BodyReading = 'json' | 'required' | 'as sent' | 'bytes';
 
 /**
  * How the pipeline opens the session a request names (`X-Mock-Session`) for a row

@@ -605,6 +605,9 @@ export type OfficialAggregateSiteEventsBodyContentRef1 =
   | OfficialAggregateSiteEventsBodyContentRefReusableContent
   | OfficialAggregateSiteEventsBodyContentRefTag
   | OfficialAggregateSiteEventsBodyContentRefOpenAPI;
+export type OfficialCreateCustomFontBodyFontFamily = string;
+export type OfficialCreateCustomFontBodyFontWeight = number;
+export type OfficialCreateCustomFontBodyStorageFileKey = string;
 export type OfficialCreateOrganizationBodyOrganizationTitle = string;
 export type OfficialCreateOrganizationBodyOrganizationEmailDomains = string[];
 export type OfficialCreateOrganizationBodySiteOnboardingSource = 'markdown-in-git' | 'import' | 'template';
@@ -1837,8 +1840,6 @@ export type SitesCustomizationInputCustomizationDefaultFont =
   | 'IBMPlexSerif'
   | 'Poppins'
   | 'FiraSans';
-export type SitesCustomizationInputFontFamily = string;
-export type SitesCustomizationInputFontWeight = number;
 export type SitesCustomizationInputCustomizationHeadingFont =
   SitesCustomizationInputCustomizationDefaultFont | SitesCustomizationInputCustomizationFontDefinitionInput | null;
 export type SitesCustomizationInputCustomizationMonospaceFont =
@@ -2072,6 +2073,7 @@ export type RequestTypes = {
   'official/askInOrganization-body': OfficialAskInOrganizationBody;
   'official/askInOrganization-query': OfficialAskInOrganizationQuery;
   'official/createCollection-body': OfficialCreateCollectionBody;
+  'official/createCustomFont-body': OfficialCreateCustomFontBody;
   'official/createIntegrationInstallationToken-body': OfficialCreateIntegrationInstallationTokenBody;
   'official/createOrganization-body': OfficialCreateOrganizationBody;
   'official/createOrganization-query': OfficialCreateOrganizationQuery;
@@ -2122,6 +2124,7 @@ export type RequestTypes = {
   'official/joinOrganizationWithInvite-body': OfficialJoinOrganizationWithInviteBody;
   'official/listChangeRequestConversations-query': OfficialListChangeRequestConversationsQuery;
   'official/listCollectionsInOrganizationById-query': OfficialListCollectionsInOrganizationByIdQuery;
+  'official/listCustomFonts-query': OfficialListCustomFontsQuery;
   'official/listFiles-query': OfficialListFilesQuery;
   'official/listFilesInRevisionById-query': OfficialListFilesInRevisionByIdQuery;
   'official/listImportRuns-query': OfficialListImportRunsQuery;
@@ -2177,6 +2180,7 @@ export type RequestTypes = {
   'official/updateChangeRequestContent-query': OfficialUpdateChangeRequestContentQuery;
   'official/updateChangeRequestConversation-body': OfficialUpdateChangeRequestConversationBody;
   'official/updateCollectionById-body': OfficialUpdateCollectionByIdBody;
+  'official/updateCustomFont-body': OfficialUpdateCustomFontBody;
   'official/updateGitSyncInstallationById-body': OfficialUpdateGitSyncInstallationByIdBody;
   'official/updateIntegrationInstallation-body': OfficialUpdateIntegrationInstallationBody;
   'official/updateIntegrationSiteInstallation-body': OfficialUpdateIntegrationSiteInstallationBody;
@@ -2585,6 +2589,16 @@ export type OfficialCreateCollectionBody = {
   title?: string;
   parent?: string;
 };
+export type OfficialCreateCustomFontBody = {
+  fontFamily: OfficialCreateCustomFontBodyFontFamily;
+  /**
+   * @minItems 1
+   */
+  fontFaces: {
+    weight: OfficialCreateCustomFontBodyFontWeight;
+    storageKey: OfficialCreateCustomFontBodyStorageFileKey;
+  }[];
+};
 export type OfficialCreateIntegrationInstallationTokenBody = {
   [k: string]: unknown;
 };
@@ -2932,6 +2946,7 @@ export type OfficialListCollectionsInOrganizationByIdQuery = {
   limit?: number;
   nested: boolean;
 };
+export interface OfficialListCustomFontsQuery {}
 export type OfficialListFilesQuery = {
   page?: string;
   limit?: number;
@@ -4720,6 +4735,13 @@ export type OfficialUpdateCollectionByIdBody = {
   description?: OfficialUpdateCollectionByIdBodyCollectionDescription;
   defaultLevel?: OfficialUpdateCollectionByIdBodyDefaultLevel;
 };
+export type OfficialUpdateCustomFontBody = {
+  fontFamily?: OfficialCreateCustomFontBodyFontFamily;
+  fontFaces?: {
+    weight: OfficialCreateCustomFontBodyFontWeight;
+    storageKey: OfficialCreateCustomFontBodyStorageFileKey | null;
+  }[];
+};
 export type OfficialUpdateGitSyncInstallationByIdBodyGitSyncInstallationSetupCommon = {
   projectDirectory?: string;
   commitMessageTemplate?: string;
@@ -5612,14 +5634,14 @@ export type SitesCustomizationInputCustomizationTint = {
 export type SitesCustomizationInputCustomizationFontDefinitionInput = {
   id: string;
   custom: boolean;
-  fontFamily: SitesCustomizationInputFontFamily;
+  fontFamily: OfficialCreateCustomFontBodyFontFamily;
   /**
    * @minItems 1
    */
   fontFaces: SitesCustomizationInputFontFace[];
 };
 export type SitesCustomizationInputFontFace = {
-  weight: SitesCustomizationInputFontWeight;
+  weight: OfficialCreateCustomFontBodyFontWeight;
   /**
    * @minItems 1
    */
@@ -5994,6 +6016,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/askInOrganization-body',
   'official/askInOrganization-query',
   'official/createCollection-body',
+  'official/createCustomFont-body',
   'official/createIntegrationInstallationToken-body',
   'official/createOrganization-body',
   'official/createOrganization-query',
@@ -6044,6 +6067,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/joinOrganizationWithInvite-body',
   'official/listChangeRequestConversations-query',
   'official/listCollectionsInOrganizationById-query',
+  'official/listCustomFonts-query',
   'official/listFiles-query',
   'official/listFilesInRevisionById-query',
   'official/listImportRuns-query',
@@ -6099,6 +6123,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateChangeRequestContent-query',
   'official/updateChangeRequestConversation-body',
   'official/updateCollectionById-body',
+  'official/updateCustomFont-body',
   'official/updateGitSyncInstallationById-body',
   'official/updateIntegrationInstallation-body',
   'official/updateIntegrationSiteInstallation-body',

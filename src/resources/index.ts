@@ -19,7 +19,7 @@ import { gitSyncInstallationOperations } from './git-sync/installations.ts';
 import { gitSyncRepositoryOperations } from './git-sync/repositories.ts';
 import { unservedOperations } from './unserved.ts';
 import { FILE_ROWS } from './change-requests/operations.ts';
-import { STORAGE_ROW } from './organizations/org-services.ts';
+import { STORAGE_FILE_ROW, STORAGE_ROW } from './organizations/storage.ts';
 import { audited, auditOperations } from './organizations/audit.ts';
 import { askOperations } from './ask/operations.ts';
 import { importOperations } from './organizations/imports.ts';
@@ -72,7 +72,8 @@ export const routedOperations: readonly Operation[] = [...operations, ...unserve
 
 /**
  * Rows outside the API (no token): the PDF files the PDF operation links to (a signed URL),
- * the downloads of content files, and the uploads to the signed URLs of generateStorageUploadURL.
+ * the downloads of content files, and the uploads to the signed URLs of generateStorageUploadURL
+ * and the files they keep.
  * build-mock.ts registers them with the session they read.
  */
-export const fileRows = [...FILE_ROWS, STORAGE_ROW];
+export const fileRows = [...FILE_ROWS, STORAGE_ROW, STORAGE_FILE_ROW];

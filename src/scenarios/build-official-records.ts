@@ -3,7 +3,7 @@
  * `officialRecords` names its family by the official operation that lists it, its parent by
  * key, and the fields laid over the official object when it is read.
  *
- *   { "key": "brand-font", "family": "listCustomFonts", "parent": "acme", "fields": { "fontFamily": "Acme Sans" } }
+ *   { "key": "glossary-handbook", "family": "listGlossaryEntries", "parent": "acme", "fields": { "translations": { "en": "handbook" } } }
  *
  * `id` pins the record's id where its official object takes ids of a form of their own (an
  * audit event's is a UUID). `refs` puts the id of another entity of the scenario in a field (a dotted path for a field

@@ -28,6 +28,8 @@ interface LargeOptions {
   redirects: number;
   /** The generic tier's families (src/resources/generic/): glossary entries of the organization. */
   glossaryEntries: number;
+  /** Custom fonts of the organization, each a regular face (and every other a bold one) of a file of its storage, declared with no bytes. */
+  fonts: number;
   /** Audit events of the organization, each a member updating a space. */
   auditEvents: number;
   /** Questions asked on the organization's first site, each with its answer; a topic, scan and finding per ten. */
@@ -56,6 +58,7 @@ function options(b: Builder, raw: Record<string, unknown>): LargeOptions {
     collections: num('collections', 20),
     redirects: num('redirects', 500),
     glossaryEntries: num('glossaryEntries', 1000),
+    fonts: num('fonts', 20),
     auditEvents: num('auditEvents', 1000),
     questions: num('questions', 200),
   };
@@ -348,6 +351,15 @@ function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: s
       fields: { translations: { en: word, fr: `terme ${g + 1}`, de: `Begriff ${g + 1}` } },
       createdAt,
     });
+  }
+  for (let n = 0; n < o.fonts; n++) {
+    const face = (weight: number, name: string) => {
+      const file = id('upload');
+      b.state.storageFiles.push({ id: file, parent: org, storageKey: `customization_font/${org}/${file}/${name}`, kind: 'customization_font', name, contentType: 'font/woff2', content: '', createdAt });
+      return { weight, file };
+    };
+    const faces = [face(400, `font-${n + 1}-regular.woff2`), ...(n % 2 === 0 ? [face(700, `font-${n + 1}-bold.woff2`)] : [])];
+    b.state.customFonts.push({ id: id('font'), parent: org, fontFamily: `Font ${n + 1}`, faces, createdAt });
   }
   const site = b.state.sites.find((s) => s.organization === org);
   if (!site) return;

@@ -7,6 +7,7 @@ import { buildOpenApiSpecs, buildOrganizations, buildSamlProviders, buildTeams, 
 import { buildChangeRequests, buildComments, buildSpaces } from './build-content.ts';
 import { buildMetaLinks } from './build-meta-links.ts';
 import { buildSites } from './build-sites.ts';
+import { buildStorageFiles } from './build-storage.ts';
 import { buildFamilies } from './build-families.ts';
 import { buildIntegrationRecords, buildOfficialRecords } from './build-official-records.ts';
 import { buildIntegrations } from './build-integrations.ts';
@@ -73,6 +74,7 @@ export function buildScenario(
     () => buildSamlProviders(b, file.samlProviders ?? []),
     () => buildOpenApiSpecs(b, file.openapiSpecs ?? []),
     () => buildTranslations(b, file.translations ?? []),
+    () => buildStorageFiles(b, file.storageFiles ?? []),
     () => buildFamilies(b, file),
     () => buildOfficialRecords(b, file.officialRecords ?? []),
     () => buildIntegrations(b, file.integrations ?? [], file.installations ?? []),

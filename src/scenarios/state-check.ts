@@ -84,9 +84,47 @@ function upgradeOlderState(state: unknown): void {
   }
 }
 
+/** Where the generic tier kept custom fonts (`officialRecords` of this family) before they had a collection of their own. */
+const GENERIC_FONTS = '/v1/orgs/{}/fonts';
+
+/** A face of a font the generic tier kept: its weight and what of its sources the state can still show. */
+function olderFace(face: unknown, files: readonly Record<string, unknown>[], organization: unknown): Record<string, unknown> | undefined {
+  if (!isObject(face) || typeof face.weight !== 'number') return undefined;
+  const file = files.find((f) => f.storageKey === face.storageKey && f.parent === organization);
+  if (typeof file?.id === 'string') return { weight: face.weight, file: file.id };
+  const sources = (Array.isArray(face.sources) ? face.sources : [])
+    .filter((source): source is Record<string, unknown> => isObject(source) && typeof source.url === 'string')
+    .map((source) => ({ url: source.url, ...((source.format === 'woff2' || source.format === 'woff') && { format: source.format }) }));
+  return sources.length ? { weight: face.weight, sources } : undefined;
+}
+
+/**
+ * Moves the custom fonts an export made before fonts were a family (`officialRecords` of the
+ * generic tier) to `customFonts`: each face keeps its file where the state holds the one its
+ * storage key names, else the source URLs it kept. A font with no face left to show (the
+ * generic tier kept no uploaded file) is left out: the official object needs one.
+ */
+function upgradeOlderFonts(state: Record<string, unknown>): void {
+  if (!Array.isArray(state.officialRecords)) return;
+  const files = (Array.isArray(state.storageFiles) ? state.storageFiles : []).filter(isObject);
+  const fonts: unknown[] = Array.isArray(state.customFonts) ? state.customFonts : [];
+  state.officialRecords = state.officialRecords.filter((row) => {
+    if (!isObject(row) || row.family !== GENERIC_FONTS) return true;
+    const fields = isObject(row.fields) ? row.fields : {};
+    const faces = (Array.isArray(fields.fontFaces) ? fields.fontFaces : []).map((face) => olderFace(face, files, row.parent)).filter((face) => face !== undefined);
+    if (faces.length === 0) return false;
+    faces.sort((a, b) => (a.weight as number) - (b.weight as number));
+    const fontFamily = typeof fields.fontFamily === 'string' && fields.fontFamily !== '' ? fields.fontFamily : 'Untitled';
+    fonts.push({ id: row.id, parent: row.parent, createdAt: row.createdAt, ...(row.updatedAt !== undefined && { updatedAt: row.updatedAt }), fontFamily, faces });
+    return false;
+  });
+  if (fonts.length) state.customFonts = fonts;
+}
+
 export function checkState(state: unknown, schemas: Validators): CheckedState {
   checkFormat(state);
   upgradeOlderState(state);
+  if (isObject(state)) upgradeOlderFonts(state);
   const validate = schemas.strictValidator('state');
   if (!isStateInput(validate, state)) throw errors.badRequest(`Invalid state: ${firstRefusal('state', validate)}`);
   const valid: Record<string, readonly { id: string }[]> = {};

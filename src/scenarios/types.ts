@@ -191,6 +191,9 @@ export interface ScenarioFile {
   siteMcpServers?: FamilyEntry[];
   siteChannels?: FamilyEntry[];
   siteExternalLinks?: FamilyEntry[];
+  customFonts?: FamilyEntry[];
+  /** Files of an organization's storage, as if uploaded (build-storage.ts): custom fonts name them by key. */
+  storageFiles?: { key: Key; organization: Key; name: string; type: string; kind?: 'customization_font' | 'import_file' | 'organization_file'; storageKey?: string; content?: string }[];
   /** Records of the generic tier's families: the family by the operation that lists it, the parent by key. */
   officialRecords?: { key: Key; id?: string; family: string; parent: Key; fields?: Record<string, unknown>; refs?: Record<string, string> }[];
   integrations?: {

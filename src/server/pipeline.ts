@@ -32,6 +32,8 @@ import { sendError } from './send-error.ts';
 export interface Plan {
   readonly access: Access;
   readonly maxBody: number;
+  /** The body read as bytes (one character each), not UTF-8 text: the row reads `bytes`. */
+  readonly binary: boolean;
   readonly session: SessionUse;
   readonly journaled: boolean;
   /** How its answers are made (`X-Mock-Source`), until response control answers instead. */
@@ -57,6 +59,7 @@ export function planOf(row: RouteRow): Plan {
   return {
     access: row.access,
     maxBody: row.maxBody ?? MAX_BODY_BYTES,
+    binary: row.reading === 'bytes',
     session: row.session ?? (row.access === 'admin' ? 'read' : 'open'),
     journaled: row.journaled ?? row.access === 'user',
     source: sourceOf(row),
@@ -161,7 +164,7 @@ export class Pipeline {
 
   /** Body limit: the body read once (none for GET, HEAD, OPTIONS), refused past the plan's limit while it streams. */
   private bodyLimit(c: Context, plan: Plan): Promise<string> | undefined {
-    return readBodyOf(c, plan.maxBody);
+    return readBodyOf(c, plan.maxBody, plan.binary);
   }
 
   /** Exchange: the body noted on it, and the request's session opened as the plan says (the one place a request opens one). */

@@ -488,6 +488,34 @@ export interface SiteExternalLinkRecord extends EngineRecord {
   position?: number;
 }
 
+/**
+ * A file uploaded to an organization's storage (parent: the organization), through the signed
+ * URL generateStorageUploadURL gives, or declared by a scenario: its bytes as sent (base64), the
+ * type and kind its upload URL was asked for, and the storage key the API names it by.
+ */
+export interface StorageFileRecord extends EngineRecord {
+  /** The official StorageFileKey: `<kind>/<organization>/<upload>/<name>` for an upload. */
+  storageKey: string;
+  kind: 'customization_font' | 'import_file' | 'organization_file';
+  name: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+}
+
+/** A source of a font face kept as a URL: a font of a state exported before fonts kept their files. */
+export interface FontSourceRecord {
+  url: string;
+  format?: 'woff2' | 'woff';
+}
+
+/** A custom font of an organization (parent: the organization), each face one weight's file. */
+export interface CustomFontRecord extends EngineRecord {
+  fontFamily: string;
+  /** At least one, ordered by weight; `file`: the id of the face's storage file (or `sources` as an older state kept them). */
+  faces: { weight: number; file?: string; sources?: FontSourceRecord[] }[];
+}
+
 /** A Git Sync installation on a space or a site (official GitSyncInstallation). */
 export interface GitSyncInstallationRecord {
   id: string;

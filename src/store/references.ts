@@ -50,8 +50,10 @@ export function pathOf(reference: DeclaredReference): string {
   return reference.in === undefined ? String(reference.field) : `${String(reference.in)}.${String(reference.key)}`;
 }
 
+/** The `key` of the object the record holds at `field`, or of each object of the list it holds there. */
 function nested(row: object, field: PropertyKey, key: PropertyKey): unknown {
   const holder: unknown = Reflect.get(row, field);
+  if (Array.isArray(holder)) return holder.map((item: unknown) => (typeof item === 'object' && item !== null ? Reflect.get(item, key) : undefined)).filter((id) => id !== undefined && id !== null);
   return typeof holder === 'object' && holder !== null ? Reflect.get(holder, key) : undefined;
 }
 

@@ -47,6 +47,12 @@ export interface Family<R extends EngineRecord = EngineRecord, C = any, U = any,
   /** Status of a delete: 204 (default) or 205 where the seeds' deletes answer it. */
   deleteStatus?: 204 | 205;
   /**
+   * Status of a delete of a record its parent does not hold, by a caller who may write there,
+   * where the official document answers it without an error (deleteCustomFont: 204, "font not
+   * found"); when not said, a 404 as for any other item.
+   */
+  deleteMissingStatus?: 204;
+  /**
    * How a scenario names records of the family (its `collection` list in the scenario file):
    * the entry's field that names the parent by key, and the record's fields from the entry
    * (`ref` turns another entity's key into its id, failing with the entry's path).

@@ -156,7 +156,7 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
   if (update) {
     const route = officialRoute(update);
     rows.push(runtimeOp({
-      operationId: update, ...route, status: 200, official: true,
+      operationId: update, ...route, status: OFFICIAL_ANSWERS[update]?.[0] ?? 200, official: true,
       body: officialSchema.body(update), response: officialSchema.response(update),
       handle: (ctx) => {
         const { record, scope: found } = item(ctx, route.path, family.access.write);
@@ -171,6 +171,11 @@ export function familyOperations<R extends EngineRecord>(family: Family<R>): Ope
     rows.push(runtimeOp({
       operationId: remove, ...route, status: family.deleteStatus ?? 204, official: true,
       handle: (ctx) => {
+        if (family.deleteMissingStatus !== undefined && underPath(route.path)) {
+          const found = scope(ctx, family.access.write);
+          const held = table(ctx).get((ctx.params as Params)[lastParam(route.path)]);
+          if (held?.parent !== found.id) return reply(null, { status: family.deleteMissingStatus });
+        }
         const { record } = item(ctx, route.path, family.access.write);
         // What names the record goes with it or lets go of it (store/references.ts).
         removeWithDependents(ctx.db, family.collection, record.id);

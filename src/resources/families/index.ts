@@ -10,7 +10,8 @@ import { siteRedirects } from './site-redirects.ts';
 import { siteMcpServers } from './site-mcp-servers.ts';
 import { siteChannels } from './site-channels.ts';
 import { siteExternalLinks } from './site-external-links.ts';
+import { customFonts } from './custom-fonts.ts';
 
-export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers, siteChannels, siteExternalLinks];
+export const FAMILIES: readonly Family<any>[] = [siteRedirects, collections, siteMcpServers, siteChannels, siteExternalLinks, customFonts];
 
 export const familyRows: Operation[] = FAMILIES.flatMap((family) => familyOperations(family));

@@ -17,6 +17,7 @@ import { createOrganizationOperations } from './create.ts';
 import { subdomainOperations } from './subdomain.ts';
 import { membershipOperations } from './membership-ops.ts';
 import { orgServiceOperations } from './org-services.ts';
+import { storageOperations } from './storage.ts';
 
 export const organizationOperations: Operation[] = [
   ...orgOperations,
@@ -24,6 +25,7 @@ export const organizationOperations: Operation[] = [
   ...subdomainOperations,
   ...membershipOperations,
   ...orgServiceOperations,
+  ...storageOperations,
   ...orgSpaceOperations,
   ...orgChangeRequestOperations,
   ...memberOperations,

@@ -2,14 +2,12 @@
  * What an organization asks of GitBook's services, answered from what the mock holds: AI usage
  * (the mock runs no AI feature: every period of the range at zero credits), its style guides (the
  * spaces its sites made one of) and the templates to start one (none: the mock has no built-in
- * template), a translation run (accepted; the mock translates nothing), and a signed URL to
- * upload a file to (`/__files/storage/...`, which accepts the upload while the URL holds).
+ * template), and a translation run (accepted; the mock translates nothing). Its storage (the
+ * signed upload URLs) is storage.ts.
  */
 import { errors } from '../../contract/errors.ts';
-import { reply, rawReply, type Operation } from '../../contract/operation.ts';
-import { sign } from '../../contract/signed-url.ts';
+import { reply, type Operation } from '../../contract/operation.ts';
 import { officialSchema } from '../engine/family.ts';
-import { firstValue, type FileRow } from '../shared/file-rows.ts';
 import { requireOrgAdmin, requireOrgReader, requireTranslation } from '../shared/org-lookup.ts';
 import { officialOp } from '../engine/operations.ts';
 import { styleguideOf } from '../shared/kept.ts';
@@ -18,10 +16,6 @@ import { presentSpace } from '../shared/present-space.ts';
 import { presentSite } from '../shared/present-site.ts';
 import type { SiteRecord } from '../../store/records.ts';
 
-/** How long an upload URL holds, on the virtual clock. */
-const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
-/** Where the upload URLs point. */
-const STORAGE = '/__files/storage';
 /** The most periods one answer holds (two years of days and then some), so a range cannot make an answer without end. */
 const MAX_PERIODS = 800;
 
@@ -44,19 +38,6 @@ function nextBucket(d: Date, interval: Interval): Date {
   if (interval === 'year') n.setUTCFullYear(n.getUTCFullYear() + 1);
   return n;
 }
-
-/** The upload itself: while its signed URL holds, the bytes are taken (and not kept: the mock stores no file bytes). */
-export const STORAGE_ROW: FileRow = {
-  operationId: 'fileStorageUpload', method: 'PUT', path: `${STORAGE}/{organizationId}/{uploadId}/{name}`, status: 200, access: 'signed URL',
-  summary: 'An upload to the signed URL generateStorageUploadURL gives', responseType: 'application/json',
-  // The signature was checked by the pipeline before this runs: the row's access is `signed URL`.
-  handle: async ({ params, query, path, session: rt }) => {
-    if (!rt.db.organizations.get(params.organizationId)) throw errors.notFound('Upload', path);
-    const expires = Date.parse(firstValue(query.expires) ?? '');
-    if (!(rt.clock.nowMs() <= expires)) throw errors.gone('This upload URL has expired; ask for a new one');
-    return rawReply(null, undefined, 200);
-  },
-};
 
 export const orgServiceOperations: Operation[] = [
   officialOp('getOrganizationAIUsage', {
@@ -105,18 +86,6 @@ export const orgServiceOperations: Operation[] = [
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'run translations');
       requireTranslation(ctx, org, ctx.params.translationId);
       return reply(undefined, {});
-    },
-  }),
-  officialOp('generateStorageUploadURL', {
-    handle: (ctx) => {
-      const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'upload files to this organization');
-      const { file, kind } = ctx.body;
-      const id = ctx.ids.next('upload');
-      const url = new URL(`${ctx.origin}${STORAGE}/${encodeURIComponent(org.id)}/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`);
-      url.searchParams.set('type', file.type);
-      url.searchParams.set('size', String(file.size));
-      url.searchParams.set('expires', new Date(Date.parse(ctx.now) + UPLOAD_LIFETIME_MS).toISOString());
-      return { object: 'storage-signed-url' as const, url: sign(url).toString(), key: `${kind}/${org.id}/${id}/${file.name}` };
     },
   }),
 ];

@@ -4,7 +4,7 @@
  */
 import type { VirtualClock } from '../../clock.ts';
 import type { RouteRow } from '../../contract/operation.ts';
-import type { Tables } from '../../store/store.ts';
+import type { RowChange, Store, Tables } from '../../store/store.ts';
 import type { PdfLine } from './pdf-line.ts';
 
 /** The platform's PDF writer, where it has one (platform.ts: pdfkit in Node). */
@@ -18,15 +18,26 @@ export interface PdfPlatform {
  */
 export interface FileSession {
   db: Tables;
-  clock: Pick<VirtualClock, 'now' | 'nowMs'>;
+  clock: Pick<VirtualClock, 'now' | 'nowMs' | 'iso'>;
   platform: PdfPlatform;
+  /** A file row that keeps something (an upload) writes as an operation does: in a transaction, then saved (`keep`). */
+  store: Pick<Store, 'tentative'>;
+  save(changes: RowChange[], undo: () => void): void;
 }
 
-/** What a file row's handler is given: its path and query (as the registrar reads them), the path, the session. */
+/** Runs `write` in a transaction of the session's store and saves it (to the data file, where there is one), as the registrar saves an operation's writes. */
+export function keep<T>(session: FileSession, write: () => T): T {
+  const { result, changes, undo } = session.store.tentative(write);
+  session.save(changes, undo);
+  return result;
+}
+
+/** What a file row's handler is given: its path and query (as the registrar reads them), the path, the body (a row reading `bytes`: one character per byte), the session. */
 export interface FileInput {
   params: Record<string, string>;
   query: Record<string, unknown>;
   path: string;
+  body?: string;
   session: FileSession;
 }
 

@@ -47,8 +47,21 @@ type NestedReference<T> = {
   [K in ObjectField<T>]: { in: K; key: KeysOfUnion<NonNullable<T[K]>>; to: Target<T>; onDelete: OnDelete; clearTo?: null; loose?: true };
 }[ObjectField<T>];
 
-/** A reference is a field of the record (an id, or a list of ids), or a key of an object the record holds (`in`). */
-export type Reference<T> = FieldReference<T> | NestedReference<T>;
+/** The fields of `T` that hold a list of objects. */
+type ListField<T> = { [K in keyof T]-?: NonNullable<T[K]> extends readonly (infer E)[] ? (E extends object ? K : never) : never }[keyof T];
+type ElementOf<V> = V extends readonly (infer E)[] ? E : never;
+
+/**
+ * A key of each object of a list the record holds (`in`: a font's faces), naming an id of `to`.
+ * Removing what one names keeps the record (`retain`) or takes it (`cascade`): no object of the
+ * list is taken out alone.
+ */
+type ListReference<T> = {
+  [K in ListField<T>]: { in: K; key: KeysOfUnion<ElementOf<NonNullable<T[K]>>>; to: Target<T>; onDelete: 'cascade' | 'retain'; loose?: true };
+}[ListField<T>];
+
+/** A reference is a field of the record (an id, or a list of ids), a key of an object the record holds (`in`), or a key of each object of a list it holds. */
+export type Reference<T> = FieldReference<T> | NestedReference<T> | ListReference<T>;
 
 /** A reference that goes with the record it is in: the record belongs to what it names. */
 export const owner = <T>(field: IdField<T>, to: string): FieldReference<T> => ({ field, to, onDelete: 'cascade' });

@@ -30,6 +30,8 @@ import { collections } from './collections.ts';
 import { siteMcpServers } from './site-mcp-servers.ts';
 import { siteChannels } from './site-channels.ts';
 import { siteExternalLinks } from './site-external-links.ts';
+import { storageFiles } from './storage-files.ts';
+import { customFonts } from './custom-fonts.ts';
 import { gitSyncInstallations } from './git-sync-installations.ts';
 import { officialRecords } from './official-records.ts';
 import { spacePermissions } from './space-permissions.ts';
@@ -69,6 +71,8 @@ export const COLLECTIONS = [
   siteMcpServers,
   siteChannels,
   siteExternalLinks,
+  storageFiles,
+  customFonts,
   gitSyncInstallations,
   // Records of the generic tier (src/resources/generic/), by family and parent.
   officialRecords,

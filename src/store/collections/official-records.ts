@@ -11,7 +11,7 @@ export const officialRecords = defineCollection<OfficialRecord>()({
     def: 'officialRecord',
     entry: {
       description:
-        'A record of a generic family (src/resources/generic/): an official collection the mock serves from the official document. `family` is the operationId that lists it (listCustomFonts, listGlossaryEntries, ...), `parent` the key of the organization, site, space, change request or integration (its events: listIntegrationEvents) it belongs to, `fields` what its official object shows (laid over the generated object where they fit the official schema).',
+        'A record of a generic family (src/resources/generic/): an official collection the mock serves from the official document. `family` is the operationId that lists it (listGlossaryEntries, listSiteTopics, ...), `parent` the key of the organization, site, space, change request or integration (its events: listIntegrationEvents) it belongs to, `fields` what its official object shows (laid over the generated object where they fit the official schema).',
       type: 'object',
       properties: {
         key: { $ref: '#/$defs/key' },
@@ -35,5 +35,5 @@ export const officialRecords = defineCollection<OfficialRecord>()({
     },
   },
   manifest: ['officialRecords'],
-  params: ['fontId', 'glossaryEntryId', 'importRunId'],
+  params: ['glossaryEntryId', 'importRunId'],
 });

@@ -39,6 +39,7 @@ const PARAMS: Record<string, { collection: CollectionName; field?: string } | un
   siteMcpServerId: { collection: 'siteMcpServers' },
   siteChannelId: { collection: 'siteChannels' },
   siteExternalLinkId: { collection: 'siteExternalLinks' },
+  fontId: { collection: 'customFonts' },
   integrationName: { collection: 'integrations' },
   hostname: { collection: 'organizations', field: 'customHostname' },
 };
@@ -50,7 +51,7 @@ function paramOf(path: string, name: string): { collection: CollectionName; fiel
 }
 
 /** The generic rows' records (officialRecords of their family): the innermost parameter names one. */
-const GENERIC_PARAM = /^(conversationId|fontId|siteContextConnectionId|siteTopicId)$/;
+const GENERIC_PARAM = /^(conversationId|siteContextConnectionId|siteTopicId)$/;
 
 /** Whether two records are linked: one names the other, or a third record names both (a membership, a grant). */
 function linked(state: State, a: [CollectionName, Row], b: [CollectionName, Row]): boolean {
@@ -98,7 +99,6 @@ const SCENARIOS = ['starter', 'site-launch', 'review', 'org-admin', 'trash'];
  * when one of them deletes something here, so that the list only names what is not covered.
  */
 const NOTHING_TO_DELETE = new Set([
-  'deleteOrganizationAgentConversation',
   'removeUserFromSpace',
   'removeTeamFromSpace',
   'removeUserFromCollection',

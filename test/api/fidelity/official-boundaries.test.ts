@@ -60,7 +60,7 @@ function idFor(name: string, path: string): string {
     siteChannelId: () => gb.id('siteChannels', 'support-slack'),
     integrationName: () => 'docs-bot',
     installationId: () => gb.id('installations', 'docs-bot-acme'),
-    fontId: () => gb.id('officialRecords', 'acme-sans'),
+    fontId: () => gb.id('customFonts', 'acme-sans'),
     glossaryEntryId: () => gb.id('officialRecords', 'glossary-handbook'),
     importRunId: () => gb.id('officialRecords', 'website-import'),
     subdomain: () => 'acme',

@@ -201,14 +201,6 @@ describe('the generic tier', () => {
   }, 60_000);
 
   it('keeps what a create gives where the official object has the field, and pages its lists with the official cursor', async () => {
-    const org = gb.id('organizations', 'acme');
-    const faces = [{ weight: 400, storageKey: 'fonts/acme.woff2' }];
-    const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: faces });
-    expect(made.status).toBe(201);
-    expect(made.body.fontFamily).toBe('Acme Sans');
-    const changed = await t.call('admin', 'POST', `/v1/orgs/${org}/fonts/${made.body.id}`, { fontFamily: 'Acme Serif', fontFaces: faces });
-    expect(changed.body.fontFamily).toBe('Acme Serif');
-    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${made.body.id}`)).body.fontFamily).toBe('Acme Serif');
     // Context connections page (the official list takes page and limit).
     const connections = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-connections');
     const create = genericRows.find((r) => r.operationId === 'createSiteContextConnection')!;
@@ -222,12 +214,16 @@ describe('the generic tier', () => {
     expect(ids.length).toBe(4);
     expect(ids).toContain(gb.id('officialRecords', 'support-inbox'));
     expect(first.body.count).toBe(4);
+    // An update keeps what it gives, and the get shows it.
+    const made = ids.find((id) => id !== gb.id('officialRecords', 'support-inbox'))!;
+    const changed = await t.call('admin', 'PATCH', `${connections}/${made}`, { label: 'Support desk' });
+    expect(changed.body.label).toBe('Support desk');
+    expect((await t.call('reader', 'GET', `${connections}/${made}`)).body.label).toBe('Support desk');
     // A field of the wrong type is refused, naming it, and nothing is kept.
-    const bad = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 7, fontFaces: faces });
+    const bad = await t.call('admin', 'PATCH', `${connections}/${made}`, { label: 7 });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toContain('body.fontFamily');
-    // The starter's font and the one made here.
-    expect((await t.call('admin', 'GET', `/v1/orgs/${org}/fonts`)).body.items).toHaveLength(2);
+    expect(bad.body.error.message).toContain('body.label');
+    expect((await t.call('admin', 'GET', `${connections}/${made}`)).body.label).toBe('Support desk');
   });
 
   it('keeps a singleton per parent: generated on first read, a write merges the body', async () => {
@@ -266,12 +262,12 @@ describe('the generic tier', () => {
 
   it('asks for a token, hides organizations the caller is not in, and refuses writes to readers', async () => {
     const org = gb.id('organizations', 'acme');
-    expect((await t.call(null, 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(401);
-    expect((await t.call('outsider', 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(404);
-    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/fonts`)).status).toBe(200);
-    const createFont = genericRows.find((r) => r.operationId === 'createCustomFont')!;
-    expect((await t.call('reader', createFont.method, pathFor(gb, createFont), bodyFor(createFont))).status).toBe(403);
-    expect((await t.call('admin', 'GET', `/v1/orgs/not-an-org/fonts`)).status).toBe(404);
+    expect((await t.call(null, 'GET', `/v1/orgs/${org}/translations-glossary`)).status).toBe(401);
+    expect((await t.call('outsider', 'GET', `/v1/orgs/${org}/translations-glossary`)).status).toBe(404);
+    expect((await t.call('reader', 'GET', `/v1/orgs/${org}/translations-glossary`)).status).toBe(200);
+    const updateGlossary = genericRows.find((r) => r.operationId === 'updateGlossaryEntries')!;
+    expect((await t.call('reader', updateGlossary.method, pathFor(gb, updateGlossary), bodyFor(updateGlossary))).status).toBe(403);
+    expect((await t.call('admin', 'GET', `/v1/orgs/not-an-org/translations-glossary`)).status).toBe(404);
     const stream = await t.call('reader', 'GET', `/v1/orgs/${org}/ask/stream?query=hello`);
     expect(stream.status).toBe(200);
     const event = JSON.parse(String(stream.body).split('\n\n')[0].slice(6));
@@ -297,26 +293,21 @@ describe('the generic tier', () => {
     }, 60_000);
   });
 
-  it('loads records of generic families from a scenario: the starter\'s custom font, glossary entry and import run', async () => {
+  it('loads records of generic families from a scenario: the starter\'s glossary entry', async () => {
     const org = gb.id('organizations', 'acme');
-    const font = await t.call('reader', 'GET', `/v1/orgs/${org}/fonts/${gb.id('officialRecords', 'acme-sans')}`);
-    expect(font.status).toBe(200);
-    expectOfficial('getCustomFont', 200, font.body);
-    expect(font.body).toMatchObject({ id: gb.id('officialRecords', 'acme-sans'), fontFamily: 'Acme Sans', custom: true });
-    expect(font.body.fontFaces.map((f: { weight: number }) => f.weight)).toEqual([400, 700]);
     const glossary = await t.call('reader', 'GET', `/v1/orgs/${org}/translations-glossary`);
     expectOfficial('listGlossaryEntries', 200, glossary.body);
     expect(glossary.body.items).toEqual([expect.objectContaining({ id: gb.id('officialRecords', 'glossary-handbook'), translations: { en: 'handbook', fr: 'manuel', de: 'Handbuch' } })]);
     expect(glossary.body.items[0].urls.location).toBe(`${gb.url}/v1/orgs/${org}/translations-glossary/${gb.id('officialRecords', 'glossary-handbook')}`);
     // Another organization has none of them.
-    expect((await t.call('admin', 'GET', `/v1/orgs/${gb.id('organizations', 'globex')}/fonts/${gb.id('officialRecords', 'acme-sans')}`)).status).toBe(404);
+    expect((await t.call('admin', 'GET', `/v1/orgs/${gb.id('organizations', 'globex')}/translations-glossary/${gb.id('officialRecords', 'glossary-handbook')}`)).status).toBe(404);
   });
 
   it('refuses a scenario entry naming no generic family, or a parent of the wrong kind, naming the field', () => {
     // The mock refuses to start on it (createMock, as the CLI and useGitBookMock call it).
     expect(() => createMock(scenarioOptions('bad-family', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listSpaces', parent: 'acme' }] })))
       .toThrow(/scenario\.officialRecords\[\d+\]\.family: "listSpaces" lists no generic family/);
-    expect(() => createMock(scenarioOptions('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listCustomFonts', parent: 'nowhere' }] })))
+    expect(() => createMock(scenarioOptions('bad-parent', { description: 'x', extends: 'starter', officialRecords: [{ key: 'a', family: 'listGlossaryEntries', parent: 'nowhere' }] })))
       .toThrow(/scenario\.officialRecords\[\d+\]\.parent/);
   });
 
@@ -368,21 +359,23 @@ describe('the generic tier', () => {
     const other = callsOn(useGitBookMock({ wallClock: () => 0 }));
 
     it('keeps generic records per session, and through a state export and import', async () => {
-      const org = gb.id('organizations', 'acme');
-      const faces = [{ weight: 400, storageKey: 'fonts/kept.woff2' }];
-      const made = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Session Sans', fontFaces: faces }, { 'x-mock-session': 'one' });
+      const connections = t.path('/v1/orgs/{organizations.acme}/sites/{sites.docs-site}/context-connections');
+      const body = bodyFor(genericRows.find((r) => r.operationId === 'createSiteContextConnection')!);
+      const made = await t.call('admin', 'POST', connections, body, { 'x-mock-session': 'one' });
       expect(made.status).toBe(201);
-      const path = `/v1/orgs/${org}/fonts/${made.body.id}`;
+      const path = `${connections}/${made.body.id}`;
       expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'one' })).status).toBe(200);
       expect((await t.call('admin', 'GET', path, undefined, { 'x-mock-session': 'two' })).status).toBe(404);
       expect((await t.call('admin', 'GET', path)).status).toBe(404);
 
       const exported = (await t.admin('GET', '/__admin/state')).body;
-      await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Default Sans', fontFaces: faces });
+      const kept = await t.call('admin', 'POST', connections, body);
+      await t.call('admin', 'PATCH', `${connections}/${kept.body.id}`, { label: 'Kept desk' });
       expect((await other.admin('PUT', '/__admin/state', (await t.admin('GET', '/__admin/state')).body)).status).toBe(200);
-      const listed = await other.call('reader', 'GET', `/v1/orgs/${org}/fonts`);
-      expect(listed.body.items.map((f: { fontFamily: string }) => f.fontFamily)).toEqual(['Acme Sans', 'Default Sans']);
-      expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/fonts');
+      const listed = await other.call('reader', 'GET', connections);
+      expect(listed.body.items.map((c: { id: string }) => c.id)).toEqual([gb.id('officialRecords', 'support-inbox'), kept.body.id]);
+      expect((await other.call('reader', 'GET', `${connections}/${kept.body.id}`)).body.label).toBe('Kept desk');
+      expect(exported.officialRecords.map((r: { family: string }) => r.family)).toContain('/v1/orgs/{}/sites/{}/context-connections');
     });
   });
 

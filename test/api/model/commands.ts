@@ -18,7 +18,7 @@ export type Family =
   | 'clock' | 'organizations' | 'members' | 'invite links' | 'teams' | 'spaces' | 'change requests' | 'comments'
   | 'sites' | 'customization' | 'site spaces' | 'sections' | 'section groups' | 'share links' | 'redirects'
   | 'channels' | 'mcp servers' | 'external links' | 'collections' | 'permissions' | 'custom hostnames'
-  | 'integrations' | 'openapi specs' | 'translations' | 'saml' | 'git sync' | 'generic records';
+  | 'integrations' | 'openapi specs' | 'translations' | 'saml' | 'git sync' | 'fonts';
 
 export interface Step<A> {
   name: string;
@@ -459,12 +459,15 @@ export const STEPS = [
     const installation = pick(w.state.gitSyncInstallations, i);
     return installation ? send(() => w.api().git.uninstallGitSyncInstallation(installation.id)) : Promise.resolve();
   }),
-  step('createFont', 'generic records', fc.record({ o: n, title }), (w, a) => {
+  // A font of a file the organization holds (starter's acme has two), else of a key naming none (a refusal).
+  step('createFont', 'fonts', fc.record({ o: n, f: n, title }), (w, a) => {
     const o = org(w, a.o);
-    return o ? send(() => w.api().orgs.createCustomFont(o, { fontFamily: a.title, fontFaces: [{ weight: 400, storageKey: 'fonts/regular.woff2' }] })) : Promise.resolve();
+    const file = pick(w.state.storageFiles.filter((f) => f.parent === o && f.kind === 'customization_font'), a.f);
+    const storageKey = file?.storageKey ?? 'customization_font/none/regular.woff2';
+    return o ? send(() => w.api().orgs.createCustomFont(o, { fontFamily: a.title, fontFaces: [{ weight: 400, storageKey }] })) : Promise.resolve();
   }),
-  step('deleteFont', 'generic records', n, (w, i) => {
-    const font = pick(w.state.officialRecords.filter((r) => r.family.endsWith('/fonts')), i);
+  step('deleteFont', 'fonts', n, (w, i) => {
+    const font = pick(w.state.customFonts, i);
     return font ? send(() => w.api().orgs.deleteCustomFont(font.parent, font.id)) : Promise.resolve();
   }),
 

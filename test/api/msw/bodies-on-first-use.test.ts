@@ -33,9 +33,9 @@ describe('a mock in a page', () => {
     expect(((await patched.json()) as { title: string }).title).toBe('Renamed');
     const refused = await gb.mock.fetch(space, { method: 'PATCH', headers: auth, body: JSON.stringify({ title: 5 }) });
     expect(refused.status).toBe(400);
-    const generic = await gb.mock.fetch(`https://api.gitbook.com/v1/orgs/${gb.id('organizations', 'acme')}/fonts`, { headers: auth });
+    const generic = await gb.mock.fetch(`https://api.gitbook.com/v1/orgs/${gb.id('organizations', 'acme')}/translations-glossary`, { headers: auth });
     expect(generic.status).toBe(200);
     expect(generic.headers.get('x-mock-source')).toBe('schema');
-    expect(((await generic.json()) as { items: { fontFamily: string }[] }).items.map((f) => f.fontFamily)).toContain('Acme Sans');
+    expect(((await generic.json()) as { items: { translations: { en: string } }[] }).items.map((g) => g.translations.en)).toContain('handbook');
   });
 });

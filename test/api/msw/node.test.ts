@@ -55,13 +55,13 @@ describe('gitbook-mock/msw under setupServer, with the official client against h
     expect(page.data.title).toBe(first.title);
   });
 
-  it('answers the generic tier too: the starter\'s custom font, a new one listed, a computed answer', async () => {
+  it('answers fonts and the generic tier too: the starter\'s custom font, a new one listed, a computed answer', async () => {
     const api = client('admin');
     const org = gb.id('organizations', 'acme');
-    const font = await api.orgs.getCustomFont(org, gb.id('officialRecords', 'acme-sans'));
+    const font = await api.orgs.getCustomFont(org, gb.id('customFonts', 'acme-sans'));
     expectOfficial('getCustomFont', 200, font.data);
     expect(font.data.fontFamily).toBe('Acme Sans');
-    const made = await api.orgs.createCustomFont(org, { fontFamily: 'Page Sans', fontFaces: [{ weight: 400, storageKey: 'fonts/page.woff2' }] } as never);
+    const made = await api.orgs.createCustomFont(org, { fontFamily: 'Page Sans', fontFaces: [{ weight: 400, storageKey: 'customization_font/acme/acme-sans-regular.woff2' }] });
     expect((await api.orgs.listCustomFonts(org)).data.items.map((f) => f.id)).toContain(made.data.id);
     const questions = await api.orgs.getRecommendedQuestionsInOrganization(org);
     expectOfficial('getRecommendedQuestionsInOrganization', 200, questions.data);

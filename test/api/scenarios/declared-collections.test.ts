@@ -81,7 +81,9 @@ function findRecord(collection: CollectionName, accepts: (row: Row) => boolean):
 function pointedElsewhere(row: Row, reference: DeclaredReference, id: string): Row {
   const out = structuredClone(row);
   if (reference.in !== undefined) {
-    Reflect.set(Reflect.get(out, reference.in) as object, reference.key ?? 'id', id);
+    // An object the record holds, or the first of a list of them (a font's faces).
+    const holder = Reflect.get(out, reference.in) as object;
+    Reflect.set(Array.isArray(holder) ? (holder[0] as object) : holder, reference.key ?? 'id', id);
     return out;
   }
   const field = String(reference.field);

@@ -26,9 +26,9 @@ describe('X-Mock-Source', () => {
 
   it('says `schema` for a kept record of the generic tier and `computed` for an object made for the request', async () => {
     const org = t.id('organizations', 'acme');
-    const font = await t.call('admin', 'PUT', `/v1/orgs/${org}/fonts`, { fontFamily: 'Acme Sans', fontFaces: [{ weight: 400, storageKey: 'fonts/acme.woff2' }] });
-    expect(font.status).toBe(201);
-    expect(font.headers.get('x-mock-source')).toBe('schema');
+    const glossary = await t.call('admin', 'GET', `/v1/orgs/${org}/translations-glossary`);
+    expect(glossary.status).toBe(200);
+    expect(glossary.headers.get('x-mock-source')).toBe('schema');
     // Agent feedback keeps nothing the API reads back: its 204 is made for the request.
     const feedback = await t.call('admin', 'POST', `/v1/orgs/${org}/sites/${t.id('sites', 'docs-site')}/agent-feedback`, {
       feedback: 'The install page skips a step',

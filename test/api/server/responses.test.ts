@@ -43,6 +43,7 @@ const PARAMS: Record<string, string> = {
   reusableContentId: '{reusableContents.support-hours}',
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
+  fontId: '{customFonts.acme-sans}',
   subdomain: 'acme',
 };
 

@@ -28,6 +28,19 @@ describe('the --data journal', () => {
     expect([made.body.id, other.body.id]).not.toContain(next.body.id);
   });
 
+  it('keeps an upload to a storage URL: after a restart the file is served with the bytes sent (issue 42)', async () => {
+    const file = tempFile();
+    const t = createTestMock({ dataFile: file });
+    const bytes = new Uint8Array(Array.from({ length: 300 }, (_, i) => (i * 91) % 256));
+    const signed = await t.call('admin', 'POST', t.path('/v1/orgs/{organizations.acme}/storage/upload'), { file: { name: 'brand.woff2', type: 'font/woff2', size: bytes.length }, kind: 'customization_font' });
+    const url = new URL(signed.body.url);
+    expect((await t.mock.fetch(`http://localhost${url.pathname}${url.search}`, { method: 'PUT', body: bytes })).status).toBe(200);
+    const again = createTestMock({ dataFile: file });
+    const served = await again.mock.fetch(`http://localhost${url.pathname}`);
+    expect(served.headers.get('content-type')).toBe('font/woff2');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
+  });
+
   it('an admin change writes a snapshot and empties the journal', async () => {
     const file = tempFile();
     const t = createTestMock({ dataFile: file });
