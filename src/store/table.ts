@@ -256,7 +256,8 @@ export class Table<T extends Row> {
   }
 
   insert(row: T): T {
-    if (this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
+    // A new id the index found free just before needs no second look (id-index.ts `takesFree`).
+    if (!this.ids?.takesFree(row.id) && this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
     this.own();
     const frozen = Object.freeze(row);
     this.changes = ++lastVersion;

@@ -112,3 +112,34 @@ describe('Store.taken', () => {
     expect(agrees(other)).toEqual(['ada', 'grace', 'acme', 'g0', 'g1', 'g2', 'g3']);
   });
 });
+
+describe('an insert after the index found its id free', () => {
+  it('refuses an id an undo put back after the index found it free', () => {
+    const store = new Store();
+    store.import({ users: [user('ada')] });
+    expect(() =>
+      store.transaction(() => {
+        store.tables.users.delete('ada');
+        // Free inside the transaction; the rollback then puts `ada` back without an insert.
+        expect(store.taken('ada')).toBe(false);
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(() => store.tables.users.insert(user('ada'))).toThrow(/duplicate id ada/);
+    agrees(store);
+  });
+
+  it('inserts an id found free, and refuses it the second time', () => {
+    const store = new Store();
+    expect(store.taken('grace')).toBe(false);
+    store.tables.users.insert(user('grace'));
+    expect(store.taken('grace')).toBe(true);
+    expect(() => store.tables.users.insert(user('grace'))).toThrow(/duplicate id grace/);
+    // Found free, then another table changed: its table looks again.
+    expect(store.taken('linus')).toBe(false);
+    store.tables.organizations.insert(org('acme'));
+    store.tables.users.insert(user('linus'));
+    expect(() => store.tables.users.insert(user('linus'))).toThrow(/duplicate id linus/);
+    agrees(store);
+  });
+});
