@@ -15,7 +15,7 @@
  * generated-rows.ts) does not add its ids: the index asks it directly instead.
  */
 
-import { newestVersion } from './table.ts';
+import { newestVersion } from './versions.ts';
 
 /** What the index reads of a table. */
 export interface IdHolder {

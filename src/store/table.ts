@@ -7,6 +7,7 @@
  * next write. So a session forked from a scenario costs nothing, and its first write little.
  */
 import { LayeredMap } from './layered-map.ts';
+import { nextVersion } from './versions.ts';
 import { LoadIndex, LoadedRows, LoadedSeqs } from './loaded-rows.ts';
 import { JoinedPositions, MadeRows, PendingBuckets, type RowMaker } from './generated-rows.ts';
 import type { IdIndex } from './id-index.ts';
@@ -96,20 +97,6 @@ export class Touched<T> {
 }
 
 /**
- * Versions are unique across every table of the process: a value derived from a table and
- * kept by its version can never be mistaken for another table's (another session's).
- */
-let lastVersion = 0;
-
-/**
- * The newest version of any table of the process: it moves with every write. A synchronous
- * handler that sees it move wrote (nothing else runs meanwhile, and handlers make no tables).
- */
-export function newestVersion(): number {
-  return lastVersion;
-}
-
-/**
  * The tables read while a cache computes a value (src/cache/caches.ts), if one is computing:
  * every read method notes its table here, so a kept value knows what it depends on without
  * anyone listing it. Synchronous code only, like the transactions.
@@ -149,7 +136,7 @@ export class Table<T extends Row> {
   /** Whether the buckets are shared with a snapshot (copied before a write). */
   private shared = false;
   /** Changes with every write, undo or restore, so a derived value can tell it is stale. */
-  private changes = ++lastVersion;
+  private changes = nextVersion();
   /** Undo steps of the open transaction since this table's first write in it (see Store.tentative). */
   private journal: (() => void)[] | undefined;
   /** The store's transaction, which this table joins at its first write while it is open. */
@@ -260,7 +247,7 @@ export class Table<T extends Row> {
     if (!this.ids?.takesFree(row.id) && this.rows.has(row.id)) throw new Error(`${this.name}: duplicate id ${row.id}`);
     this.own();
     const frozen = Object.freeze(row);
-    this.changes = ++lastVersion;
+    this.changes = nextVersion();
     // New to both maps (the check above; the sequences have the rows' ids).
     this.rows.add(row.id, frozen);
     this.seqs.add(row.id, this.nextSeq++);
@@ -298,7 +285,7 @@ export class Table<T extends Row> {
       if (before != null) this.unbucket(index, before, old.id);
       if (after != null) this.bucketIn(index, after, old.id);
     }
-    this.changes = ++lastVersion;
+    this.changes = nextVersion();
     this.rows.set(old.id, next);
     return next;
   }
@@ -311,7 +298,7 @@ export class Table<T extends Row> {
     this.touch(id, old);
     this.recorder()?.push(() => {
       this.own();
-      this.changes = ++lastVersion;
+      this.changes = nextVersion();
       this.putBack(old, seq);
       for (const [index, key] of places) this.bucketIn(index, key, id);
     });
@@ -393,7 +380,7 @@ export class Table<T extends Row> {
       const key = keyOf(old);
       if (key != null && this.unbucket(index, key, id)) places.push([index, key]);
     }
-    this.changes = ++lastVersion;
+    this.changes = nextVersion();
     this.rows.delete(id);
     this.seqs.delete(id);
     this.count(id, -1);
@@ -481,7 +468,7 @@ export class Table<T extends Row> {
   }
 
   restore(snapshot: TableSnapshot<T>): void {
-    this.changes = ++lastVersion;
+    this.changes = nextVersion();
     this.rows = new LayeredMap(snapshot.rows);
     this.seqs = new LayeredMap(snapshot.seqs);
     this.buckets = snapshot.buckets;
@@ -554,7 +541,7 @@ export class Table<T extends Row> {
   }
 
   clear(): void {
-    this.changes = ++lastVersion;
+    this.changes = nextVersion();
     this.rows = new LayeredMap();
     this.seqs = new LayeredMap();
     this.buckets = new Map(this.indexes.map(([index]) => [index, new Map()]));

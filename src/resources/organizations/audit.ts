@@ -10,7 +10,7 @@ import { errors } from '../../contract/errors.ts';
 import { Reply, type HandlerContext, type Operation } from '../../contract/operation.ts';
 import { arrayView, paginate } from '../../contract/paginate.ts';
 import type { OfficialRecord } from '../../store/records.ts';
-import { newestVersion } from '../../store/table.ts';
+import { newestVersion } from '../../store/versions.ts';
 import { officialOp, officialRoute } from '../engine/operations.ts';
 import { shape } from '../shared/paths.ts';
 import { apiUrl } from '../shared/present.ts';
