@@ -13,10 +13,8 @@
  */
 import { Session } from 'node:inspector/promises';
 import { getRequestListener } from '@hono/node-server';
-import { pathToFileURL } from 'node:url';
-import { createMock, type Mock } from '../src/app.ts';
-import { floorApp, threeRequests } from './three-requests.ts';
-import { send, type Listener } from './listener-send.ts';
+import { floorApp } from './three-requests.ts';
+import { listenerContenders, send, type Listener } from './listener-send.ts';
 
 interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -28,12 +26,7 @@ interface ProfileNode {
 Error.stackTraceLimit = 0;
 const requests = Number(process.argv[2] ?? 5000);
 const top = Number(process.argv[3] ?? 0);
-const modules = process.env.LISTENER_MOCKS?.split(/\s+/).filter(Boolean) ?? [];
-const contenders: [string, Mock][] = [];
-for (const module of modules) contenders.push([module, ((await import(pathToFileURL(module).href)) as { createMock: typeof createMock }).createMock()]);
-if (!modules.length) contenders.push(['mock', createMock()]);
-const prepared = await Promise.all(contenders.map(([, mock]) => threeRequests(mock)));
-const { headers, post, cases, texts } = prepared[0];
+const { contenders, headers, post, cases, texts } = await listenerContenders();
 const session = new Session();
 session.connect();
 

@@ -20,10 +20,8 @@
  * median of the rounds, "÷ the first"): on a busy host the figure that moves least.
  */
 import { getRequestListener } from '@hono/node-server';
-import { pathToFileURL } from 'node:url';
-import { createMock, type Mock } from '../src/app.ts';
-import { floorApp, threeRequests } from './three-requests.ts';
-import { send } from './listener-send.ts';
+import { floorApp } from './three-requests.ts';
+import { listenerContenders, send } from './listener-send.ts';
 
 async function cpuPerRequest(run: () => Promise<number>, requests: number): Promise<number> {
   const start = process.cpuUsage();
@@ -41,13 +39,7 @@ const requests = Number(process.argv[2] ?? 20_000);
 const rounds = Number(process.argv[3] ?? 5);
 const only = process.env.LISTENER_ONLY;
 
-// The code to measure: modules exporting `createMock`, each run in this process, their rounds alternating.
-const modules = process.env.LISTENER_MOCKS?.split(/\s+/).filter(Boolean) ?? [];
-const contenders: [string, Mock][] = [];
-for (const module of modules) contenders.push([module, ((await import(pathToFileURL(module).href)) as { createMock: typeof createMock }).createMock()]);
-if (!modules.length) contenders.push(['mock', createMock()]);
-const prepared = await Promise.all(contenders.map(([, mock]) => threeRequests(mock)));
-const { headers, post, cases, texts } = prepared[0];
+const { contenders, headers, post, cases, texts } = await listenerContenders();
 const floor = getRequestListener(floorApp(texts).fetch);
 const listeners = contenders.map(([name, mock]) => [name, getRequestListener(mock.app.fetch)] as const);
 

@@ -7,6 +7,9 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { getRequestListener } from '@hono/node-server';
+import { pathToFileURL } from 'node:url';
+import { createMock, type Mock } from '../src/app.ts';
+import { threeRequests, type ThreeRequests } from './three-requests.ts';
 
 export type Listener = ReturnType<typeof getRequestListener>;
 
@@ -36,3 +39,17 @@ export function send(listener: Listener, method: string, url: string, headers: R
   });
 }
 
+
+/**
+ * The code to measure: the modules `LISTENER_MOCKS` names (each exporting `createMock`, all run
+ * in this one process), else this checkout's `src/`; each made ready with the three requests,
+ * whose headers, bodies and answers (the first one's) the floor takes.
+ */
+export async function listenerContenders(): Promise<ThreeRequests & { contenders: [string, Mock][] }> {
+  const modules = process.env.LISTENER_MOCKS?.split(/\s+/).filter(Boolean) ?? [];
+  const contenders: [string, Mock][] = [];
+  for (const module of modules) contenders.push([module, ((await import(pathToFileURL(module).href)) as { createMock: typeof createMock }).createMock()]);
+  if (!modules.length) contenders.push(['mock', createMock()]);
+  const prepared = await Promise.all(contenders.map(([, mock]) => threeRequests(mock)));
+  return { ...prepared[0], contenders };
+}
