@@ -835,6 +835,26 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:read'
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
+export type OfficialListSiteContextRecordsQueryContextRecordType = 'ticket' | 'document';
+export type OfficialListSiteContextRecordsQueryContextConnector =
+  | string
+  | (
+      | 'builtin:email'
+      | 'builtin:api'
+      | 'builtin:website'
+      | 'builtin:youtube'
+      | 'builtin:github-discussions'
+      | 'builtin:github-issues'
+      | 'builtin:intercom'
+      | 'builtin:front'
+      | 'builtin:zendesk'
+      | 'builtin:zoho-desk'
+      | 'builtin:freshdesk'
+      | 'builtin:pylon'
+      | 'builtin:hubspot'
+      | 'builtin:linear'
+      | 'builtin:jira'
+    );
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
 export type OfficialPublishIntegrationBodyIntegrationTitle = string;
 export type OfficialPublishIntegrationBodyIntegrationDescription = string;
@@ -1535,6 +1555,9 @@ export type OfficialUpdateSitePublishingAuthByIdBody = (
   fallbackURL?: string | null;
   logoutURL?: string | null;
 };
+export type OfficialUpsertSiteContextRecordsBodyContextRecordTitle = string;
+export type OfficialUpsertSiteContextRecordsBodyContextRecordDescription = string;
+export type OfficialUpsertSiteContextRecordsBody = OfficialUpsertSiteContextRecordsBodyContextRecordInput[];
 export type OrganizationsMemberListQuery = CommonPaginationQuery & OrganizationsMemberListQuery1;
 export type OrganizationsMemberSpacesQuery = CommonPaginationQuery & OrganizationsMemberSpacesQuery1;
 /**
@@ -2141,6 +2164,7 @@ export type RequestTypes = {
   'official/listPermissionsAggregateInSite-query': OfficialListPermissionsAggregateInSiteQuery;
   'official/listPermissionsAggregateInSpace-query': OfficialListPermissionsAggregateInSpaceQuery;
   'official/listSiteChannels-query': OfficialListSiteChannelsQuery;
+  'official/listSiteContextRecords-query': OfficialListSiteContextRecordsQuery;
   'official/listSiteIntegrations-query': OfficialListSiteIntegrationsQuery;
   'official/listSiteMcpServers-query': OfficialListSiteMcpServersQuery;
   'official/listSiteRedirects-query': OfficialListSiteRedirectsQuery;
@@ -2198,6 +2222,7 @@ export type RequestTypes = {
   'official/updateUserPermissionInCollection-body': OfficialUpdateUserPermissionInCollectionBody;
   'official/updateUserPermissionInSite-body': OfficialUpdateUserPermissionInSiteBody;
   'official/updateUserPermissionInSpace-body': OfficialUpdateUserPermissionInSpaceBody;
+  'official/upsertSiteContextRecords-body': OfficialUpsertSiteContextRecordsBody;
   'organizations/member-list-query': OrganizationsMemberListQuery;
   'organizations/member-spaces-query': OrganizationsMemberSpacesQuery;
   'organizations/member-update': OrganizationsMemberUpdate;
@@ -3054,6 +3079,14 @@ export type OfficialListPermissionsAggregateInSpaceQuery = {
 export type OfficialListSiteChannelsQuery = {
   page?: string;
   limit?: number;
+};
+export type OfficialListSiteContextRecordsQuery = {
+  page?: string;
+  limit?: number;
+  type?: OfficialListSiteContextRecordsQueryContextRecordType;
+  connector?: OfficialListSiteContextRecordsQueryContextConnector;
+  connection?: string;
+  topic?: string;
 };
 export type OfficialListSiteIntegrationsQuery = {
   search?: string;
@@ -4826,6 +4859,18 @@ export type OfficialUpdateUserPermissionInSiteBody = {
 export type OfficialUpdateUserPermissionInSpaceBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
+export type OfficialUpsertSiteContextRecordsBodyContextRecordInput = {
+  id: string;
+  type: OfficialListSiteContextRecordsQueryContextRecordType;
+  title: OfficialUpsertSiteContextRecordsBodyContextRecordTitle;
+  description?: OfficialUpsertSiteContextRecordsBodyContextRecordDescription;
+  body: string;
+  url?: string;
+  createdAt?: OfficialAggregateSiteEventsBodyTimestamp;
+  metadata?: {
+    [k: string]: string | number;
+  };
+};
 export type OrganizationsMemberListQuery1 = {
   order: 'asc' | 'desc';
   role?: 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'guest';
@@ -6063,6 +6108,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listPermissionsAggregateInSite-query',
   'official/listPermissionsAggregateInSpace-query',
   'official/listSiteChannels-query',
+  'official/listSiteContextRecords-query',
   'official/listSiteIntegrations-query',
   'official/listSiteMcpServers-query',
   'official/listSiteRedirects-query',
@@ -6120,6 +6166,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateUserPermissionInCollection-body',
   'official/updateUserPermissionInSite-body',
   'official/updateUserPermissionInSpace-body',
+  'official/upsertSiteContextRecords-body',
   'organizations/member-list-query',
   'organizations/member-spaces-query',
   'organizations/member-update',
