@@ -44,6 +44,7 @@ const PARAMS: Record<string, string> = {
   integrationName: '{integrations.docs-bot}',
   installationId: '{installations.docs-bot-acme}',
   subdomain: 'acme',
+  siteContextRecordId: '{officialRecords.per-diem-ticket}',
 };
 
 /** Comments and replies differ between a space and its change request. */
