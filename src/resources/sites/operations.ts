@@ -19,6 +19,7 @@ import { adsOperations } from './ads.ts';
 import { agentFeedbackOperations } from './agent-feedback.ts';
 import { topicFindingOperations } from './topic-findings.ts';
 import { contextRecordOperations } from './context-records.ts';
+import { contextSyncOperations } from './context-sync.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -40,4 +41,5 @@ export const siteOperations: Operation[] = [
   ...agentFeedbackOperations,
   ...topicFindingOperations,
   ...contextRecordOperations,
+  ...contextSyncOperations,
 ];

@@ -309,11 +309,12 @@ const NO_READ: Record<string, string> = {
   ...because('gives a credential or a URL: its read is a call made with it, not a GET', ['createUserNotificationsToken', 'createIntegrationInstallationToken', 'generateStorageUploadURL']),
   ...because('what it sends or records shows elsewhere (the events sent, the insights, the Git side), which no official GET reads', [
     'importGitRepository', 'exportToGitRepository', 'queueIntegrationTask', 'trackEventsInSiteById', 'submitSiteAgentFeedback', 'submitAgentFeedbackToSite',
-    'dnsRevalidateCustomHostname', 'syncSiteContextConnection', 'runTranslation', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
+    'dnsRevalidateCustomHostname', 'runTranslation', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
   ]),
   triggerChangeRequestsForSiteFinding: "starts GitBook's AI on the finding, which opens the change request; the mock runs no AI, so nothing is opened",
   applyTemplateToSite: "keeps nothing: the mock does not model the default template's content (docs/behaviour.md)",
   provisionOrganizationAgentConversation: 'readies a conversation and keeps nothing: the official document records one at its first message, which no API call sends',
+  syncSiteContextConnection: "starts a sync of the connection's source, which the mock does not reach: it brings nothing new (docs/behaviour.md)",
   joinOrganization: "every starter user whose e-mail domain lets them join an organization is a member of it already: the join changes nothing",
 };
 

@@ -62,6 +62,17 @@ describe('context records pushed through the API', () => {
     expect((await t.call('reader', 'GET', `${RECORDS}?connector=builtin:api`)).body.items).toHaveLength(2);
   });
 
+  it('come from no source the API connection could sync: its sync is a 400, another connection\'s starts (204)', async () => {
+    await t.call('admin', 'PUT', RECORDS, pushed);
+    const [api] = await apiConnections();
+    const refused = await t.call('admin', 'POST', `${CONNECTIONS}/${api.id}/sync`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('builtin:api');
+    expect((await t.call('admin', 'POST', `${CONNECTIONS}/{officialRecords.support-inbox}/sync`)).status).toBe(204);
+    expect((await t.call('reader', 'POST', `${CONNECTIONS}/{officialRecords.support-inbox}/sync`)).status).toBe(403);
+    expect((await t.call('admin', 'POST', `${CONNECTIONS}/{officialRecords.per-diem-ticket}/sync`)).status).toBe(404);
+  });
+
   it('leave the scenario\'s records with their own connection, counted there', async () => {
     const inbox = t.id('officialRecords', 'support-inbox');
     const ticket = await t.call('reader', 'GET', `${RECORDS}/{officialRecords.per-diem-ticket}`);
