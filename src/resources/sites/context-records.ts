@@ -31,13 +31,12 @@ function readableSite(ctx: HandlerContext): SiteRecord {
 }
 
 /** The official ContextRecord; undefined for a record whose connection is gone (only an older state holds one). */
-function present(ctx: HandlerContext, r: OfficialRecord) {
+function present(ctx: HandlerContext, site: SiteRecord, r: OfficialRecord) {
   const connection = connectionOf(ctx, r);
   if (!connection) return undefined;
   const f = r.fields;
   const connector = text(connection.fields.connector) ?? text(f.connector);
   const topics = Array.isArray(f.topics) ? f.topics.filter((t): t is string => typeof t === 'string') : undefined;
-  const site = ctx.db.sites.get(r.parent);
   return {
     object: 'context-record' as const,
     id: r.id,
@@ -51,13 +50,13 @@ function present(ctx: HandlerContext, r: OfficialRecord) {
     ...(connector && { connector }),
     ...(topics && topics.length > 0 && { topics }),
     urls: {
-      location: apiUrl(ctx, `/orgs/${site?.organization ?? ''}/sites/${r.parent}/context-records/${encodeURIComponent(r.id)}`),
+      location: apiUrl(ctx, `/orgs/${site.organization}/sites/${site.id}/context-records/${encodeURIComponent(r.id)}`),
       ...(text(f.url) && { source: text(f.url) }),
     },
   };
 }
 
-/** The site's records whose connection holds, oldest first. */
+/** The site's records, oldest first (the list keeps those whose connection holds). */
 function shownRecords(ctx: HandlerContext, site: SiteRecord) {
   return ctx.db.officialRecords.viewBy('family', `${CONTEXT_RECORDS} ${site.id}`);
 }
@@ -70,14 +69,14 @@ export const contextRecordOperations: Operation[] = [
       const site = readableSite(ctx);
       const q = ctx.query;
       const keep = (r: OfficialRecord) => {
-        const shown = present(ctx, r);
+        const shown = present(ctx, site, r);
         if (!shown) return false;
         if (q.type !== undefined && shown.type !== q.type) return false;
         if (q.connector !== undefined && shown.connector !== q.connector) return false;
         if (q.connection !== undefined && shown.connection !== q.connection) return false;
         return q.topic === undefined || (shown.topics ?? []).includes(q.topic);
       };
-      return paginate(shownRecords(ctx, site), q, (r) => present(ctx, r), keep);
+      return paginate(shownRecords(ctx, site), q, (r) => present(ctx, site, r), keep);
     },
   }),
   officialOp('getSiteContextRecordById', {
@@ -85,7 +84,7 @@ export const contextRecordOperations: Operation[] = [
       const site = readableSite(ctx);
       const id = ctx.params.siteContextRecordId;
       const found = ctx.db.officialRecords.get(id);
-      const shown = found && found.family === CONTEXT_RECORDS && found.parent === site.id ? present(ctx, found) : undefined;
+      const shown = found && found.family === CONTEXT_RECORDS && found.parent === site.id ? present(ctx, site, found) : undefined;
       if (!shown) throw errors.notFound('Context record', id);
       return shown;
     },
