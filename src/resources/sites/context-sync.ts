@@ -12,6 +12,7 @@ import { officialOp } from '../engine/operations.ts';
 
 export const contextSyncOperations: Operation[] = [
   officialOp('syncSiteContextConnection', {
+    body: 'common/empty-body',
     handle: (ctx) => {
       const { site } = siteOf(ctx, true);
       const id = ctx.params.siteContextConnectionId;
