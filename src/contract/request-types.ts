@@ -838,6 +838,26 @@ export type OfficialListIntegrationsQueryIntegrationScope =
   | 'openapi:read'
   | 'openapi:write';
 export type OfficialListIntegrationsQueryIntegrationTarget = 'all' | 'site' | 'space' | 'organization';
+export type OfficialListSiteContextRecordsQueryContextRecordType = 'ticket' | 'document';
+export type OfficialListSiteContextRecordsQueryContextConnector =
+  | string
+  | (
+      | 'builtin:email'
+      | 'builtin:api'
+      | 'builtin:website'
+      | 'builtin:youtube'
+      | 'builtin:github-discussions'
+      | 'builtin:github-issues'
+      | 'builtin:intercom'
+      | 'builtin:front'
+      | 'builtin:zendesk'
+      | 'builtin:zoho-desk'
+      | 'builtin:freshdesk'
+      | 'builtin:pylon'
+      | 'builtin:hubspot'
+      | 'builtin:linear'
+      | 'builtin:jira'
+    );
 export type OfficialListSiteRedirectsQuerySiteRedirectOrderBy = 'createdAt' | 'updatedAt' | 'source';
 export type OfficialPublishIntegrationBodyIntegrationTitle = string;
 export type OfficialPublishIntegrationBodyIntegrationDescription = string;
@@ -1538,6 +1558,9 @@ export type OfficialUpdateSitePublishingAuthByIdBody = (
   fallbackURL?: string | null;
   logoutURL?: string | null;
 };
+export type OfficialUpsertSiteContextRecordsBodyContextRecordTitle = string;
+export type OfficialUpsertSiteContextRecordsBodyContextRecordDescription = string;
+export type OfficialUpsertSiteContextRecordsBody = OfficialUpsertSiteContextRecordsBodyContextRecordInput[];
 export type OrganizationsMemberListQuery = CommonPaginationQuery & OrganizationsMemberListQuery1;
 export type OrganizationsMemberSpacesQuery = CommonPaginationQuery & OrganizationsMemberSpacesQuery1;
 /**
@@ -2144,6 +2167,7 @@ export type RequestTypes = {
   'official/listPermissionsAggregateInSite-query': OfficialListPermissionsAggregateInSiteQuery;
   'official/listPermissionsAggregateInSpace-query': OfficialListPermissionsAggregateInSpaceQuery;
   'official/listSiteChannels-query': OfficialListSiteChannelsQuery;
+  'official/listSiteContextRecords-query': OfficialListSiteContextRecordsQuery;
   'official/listSiteIntegrations-query': OfficialListSiteIntegrationsQuery;
   'official/listSiteMcpServers-query': OfficialListSiteMcpServersQuery;
   'official/listSiteRedirects-query': OfficialListSiteRedirectsQuery;
@@ -2202,6 +2226,7 @@ export type RequestTypes = {
   'official/updateUserPermissionInCollection-body': OfficialUpdateUserPermissionInCollectionBody;
   'official/updateUserPermissionInSite-body': OfficialUpdateUserPermissionInSiteBody;
   'official/updateUserPermissionInSpace-body': OfficialUpdateUserPermissionInSpaceBody;
+  'official/upsertSiteContextRecords-body': OfficialUpsertSiteContextRecordsBody;
   'organizations/member-list-query': OrganizationsMemberListQuery;
   'organizations/member-spaces-query': OrganizationsMemberSpacesQuery;
   'organizations/member-update': OrganizationsMemberUpdate;
@@ -3069,6 +3094,14 @@ export type OfficialListPermissionsAggregateInSpaceQuery = {
 export type OfficialListSiteChannelsQuery = {
   page?: string;
   limit?: number;
+};
+export type OfficialListSiteContextRecordsQuery = {
+  page?: string;
+  limit?: number;
+  type?: OfficialListSiteContextRecordsQueryContextRecordType;
+  connector?: OfficialListSiteContextRecordsQueryContextConnector;
+  connection?: string;
+  topic?: string;
 };
 export type OfficialListSiteIntegrationsQuery = {
   search?: string;
@@ -4848,6 +4881,18 @@ export type OfficialUpdateUserPermissionInSiteBody = {
 export type OfficialUpdateUserPermissionInSpaceBody = {
   role?: OfficialCreateOrganizationInviteBodyMemberRoleOrGuest;
 };
+export type OfficialUpsertSiteContextRecordsBodyContextRecordInput = {
+  id: string;
+  type: OfficialListSiteContextRecordsQueryContextRecordType;
+  title: OfficialUpsertSiteContextRecordsBodyContextRecordTitle;
+  description?: OfficialUpsertSiteContextRecordsBodyContextRecordDescription;
+  body: string;
+  url?: string;
+  createdAt?: OfficialAggregateSiteEventsBodyTimestamp;
+  metadata?: {
+    [k: string]: string | number;
+  };
+};
 export type OrganizationsMemberListQuery1 = {
   order: 'asc' | 'desc';
   role?: 'admin' | 'create' | 'edit' | 'review' | 'comment' | 'read' | 'guest';
@@ -6087,6 +6132,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/listPermissionsAggregateInSite-query',
   'official/listPermissionsAggregateInSpace-query',
   'official/listSiteChannels-query',
+  'official/listSiteContextRecords-query',
   'official/listSiteIntegrations-query',
   'official/listSiteMcpServers-query',
   'official/listSiteRedirects-query',
@@ -6145,6 +6191,7 @@ export const REQUEST_SCHEMA_IDS: readonly (keyof RequestTypes)[] = [
   'official/updateUserPermissionInCollection-body',
   'official/updateUserPermissionInSite-body',
   'official/updateUserPermissionInSpace-body',
+  'official/upsertSiteContextRecords-body',
   'organizations/member-list-query',
   'organizations/member-spaces-query',
   'organizations/member-update',

@@ -3,7 +3,7 @@
  * the mock exports (`GET /__admin/state`) or in the request. `stateIndex` reads the state once;
  * `problemsIn` lists, for one answer, each reference that resolves to no record, each title,
  * name or e-mail beside a record's id that is not that record's, and each e-mail or link host
- * that the state does not hold.
+ * that the state does not hold. An empty string where an id belongs names nothing.
  */
 
 export interface StateIndex {
@@ -56,7 +56,7 @@ export function stateIndex(state: unknown): StateIndex {
 const REFERENCES = new Set([
   'organization', 'space', 'site', 'siteSpace', 'siteSection', 'siteSectionGroup', 'changeRequest', 'revision', 'page', 'user',
   'team', 'createdBy', 'postedBy', 'author', 'file', 'integration', 'installation', 'collection', 'reviewer', 'requestedBy',
-  'resolvedBy', 'mergedBy', 'parent',
+  'resolvedBy', 'mergedBy', 'parent', 'connection',
 ]);
 /**
  * Fields that name a document: the body a page or reusable content holds, named by the id it
@@ -82,7 +82,9 @@ export function problemsIn(answer: unknown, index: StateIndex, request: Set<stri
       // A synced space's Git info names GitBook's own integration for its provider, no record of the state.
       if (key === 'integration' && path.endsWith('/gitSync/integration') && GIT_PROVIDERS.has(value)) return;
       // A field named for a record must name one; another `...Id` at least an id the state holds (a response's own id).
-      if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
+      // An empty one names nothing, whatever empty strings the state holds.
+      if ((REFERENCES.has(key) || isReference(key)) && value === '') problems.push(`${path}: an empty id names no record`);
+      else if (REFERENCES.has(key) && !known(value)) problems.push(`${path}: "${value}" is no record of the state`);
       else if ((isReference(key) || DOCUMENTS.has(key)) && !known(value) && !index.strings.has(value)) problems.push(`${path}: "${value}" is no id the state holds`);
       if (EMAIL.test(value) && !index.strings.has(value)) problems.push(`${path}: e-mail "${value}" is not in the state`);
       if (URL_START.test(value)) {

@@ -93,7 +93,8 @@ export function classify(unserved: readonly (readonly [string, Method, string])[
     if (endsWithParam(s) && isFamily(parentOf(s))) {
       const family = parentOf(s);
       if (method === 'GET') return { ...base, role: 'get', family, write: false };
-      if (method === 'DELETE') return { ...base, role: 'delete', family, write: true };
+      // Every official DELETE answers 205 when it deleted (its 204 says there was nothing to delete).
+      if (method === 'DELETE') return { ...base, status: 205, role: 'delete', family, write: true };
       if (method === 'PUT' && !body) return { ...base, role: 'provision', family, write: true };
       return { ...base, role: 'update', family, write: true };
     }

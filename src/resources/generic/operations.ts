@@ -30,6 +30,7 @@ import { seesIntegration } from '../shared/integration-access.ts';
 import { classify, type GenericOperation } from './classify.ts';
 import { walk } from './walker.ts';
 import { sourcesFor } from './sources.ts';
+import { derivedFields } from './derived.ts';
 import { lastParam } from '../shared/paths.ts';
 
 /** Query parameters that page a list rather than filter it. */
@@ -293,6 +294,7 @@ function rowsOf(all: readonly GenericOperation[]): Operation[] {
   const recordHint = (ctx: RuntimeContext, r: OfficialRecord, scope: Scope): Json => ({
     urls: { location: locationOf(ctx, r) },
     ...(isObject(r.fields) ? r.fields : {}),
+    ...derivedFields(ctx, r),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt ?? r.createdAt,
     ...scope.hints,

@@ -1,8 +1,9 @@
 /**
  * What a Git Sync installation's provider offers to pick from, made up from the organization
  * so it is the same on every call: one repository (GitHub) or project (GitLab) per live space of
- * the organization, `<organization hostname>/<space slug>`, plus `<organization hostname>/docs`;
- * branches `main` and `develop` (and the branch the installation is set to); and in a space's
+ * the organization, `<organization hostname>/<space slug>` (no repository the organization
+ * holds no space for); branches `main`, each repository's default, and the branch the
+ * installation is set to (no other: none would name anything kept); and in a space's
  * repository the files of its pages as Git Sync lays them out (README.md, <path>.md), with
  * `.gitbook.yaml` at the root of every repository. Whoever sees the installation's target reads them.
  */
@@ -33,8 +34,8 @@ function repositories(ctx: HandlerContext, installation: GitSyncInstallationReco
     return { id: parseInt(sha256Hex(`${installation.provider}:${fullName}`).slice(0, 8), 16), accountName: account, repositoryName: name, fullName, defaultBranch: 'main', ...(space && { space }) };
   };
   const spaces = ctx.db.spaces.by('organization', installation.organization).filter((s) => !s.deletedAt);
-  const taken = new Set<string>(['docs']);
-  const out = [repo('docs')];
+  const taken = new Set<string>();
+  const out: Repository[] = [];
   for (const space of spaces) {
     let name = slugify(space.title) || space.id;
     for (let n = 2; taken.has(name); n++) name = `${slugify(space.title)}-${n}`;
@@ -45,7 +46,7 @@ function repositories(ctx: HandlerContext, installation: GitSyncInstallationReco
 }
 
 function branches(installation: GitSyncInstallationRecord) {
-  const names = ['main', 'develop'];
+  const names = ['main'];
   const set = installation.providerConfiguration.branch;
   if (typeof set === 'string' && set.startsWith('refs/heads/') && !names.includes(set.slice(11))) names.push(set.slice(11));
   return names.map((name) => ({ name, ref: `refs/heads/${name}` }));

@@ -18,6 +18,8 @@ import { agentOperations } from './agent.ts';
 import { adsOperations } from './ads.ts';
 import { agentFeedbackOperations } from './agent-feedback.ts';
 import { topicFindingOperations } from './topic-findings.ts';
+import { contextRecordOperations } from './context-records.ts';
+import { contextSyncOperations } from './context-sync.ts';
 
 export const siteOperations: Operation[] = [
   ...siteCoreOperations,
@@ -38,4 +40,6 @@ export const siteOperations: Operation[] = [
   ...adsOperations,
   ...agentFeedbackOperations,
   ...topicFindingOperations,
+  ...contextRecordOperations,
+  ...contextSyncOperations,
 ];

@@ -2,10 +2,13 @@
 import type { OfficialRecord } from '../records.ts';
 import { defineCollection } from './define.ts';
 
+/** The family of a site's context records: each names the connection it came from, and goes with it (resources/shared/context.ts). */
+const CONTEXT_RECORDS = '/v1/orgs/{}/sites/{}/context-records';
+
 export const officialRecords = defineCollection<OfficialRecord>()({
   name: 'officialRecords',
   indexes: { family: (r) => `${r.family} ${r.parent}` },
-  references: [],
+  references: [{ in: 'fields', key: 'connection', to: (r) => (r.family === CONTEXT_RECORDS ? 'officialRecords' : undefined), onDelete: 'cascade' }],
   state: { record: 'OfficialRecord', rules: { $ref: '#/$defs/engine', required: ['family', 'fields'] } },
   scenario: {
     def: 'officialRecord',

@@ -4,7 +4,8 @@
  * service would show changed"): a body the official document accepts (a family's example, else
  * one built from the official body schema) is sent as the organization's admin; the answer must
  * be 2xx, fit the official response schema and name only what the state (after the write) or
- * the request holds; then the read the service would show the write in must reflect it:
+ * the request holds; then the read the service would show the write in must name only what
+ * they hold too (a record written with an empty `connection` is caught there) and reflect it:
  *
  * - a create's new id reads back by its get (or shows in the list it was made in);
  * - a delete's record reads 404 (or is gone from its list);
@@ -308,11 +309,12 @@ const NO_READ: Record<string, string> = {
   ...because('gives a credential or a URL: its read is a call made with it, not a GET', ['createUserNotificationsToken', 'createIntegrationInstallationToken', 'generateStorageUploadURL']),
   ...because('what it sends or records shows elsewhere (the events sent, the insights, the Git side), which no official GET reads', [
     'importGitRepository', 'exportToGitRepository', 'queueIntegrationTask', 'trackEventsInSiteById', 'submitSiteAgentFeedback', 'submitAgentFeedbackToSite',
-    'dnsRevalidateCustomHostname', 'syncSiteContextConnection', 'runTranslation', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
+    'dnsRevalidateCustomHostname', 'runTranslation', 'setIntegrationDevelopmentMode', 'disableIntegrationDevelopmentMode',
   ]),
   triggerChangeRequestsForSiteFinding: "starts GitBook's AI on the finding, which opens the change request; the mock runs no AI, so nothing is opened",
   applyTemplateToSite: "keeps nothing: the mock does not model the default template's content (docs/behaviour.md)",
   provisionOrganizationAgentConversation: 'readies a conversation and keeps nothing: the official document records one at its first message, which no API call sends',
+  syncSiteContextConnection: "starts a sync of the connection's source, which the mock does not reach: it brings nothing new (docs/behaviour.md)",
   joinOrganization: "every starter user whose e-mail domain lets them join an organization is a member of it already: the join changes nothing",
 };
 
@@ -415,6 +417,8 @@ interface Outcome {
   shown?: string[];
 }
 
+const isJson = (res: CallResult) => (res.headers.get('content-type') ?? '').includes('application/json');
+
 async function tryWrite(operationId: string, method: string, path: string): Promise<Outcome> {
   await t.admin('POST', '/__admin/reset');
   made = {};
@@ -445,12 +449,16 @@ async function tryWrite(operationId: string, method: string, path: string): Prom
   const written = await READS[operationId]?.(values, body, res.body);
   if (written) {
     const got = await t.call('admin', 'GET', written.url);
+    // What the read shows names only what the state holds too.
+    if (isJson(got)) problems.push(...problemsIn(got.body, index, named).map((p) => `GET ${written.url}: ${p}`));
     const wrong = got.status >= 200 && got.status < 300 ? written.shows(got.body) : `${got.status} ${JSON.stringify(got.body).slice(0, 200)}`;
     return { problems: wrong === undefined ? problems : [...problems, `GET ${written.url}: ${wrong}`], read: true };
   }
   const read = readOf(method, path, values, json ? res.body : undefined);
   if (!read) return { problems, read: false };
-  const shown = differences(read, await t.call('admin', 'GET', read.url), body, json ? res.body : undefined);
+  const got = await t.call('admin', 'GET', read.url);
+  if (isJson(got) && got.status < 300) problems.push(...problemsIn(got.body, index, named).map((p) => `GET ${read.url}: ${p}`));
+  const shown = differences(read, got, body, json ? res.body : undefined);
   // A write said to have no read counts as read only once its read shows it.
   if ((shown.length === 1 && shown[0] === NOTHING_SHOWN) || (operationId in NO_READ && shown.length > 0)) return { problems, read: false, shown };
   problems.push(...shown);

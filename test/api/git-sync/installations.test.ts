@@ -69,11 +69,11 @@ describe('Git Sync repositories', () => {
     const made = await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'space', spaceId: gb.id('spaces', 'handbook') } });
     const repos = await api.git.listGitHubRepositoriesForGitSyncInstallation(made.data.id);
     expectOfficial('listGitHubRepositoriesForGitSyncInstallation', 200, repos.data);
-    expect(repos.data.items.map((r) => r.fullName)).toEqual(['acme/docs', 'acme/employee-handbook', 'acme/acme-api']);
+    expect(repos.data.items.map((r) => r.fullName)).toEqual(['acme/employee-handbook', 'acme/acme-api']);
     expect((await api.git.listGitHubRepositoriesForGitSyncInstallation(made.data.id)).data).toEqual(repos.data);
     const branches = await api.git.listGitHubRepoBranchesForGitSyncInstallation(made.data.id, 'acme', 'employee-handbook');
     expectOfficial('listGitHubRepoBranchesForGitSyncInstallation', 200, branches.data);
-    expect(branches.data.items.map((b) => b.ref)).toEqual(['refs/heads/main', 'refs/heads/develop']);
+    expect(branches.data.items.map((b) => b.ref)).toEqual(['refs/heads/main']);
     const readme = await api.git.getGitHubRepoFileForGitSyncInstallation(made.data.id, 'acme', 'employee-handbook', { path: 'README.md', ref: 'refs/heads/main' });
     expectOfficial('getGitHubRepoFileForGitSyncInstallation', 200, readme.data);
     expect(readme.data).toMatchObject({ name: 'README.md', path: 'README.md', size: expect.any(Number) });
@@ -95,7 +95,7 @@ describe('Git Sync repositories', () => {
     await t.call('admin', 'PATCH', `/v1/git/installations/${made.body.id}`, { provider: 'gitlab', providerConfiguration: { projectId: api.id, branch: 'refs/heads/docs-v2' } });
     const branches = await t.call('reader', 'GET', `${base}/${api.id}/branches`);
     expectOfficial('listGitLabProjectBranchesForGitSyncInstallation', 200, branches.body);
-    expect(branches.body.items.map((b: any) => b.name)).toEqual(['main', 'develop', 'docs-v2']);
+    expect(branches.body.items.map((b: any) => b.name)).toEqual(['main', 'docs-v2']);
     const yaml = await t.call('reader', 'GET', `${base}/${api.id}/file?path=.gitbook.yaml&ref=docs-v2`);
     expectOfficial('getGitLabProjectFileForGitSyncInstallation', 200, yaml.body);
     expect((await t.call('reader', 'GET', `${base}/123/branches`)).status).toBe(404);

@@ -45,6 +45,7 @@ const PARAMS: Record<string, string> = {
   installationId: '{installations.docs-bot-acme}',
   fontId: '{customFonts.acme-sans}',
   subdomain: 'acme',
+  siteContextRecordId: '{officialRecords.per-diem-ticket}',
 };
 
 /** Comments and replies differ between a space and its change request. */
