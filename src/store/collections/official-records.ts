@@ -5,10 +5,35 @@ import { defineCollection } from './define.ts';
 /** The family of a site's context records: each names the connection it came from, and goes with it (resources/shared/context.ts). */
 const CONTEXT_RECORDS = '/v1/orgs/{}/sites/{}/context-records';
 
+/** The collection each path segment before an id names (`/sites/{}` → sites). */
+const PARENTS_BY_SEGMENT: Readonly<Record<string, string>> = {
+  orgs: 'organizations',
+  sites: 'sites',
+  spaces: 'spaces',
+  'change-requests': 'changeRequests',
+  integrations: 'integrations',
+  collections: 'collections',
+};
+
+/**
+ * The collection of a record's parent, from its family's path: the segment before the path's
+ * last id (`/v1/orgs/{}/sites/{}/findings` → sites; `/v1/orgs/{}/audit-events` → organizations).
+ * Undefined for a parent of another kind (none of the tables').
+ */
+export function parentCollectionOf(family: string): string | undefined {
+  const segment = /\/([^/{}]+)\/\{\}[^{}]*$/.exec(family)?.[1];
+  return segment === undefined ? undefined : PARENTS_BY_SEGMENT[segment];
+}
+
 export const officialRecords = defineCollection<OfficialRecord>()({
   name: 'officialRecords',
   indexes: { family: (r) => `${r.family} ${r.parent}` },
-  references: [{ in: 'fields', key: 'connection', to: (r) => (r.family === CONTEXT_RECORDS ? 'officialRecords' : undefined), onDelete: 'cascade' }],
+  references: [
+    { in: 'fields', key: 'connection', to: (r) => (r.family === CONTEXT_RECORDS ? 'officialRecords' : undefined), onDelete: 'cascade' },
+    // A record goes with its parent (a site's findings with the site, an organization's audit events with it). Loose:
+    // the importer checks nothing here, as before (a parent of a kind no table holds names no collection).
+    { field: 'parent', to: (r) => parentCollectionOf(r.family), onDelete: 'cascade', loose: true },
+  ],
   state: { record: 'OfficialRecord', rules: { $ref: '#/$defs/engine', required: ['family', 'fields'] } },
   scenario: {
     def: 'officialRecord',
