@@ -177,9 +177,9 @@ function json(c: Context, exchange: Exchange, text: string, status: number, head
 function write(c: Context, exchange: Exchange, rowStatus: number, result: unknown): Response {
   if (!(result instanceof Reply)) {
     if (NO_BODY.has(rowStatus)) return exchange.respond(null, rowStatus, withSource(undefined, exchange.source));
-    // As c.json: JSON.stringify of undefined is no body at all.
+    // A handler that gives nothing (a 201 of no content): no body, and so no JSON content type over an empty one.
     const text = JSON.stringify(result) as string | undefined;
-    return text === undefined ? c.json(result as object, rowStatus as 200, withSource(undefined, exchange.source)) : json(c, exchange, text, rowStatus);
+    return text === undefined ? exchange.respond(null, rowStatus, withSource(undefined, exchange.source)) : json(c, exchange, text, rowStatus);
   }
   const status = (result.status ?? rowStatus) as 200;
   for (const [name, value] of Object.entries(result.headers)) exchange.header(name, value);
@@ -198,7 +198,7 @@ function write(c: Context, exchange: Exchange, rowStatus: number, result: unknow
     return exchange.respond(text as string | Uint8Array<ArrayBuffer>, status, sent);
   }
   const text = result.json ?? (JSON.stringify(result.body) as string | undefined);
-  return text === undefined ? c.json(result.body as object, status, withSource(undefined, exchange.source)) : json(c, exchange, text, status, headers);
+  return text === undefined ? exchange.respond(null, status, withSource(undefined, exchange.source)) : json(c, exchange, text, status, headers);
 }
 
 function lowerCased(headers: Record<string, string>): Record<string, string> {

@@ -98,6 +98,9 @@ describe('applying a template to a space', () => {
     const template = (await t.call('editor', 'GET', `${S}/content`)).body;
     const res = await t.call('editor', 'POST', '/v1/spaces/{spaces.api-docs}/content/template', { id: gb.id('spaces', 'handbook') });
     expect(res.status).toBe(201);
+    // The official 201 has no content: no body, and no JSON content type announcing one.
+    expect(res.body).toBe('');
+    expect(res.headers.get('content-type')).toBeNull();
     const after = (await t.call('editor', 'GET', '/v1/spaces/{spaces.api-docs}/content')).body;
     expect(after.id).not.toBe(before.id);
     expect(titles(after.pages)).toEqual([...titles(before.pages), ...titles(template.pages)]);
