@@ -8,6 +8,7 @@
  */
 import type { Builder } from './builder.ts';
 import type { ScenarioFile } from './types.ts';
+import { storageKeyOf } from '../store/collections/storage-files.ts';
 
 export function buildStorageFiles(b: Builder, files: NonNullable<ScenarioFile['storageFiles']>): void {
   files.forEach((entry, i) => {
@@ -19,7 +20,7 @@ export function buildStorageFiles(b: Builder, files: NonNullable<ScenarioFile['s
       id,
       parent,
       createdAt: b.pastTime(1, 20),
-      storageKey: entry.storageKey ?? `${kind}/${parent}/${id}/${entry.name}`,
+      storageKey: entry.storageKey ?? storageKeyOf(kind, parent, id, entry.name),
       kind,
       name: entry.name,
       contentType: entry.type,

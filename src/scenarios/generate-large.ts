@@ -12,6 +12,7 @@ import { ROLES } from '../auth/roles.ts';
 import { isoFormatter } from '../clock.ts';
 import type { ChangeRequestRecord, CommentRecord, RevisionRecord, SpaceRecord } from '../store/records.ts';
 import type { RowMaker } from '../store/generated-rows.ts';
+import { storageKeyOf } from '../store/collections/storage-files.ts';
 
 interface LargeOptions {
   organization: string;
@@ -355,7 +356,7 @@ function generateFamilies(b: Builder, o: LargeOptions, org: string, id: (kind: s
   for (let n = 0; n < o.fonts; n++) {
     const face = (weight: number, name: string) => {
       const file = id('upload');
-      b.state.storageFiles.push({ id: file, parent: org, storageKey: `customization_font/${org}/${file}/${name}`, kind: 'customization_font', name, contentType: 'font/woff2', content: '', createdAt });
+      b.state.storageFiles.push({ id: file, parent: org, storageKey: storageKeyOf('customization_font', org, file, name), kind: 'customization_font', name, contentType: 'font/woff2', content: '', createdAt });
       return { weight, file };
     };
     const faces = [face(400, `font-${n + 1}-regular.woff2`), ...(n % 2 === 0 ? [face(700, `font-${n + 1}-bold.woff2`)] : [])];

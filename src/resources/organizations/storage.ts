@@ -10,7 +10,8 @@ import { rawReply } from '../../contract/operation.ts';
 import { sign } from '../../contract/signed-url.ts';
 import { firstValue, keep, type FileRow } from '../shared/file-rows.ts';
 import { requireOrgAdmin } from '../shared/org-lookup.ts';
-import { STORAGE_PATH } from '../shared/storage-files.ts';
+import { STORAGE_PATH, storageFilePath } from '../shared/storage-files.ts';
+import { storageKeyOf } from '../../store/collections/storage-files.ts';
 import { officialOp } from '../engine/operations.ts';
 import type { StorageFileRecord } from '../../store/records.ts';
 import { base64Of, bytesOfBase64 } from '../../text/binary.ts';
@@ -38,7 +39,7 @@ export const STORAGE_ROW: FileRow = {
     // A URL given before uploads kept their kind names none.
     const kind = KINDS.find((k) => k === given) ?? 'organization_file';
     const fields = {
-      storageKey: `${kind}/${org.id}/${params.uploadId}/${params.name}`,
+      storageKey: storageKeyOf(kind, org.id, params.uploadId, params.name),
       kind,
       name: params.name,
       contentType: firstValue(query.type) ?? 'application/octet-stream',
@@ -71,12 +72,12 @@ export const storageOperations = [
       const org = requireOrgAdmin(ctx, ctx.params.organizationId, 'upload files to this organization');
       const { file, kind } = ctx.body;
       const id = ctx.ids.next('upload');
-      const url = new URL(`${ctx.origin}${STORAGE_PATH}/${encodeURIComponent(org.id)}/${encodeURIComponent(id)}/${encodeURIComponent(file.name)}`);
+      const url = new URL(ctx.origin + storageFilePath(org.id, id, file.name));
       url.searchParams.set('type', file.type);
       url.searchParams.set('size', String(file.size));
       url.searchParams.set('kind', kind);
       url.searchParams.set('expires', new Date(Date.parse(ctx.now) + UPLOAD_LIFETIME_MS).toISOString());
-      return { object: 'storage-signed-url' as const, url: sign(url).toString(), key: `${kind}/${org.id}/${id}/${file.name}` };
+      return { object: 'storage-signed-url' as const, url: sign(url).toString(), key: storageKeyOf(kind, org.id, id, file.name) };
     },
   }),
 ];

@@ -10,9 +10,14 @@ import type { Tables } from '../../store/store.ts';
 /** Where the upload URLs point, and where the files are served. */
 export const STORAGE_PATH = '/__files/storage';
 
+/** The path a file of `organization` is uploaded to and served at (generateStorageUploadURL signs it). */
+export function storageFilePath(organization: string, file: string, name: string): string {
+  return `${STORAGE_PATH}/${encodeURIComponent(organization)}/${encodeURIComponent(file)}/${encodeURIComponent(name)}`;
+}
+
 /** The URL the mock serves a storage file at. */
 export function storageFileUrl(ctx: Pick<HandlerContext, 'origin'>, file: StorageFileRecord): string {
-  return `${ctx.origin}${STORAGE_PATH}/${encodeURIComponent(file.parent)}/${encodeURIComponent(file.id)}/${encodeURIComponent(file.name)}`;
+  return ctx.origin + storageFilePath(file.parent, file.id, file.name);
 }
 
 /** The file of `organization` that `storageKey` names, if the mock holds it. */

@@ -2,6 +2,11 @@
 import type { StorageFileRecord } from '../records.ts';
 import { defineCollection, owner } from './define.ts';
 
+/** The key the API names a file by (generateStorageUploadURL's `key`, a font face's `storageKey`): `<kind>/<organization id>/<file id>/<name>`. */
+export function storageKeyOf(kind: StorageFileRecord['kind'], organization: string, file: string, name: string): string {
+  return `${kind}/${organization}/${file}/${name}`;
+}
+
 export const storageFiles = defineCollection<StorageFileRecord>()({
   name: 'storageFiles',
   indexes: { parent: (r) => r.parent, storageKey: (r) => r.storageKey },
