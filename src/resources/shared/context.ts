@@ -8,9 +8,11 @@
  */
 import type { HandlerContext } from '../../contract/operation.ts';
 import type { OfficialRecord } from '../../store/records.ts';
+import { CONTEXT_RECORDS } from '../../store/collections/official-records.ts';
 
 export const CONTEXT_CONNECTIONS = '/v1/orgs/{}/sites/{}/context-connections';
-export const CONTEXT_RECORDS = '/v1/orgs/{}/sites/{}/context-records';
+// The records' family is declared with the collection, whose references name it.
+export { CONTEXT_RECORDS };
 
 /** What a connection made for the API shows: records searched at the neutral boost, no change requests proposed from them. */
 const API_CONNECTION = {

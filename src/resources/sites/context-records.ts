@@ -68,15 +68,21 @@ export const contextRecordOperations: Operation[] = [
     handle: (ctx) => {
       const site = readableSite(ctx);
       const q = ctx.query;
+      // Each record presented once, for the filter and the page alike.
+      const presented = new Map<OfficialRecord, ReturnType<typeof present>>();
+      const show = (r: OfficialRecord) => {
+        if (!presented.has(r)) presented.set(r, present(ctx, site, r));
+        return presented.get(r);
+      };
       const keep = (r: OfficialRecord) => {
-        const shown = present(ctx, site, r);
+        const shown = show(r);
         if (!shown) return false;
         if (q.type !== undefined && shown.type !== q.type) return false;
         if (q.connector !== undefined && shown.connector !== q.connector) return false;
         if (q.connection !== undefined && shown.connection !== q.connection) return false;
         return q.topic === undefined || (shown.topics ?? []).includes(q.topic);
       };
-      return paginate(shownRecords(ctx, site), q, (r) => present(ctx, site, r), keep);
+      return paginate(shownRecords(ctx, site), q, show, keep);
     },
   }),
   officialOp('getSiteContextRecordById', {

@@ -3,7 +3,7 @@ import type { OfficialRecord } from '../records.ts';
 import { defineCollection } from './define.ts';
 
 /** The family of a site's context records: each names the connection it came from, and goes with it (resources/shared/context.ts). */
-const CONTEXT_RECORDS = '/v1/orgs/{}/sites/{}/context-records';
+export const CONTEXT_RECORDS = '/v1/orgs/{}/sites/{}/context-records';
 
 /** The collection each path segment before an id names (`/sites/{}` → sites). */
 const PARENTS_BY_SEGMENT: Readonly<Record<string, string>> = {
