@@ -83,7 +83,7 @@ interface Applying {
   fields: Map<string, Field>;
 }
 
-/** A step of the tree of plans (\`Resolver.plan\`): the plan of the list that ends here, and the steps past it. */
+/** A step of the tree of plans (`Resolver.plan`): the plan of the list that ends here, and the steps past it. */
 interface PlanNode {
   plan?: Applying;
   readonly next: Map<number, PlanNode>;
@@ -111,7 +111,7 @@ class Resolver {
   /**
    * The plans by list of schemas, as a tree keyed by each schema's number in turn: finding a
    * list's plan builds no key (a key of the numbers joined was a string a lookup, and a body
-   * with a \`oneOf\` looks up a plan per value).
+   * with a `oneOf` looks up a plan per value).
    */
   private readonly plans: PlanNode = { next: new Map() };
   /** What applies from a schema whose reach has no `oneOf`/`anyOf` (null: it has). */
@@ -274,7 +274,7 @@ function fits(lookup: Resolver, at: At, value: unknown, depth = 0): boolean {
   }
   if (r.ref && !fits(lookup, r.ref, value, depth + 1)) return false;
   for (const sub of r.allOf) if (!fits(lookup, sub, value, depth + 1)) return false;
-  // Loops, not \`every\` and \`some\`: this runs for each branch of a \`oneOf\` on every body that has one.
+  // Loops, not `every` and `some`: this runs for each branch of a `oneOf` on every body that has one.
   for (const { branches, loose } of r.choices) {
     if (loose) continue;
     let any = false;
@@ -296,7 +296,7 @@ function applying(lookup: Resolver, at: At, value: unknown, out: At[], start = o
   if (r.ref) applying(lookup, r.ref, value, out, start);
   for (const part of r.allOf) applying(lookup, part, value, out, start);
   for (const { branches } of r.choices) {
-    // The branches it fits, each as it is found (no list of them made: this runs for every body with a \`oneOf\`).
+    // The branches it fits, each as it is found (no list of them made: this runs for every body with a `oneOf`).
     let fitting = 0;
     for (const part of branches) {
       if (!fits(lookup, part, value)) continue;

@@ -138,7 +138,7 @@ export class Pipeline {
       answer = sendError(c, error, exchange);
     }
     if (answer instanceof Promise) {
-      // One step, not \`.catch().finally()\`: two promises fewer a request that waits (every POST).
+      // One step, not `.catch().finally()`: two promises fewer a request that waits (every POST).
       return answer.then(
         (res) => {
           exchange.close();

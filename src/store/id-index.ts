@@ -42,7 +42,7 @@ export class IdIndex {
   private more = new Map<string, number>();
   /** The tables with generated rows, asked for each id. */
   private asked: readonly IdHolder[] = [];
-  /** The last id found held by no table, and the newest table version then (table.ts): free while no table has changed since. */
+  /** The last id found held by no table, and the newest table version then (versions.ts): free while no table has changed since. */
   private free: string | undefined;
   private freeAt = -1;
 
@@ -56,7 +56,7 @@ export class IdIndex {
   }
 
   /**
-   * Whether a table about to insert `id` may skip its own look for it: \`has\` found it free last,
+   * Whether a table about to insert `id` may skip its own look for it: `has` found it free last,
    * and no table has changed since (every write, an undo's too, moves the newest version). A new
    * id is looked for here and then again in its table: two misses in growing maps a write (issue
    * 41's POST), the second one needless.
